@@ -1,0 +1,14 @@
+"""The Ahoy rules engine: plain Python, no Jupyter, no I/O.
+
+>>> from ahoy_nb.engine import new_game
+>>> s = new_game(players=3, seed=7)
+>>> s.players
+['bluefin', 'smuggler1', 'mollusk']
+"""
+
+from .board import Map, parse_space, space_name
+from .state import (Action, IllegalActionError, InvalidStateError, LogEntry, NotationError,
+                    State, new_game)
+
+__all__ = ["Action", "IllegalActionError", "InvalidStateError", "LogEntry", "Map",
+           "NotationError", "State", "new_game", "parse_space", "space_name"]

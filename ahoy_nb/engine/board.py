@@ -1,0 +1,154 @@
+"""Map geometry: placed region tiles, their spaces, Sandbars and where a tile fits.
+
+Spaces are ``(x, y)`` with ``y`` growing downwards. A placed tile covers the
+2x2 block whose top-left space is ``(x, y)``, turned ``rot`` degrees clockwise.
+
+>>> m = Map.of([{"tile": 1, "x": 0, "y": 0, "rot": 0, "wealth": 1}])
+>>> m.spaces[(1, 1)].terrain, m.spaces[(1, 1)].suit
+('island', 'fish')
+>>> m.can_step((0, 0), (1, 0))      # the Sandbar between TL and TR
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .components import POSITIONS, TILES
+
+Space = tuple[int, int]
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+ROTATIONS = (0, 90, 180, 270)
+
+
+def rotate_position(local: Space, rot: int) -> Space:
+    """Where a printed position lands in the 2x2 block when the tile is turned."""
+    x, y = local
+    for _ in range(rot // 90):
+        x, y = 1 - y, x
+    return x, y
+
+
+def rotate_direction(step: Space, rot: int) -> Space:
+    dx, dy = step
+    for _ in range(rot // 90):
+        dx, dy = -dy, dx
+    return dx, dy
+
+
+def island_offset(rot: int) -> Space:
+    """The Island's place in the block: every tile prints it at BR."""
+    return rotate_position(POSITIONS["BR"], rot)
+
+
+@dataclass(frozen=True)
+class SpaceInfo:
+    """One space of the map, as printed and turned."""
+
+    space: Space
+    region: int          # index of the tile in the state's ``tiles`` list
+    tile: int            # printed tile id
+    position: str        # printed position: TL, TR, BL, BR
+    terrain: str         # open, fog, wreckage, harbor, current, island
+    tailwind: int | None
+    gold: int
+    current: Space | None  # the Strong Current's step, turned with the tile
+    suit: str            # the suit of the tile (and of its Island)
+
+    @property
+    def is_island(self) -> bool:
+        return self.terrain == "island"
+
+
+class Map:
+    """The placed tiles of a state, with lookups. Build with :meth:`Map.of`."""
+
+    def __init__(self, placements: tuple[tuple[int, int, int, int], ...]):
+        self.placements = placements
+        self.spaces: dict[Space, SpaceInfo] = {}
+        self.sandbars: set[frozenset[Space]] = set()
+        self.islands: list[Space] = []
+        self.region_spaces: list[list[Space]] = []
+        for region, (tile_id, x, y, rot) in enumerate(placements):
+            tile = TILES[tile_id]
+            where = {}
+            for pos, info in tile["spaces"].items():
+                dx, dy = rotate_position(POSITIONS[pos], rot)
+                space = (x + dx, y + dy)
+                where[pos] = space
+                current = rotate_direction(info["current"], rot) if info["current"] else None
+                self.spaces[space] = SpaceInfo(space, region, tile_id, pos, info["terrain"],
+                                               info["tailwind"], info["gold"], current, tile["suit"])
+                if info["terrain"] == "island":
+                    self.islands.append(space)
+            if tile["sandbar"]:
+                a, b = tile["sandbar"]
+                self.sandbars.add(frozenset((where[a], where[b])))
+            self.region_spaces.append(sorted(where.values()))
+
+    @staticmethod
+    def of(tiles: list[dict]) -> "Map":
+        return _cached_map(tuple((t["tile"], t["x"], t["y"], t["rot"]) for t in tiles))
+
+    def on_map(self, space: Space) -> bool:
+        return space in self.spaces
+
+    def region_of(self, space: Space) -> int:
+        return self.spaces[space].region
+
+    def island_of_region(self, region: int) -> Space:
+        return next(s for s in self.region_spaces[region] if self.spaces[s].is_island)
+
+    def can_step(self, a: Space, b: Space) -> bool:
+        """Whether a figure may move from ``a`` to the orthogonally adjacent ``b`` (on or off the map)."""
+        return frozenset((a, b)) not in self.sandbars
+
+    def neighbours(self, space: Space) -> list[Space]:
+        x, y = space
+        return [(x + dx, y + dy) for dx, dy in STEPS]
+
+    def tailwind_spaces(self, value: int | None = None) -> list[Space]:
+        """Spaces with a printed Tailwind die (of ``value``, if given)."""
+        return sorted(s for s, info in self.spaces.items()
+                      if info.tailwind is not None and (value is None or info.tailwind == value))
+
+    def fits(self, x: int, y: int, rot: int) -> bool:
+        """Whether a tile placed at ``(x, y)`` turned ``rot`` overlaps nothing and keeps Islands apart."""
+        block = [(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)]
+        if any(s in self.spaces for s in block):
+            return False
+        ix, iy = island_offset(rot)
+        island = (x + ix, y + iy)
+        return not any(abs(island[0] - a) + abs(island[1] - b) == 1 for a, b in self.islands)
+
+    def placements_covering(self, target: Space) -> list[tuple[int, int, int]]:
+        """Every ``(x, y, rot)`` for a new tile that covers ``target`` and fits."""
+        tx, ty = target
+        return [(tx - dx, ty - dy, rot)
+                for dy in (0, 1) for dx in (0, 1) for rot in ROTATIONS
+                if self.fits(tx - dx, ty - dy, rot)]
+
+    def can_explore(self, target: Space) -> bool:
+        return bool(self.placements_covering(target))
+
+    def edge_placements(self) -> list[tuple[int, int, int]]:
+        """Every placement touching the map: where an explorer or a reward may add a tile."""
+        targets = {n for s in self.spaces for n in self.neighbours(s) if n not in self.spaces}
+        found = {p for t in targets for p in self.placements_covering(t)}
+        return sorted(found)
+
+
+@lru_cache(maxsize=256)
+def _cached_map(placements):
+    return Map(placements)
+
+
+def parse_space(text: str) -> Space:
+    """``"3,-1"`` -> ``(3, -1)``; raises ValueError on anything else."""
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def space_name(space: Space) -> str:
+    return f"{space[0]},{space[1]}"

@@ -1,0 +1,89 @@
+"""The one mechanism every random event goes through.
+
+A splitmix64 generator whose state is a single integer stored in the game
+state, so the same seed and the same actions always give the same game.
+Outcomes can be fixed in advance (tests, tutorials) and enumerated with their
+probabilities (analysis).
+
+>>> data = {"rng": 42, "fixed": {"die": [6]}}
+>>> draw(data, "die", [1, 2, 3, 4, 5, 6])
+6
+>>> draw(data, "die", [1, 2, 3, 4, 5, 6]) in range(1, 7)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+MASK = (1 << 64) - 1
+KINDS = ("die", "battle", "tile", "market", "plan", "box-tile", "box-card")
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+
+
+class ChanceProbe(Exception):
+    """Raised instead of drawing while a state is probed for its next random event."""
+
+    def __init__(self, kind: str, outcomes: list):
+        super().__init__(kind)
+        self.kind = kind
+        self.outcomes = outcomes
+
+
+def next_u64(data: dict) -> int:
+    data["rng"] = state = (data["rng"] + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def below(data: dict, n: int) -> int:
+    """A uniform integer in ``range(n)``, without modulo bias."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        z = next_u64(data)
+        if z < limit:
+            return z % n
+
+
+def draw(data: dict, kind: str, outcomes: list) -> Any:
+    """One random event of ``kind``, uniform over ``outcomes``.
+
+    A fixed outcome queued for this kind is taken first; it must be one of
+    ``outcomes``.
+    """
+    queue = data["fixed"].get(kind)
+    if queue:
+        value = queue.pop(0)
+        if not queue:
+            del data["fixed"][kind]
+        if value not in outcomes:
+            raise ValueError(f"the fixed {kind} outcome {value!r} cannot happen here "
+                             f"(possible: {outcomes!r})")
+        return value
+    if data.get("probe"):
+        raise ChanceProbe(kind, list(outcomes))
+    return outcomes[below(data, len(outcomes))]
+
+
+def roll_die(data: dict) -> int:
+    return draw(data, "die", list(DIE_FACES))
+
+
+def battle_outcomes(attacker_dice: int, defender_dice: int) -> list:
+    """Every battle roll ``[[attacker...], [defender...]]``, all equally likely."""
+    return [[list(a), list(d)]
+            for a in itertools.product(DIE_FACES, repeat=attacker_dice)
+            for d in itertools.product(DIE_FACES, repeat=defender_dice)]
+
+
+def roll_battle(data: dict, attacker_dice: int, defender_dice: int) -> list:
+    return draw(data, "battle", battle_outcomes(attacker_dice, defender_dice))
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a seed (mixed once, so nearby seeds diverge)."""
+    probe = {"rng": seed & MASK}
+    return next_u64(probe)

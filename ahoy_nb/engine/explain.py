@@ -1,0 +1,324 @@
+"""Words for a position: what is asked, why an action is refused, what a player sees."""
+
+from __future__ import annotations
+
+import marshal
+import re
+
+from .board import parse_space, space_name
+from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, MARKET_CARDS, PLAN_KEYS
+from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
+                   need_text, recruit_suits)
+
+PROMPTS = {
+    "setup-bluefin": "choose the Island for your Flagship and a Patrol (start x,y)",
+    "setup-smuggler": "choose a starting space for your Flagship, not an Island (start x,y)",
+    "move": "move your {figure} one more space (move x,y) or anchor; {steps} left",
+    "explore": "place the drawn region tile so that it covers {target} (tile x,y rN)",
+    "tailwind": "move directly to a space with a Tailwind{value} (move x,y), or stay",
+    "series": "choose the next enemy figure to battle (battle ...)",
+    "fire": "turn down your die on Cannons to add to your roll (fire a>b), or hold",
+    "victory": "you won the battle: choose a Battle Victory option (victory ...)",
+    "damage": "choose the slot that takes the damage (damage ...)",
+    "repair": "choose a damaged slot to repair (repair ...), or done",
+    "patrol": "place a Patrol in your Flagship's space (patrol), or not (no-patrol)",
+    "comrades": "at the Island: place 2 Comrades (place-comrades), gain 2 Ready Comrades "
+                "(ready-comrades), or neither (no-comrades)",
+    "harbor": "at the Harbor: repair 2 damage (harbor-repair), move a placed die onto Cannons "
+              "(harbor-cannons ...), or neither (harbor-none)",
+    "order": "move up to 4 different Patrols 1 space each (order a>b), or done",
+    "deploy": "choose where to place a Patrol: your Flagship's space or next to it (deploy x,y)",
+    "inspire": "place a Comrade on another Island (inspire x,y), or done",
+    "assemble": "choose how many Ready Comrades to place on the Island (assemble n)",
+    "strongholds": "end of turn: turn 2 Patrols on an Island into a Stronghold (stronghold x,y), or done",
+    "negotiate": "recruit a card from the Market ignoring cost and suit (recruit ...), or done",
+    "discard": "you have more than 2 Cargo: return one to the box (discard ...)",
+    "pledge": "pledge the delivered Cargo to the Squadron or the Union (pledge bluefin|mollusk)",
+    "reward": "move your white reward marker (reward up|down|left|right)",
+    "spend": "spend up to {most} gold for 1 Fame each (spend n)",
+    "recruit-reward": "recruit a card from the Market ignoring cost and suit (recruit ...), or done",
+    "add-tile": "place the drawn region tile at the map's edge (tile x,y rN)",
+    "wealth": "increase one region's wealth die by 1 (wealth x,y)",
+    "flush": "return all cards in the Market to the box and refill it (flush), or keep them (keep)",
+}
+
+
+def prompt(state) -> str:
+    """What the player who must decide is asked now."""
+    data = state.data
+    if data["phase"] == "over":
+        return "The game is over: " + " and ".join(name(f) for f in data["winners"]) + " won"
+    g = Game(data)
+    top = g.top()
+    who = name(g.deciding())
+    if top is None:
+        turn = data["turn"]
+        left = turn["quota"] - turn["placed"]
+        if left > 0:
+            return (f"{who}'s turn: place a die ({turn['placed']} of {turn['quota']} placed), "
+                    f"or take an action that needs no die")
+        return f"{who}'s turn: take actions that need no die, or end your turn (end)"
+    text = PROMPTS.get(top["type"], top["type"])
+    fig = g.figure(top.get("figure", "")) if top.get("figure") else None
+    return f"{who}: " + text.format(
+        figure="Flagship" if not fig or fig["kind"] == "flagship" else fig["kind"].title(),
+        steps=top.get("steps", ""), target=space_name(top["target"]) if "target" in top else "",
+        value=f" {top['value']}" if top.get("value") else "", most=top.get("most", ""))
+
+
+# -- why an action is refused ---------------------------------------------------
+
+SLOT_ACTIONS = set(ACTION_TITLES)
+VERBS = {
+    "start", "recruit", "smuggle", "deliver", "end", "move", "anchor", "tile", "battle", "fire",
+    "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
+    "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
+    "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
+    "wealth", "flush", "keep", "stay", "play",
+} | SLOT_ACTIONS | set(CARD_KEYS)
+
+PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
+SPACE = r"-?\d+,-?\d+"
+SHAPES = {
+    "start": rf"start {SPACE}", "move": rf"move {SPACE}", "deploy": rf"deploy {SPACE}",
+    "inspire": rf"inspire {SPACE}", "stronghold": rf"stronghold {SPACE}",
+    "wealth": rf"wealth {SPACE}", "tile": rf"tile {SPACE} r(0|90|180|270)",
+    "order": rf"order {SPACE}>{SPACE}", "fire": r"fire [1-6]>[1-6]", "assemble": r"assemble \d",
+    "spend": r"spend \d", "reward": r"reward (up|down|left|right)",
+    "pledge": r"pledge (bluefin|mollusk)",
+}
+
+
+def _error(text):
+    from .state import IllegalActionError
+    return IllegalActionError(text)
+
+
+def _notation_error(text):
+    from .state import NotationError
+    return NotationError(text)
+
+
+def why_illegal(state, text: str, action=None):
+    """The error for an action that is not legal now, in the rules' words."""
+    data = state.data
+    if data["phase"] == "over":
+        return _error(f"'{text}' is not allowed: the game is over")
+    words = text.split(" ")
+    verb = words[0] if words else ""
+    if verb not in VERBS:
+        return _notation_error(f"Cannot read '{text}': '{verb}' is not an Ahoy action "
+                               f"(see the notation in docs/engine.md)")
+    shape = SHAPES.get(verb)
+    if shape and not re.fullmatch(shape, text):
+        return _notation_error(f"Cannot read '{text}': {verb} is written like '{_example(verb)}'")
+    g = Game(data)
+    who = g.deciding()
+    legal_verbs = {t.split(" ")[0] for t in state._option_table()}
+    top = g.top()
+    if verb not in legal_verbs:
+        return _error(f"'{text}' is not possible now. {prompt(state)}")
+    reason = None
+    if top is None:
+        reason = _turn_reason(g, who, text, verb, words)
+    elif verb == "move":
+        reason = _move_reason(g, top, words)
+    elif verb == "fire":
+        reason = "You may turn your die on Cannons down by any amount, not below 1, but not up"
+    choices = sorted(state._option_table())
+    listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+    return _error(f"'{text}' is not allowed: {reason or 'it is not one of the choices'}. "
+                  f"Choices now: {listed}")
+
+
+def _example(verb: str) -> str:
+    return {"start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
+            "stronghold": "stronghold 0,0", "wealth": "wealth 3,2", "tile": "tile 4,0 r90",
+            "order": "order 1,1>2,1", "fire": "fire 4>1", "assemble": "assemble 4",
+            "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk"}[verb]
+
+
+def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str | None:
+    fs = g.faction(f)
+    turn = g.data["turn"]
+    if verb == "end":
+        return (f"you must place 2 action dice on your turn, no more and no less "
+                f"({turn['placed']} of {turn['quota']} placed)")
+    if verb in SLOT_ACTIONS or verb in CARD_BY_KEY:
+        match = PLACEMENT.match(text)
+        if not match:
+            return f"a die placement is written like '{verb} 4' or '{verb} 3>4'"
+        die, value = int(match.group(2)), int(match.group(3) or match.group(2))
+        return _placement_reason(g, f, verb, die, value)
+    if verb == "recruit":
+        return _recruit_reason(g, f, words)
+    if verb in ("smuggle", "deliver"):
+        return _cargo_reason(g, f, verb, words)
+    return None
+
+
+def _placement_reason(g: Game, f: str, action: str, die: int, value: int) -> str | None:
+    fs = g.faction(f)
+    turn = g.data["turn"]
+    if turn["placed"] >= turn["quota"]:
+        return f"you have already placed your {turn['quota']} dice this turn"
+    if die not in fs["dice"]:
+        return f"you have no unplaced {die} (your dice: {', '.join(map(str, fs['dice'])) or 'none'})"
+    if action in CARD_BY_KEY:
+        member = next((m for m in fs["crew"] if m["card"] == CARD_BY_KEY[action]), None)
+        if member is None:
+            return f"{MARKET_CARDS[CARD_BY_KEY[action]]['name']} is not in your Crew"
+        if MARKET_CARDS[member["card"]]["kind"] != "slot-action":
+            return f"{MARKET_CARDS[member['card']]['name']} has no action to place a die on"
+        if member["die"] is not None or member["damage"]:
+            return "the die slot must be empty: it cannot be filled with a die or damage token"
+    else:
+        specs = [(spec, slot) for spec, slot in zip(BOARDS[board_kind(f)], fs["slots"])
+                 if spec["action"] == action]
+        if not specs:
+            return f"{name(f)} has no {ACTION_TITLES[action]} action"
+        empty = [(spec, slot) for spec, slot in specs if slot["die"] is None and not slot["damage"]]
+        if not empty:
+            return (f"the die slot must be empty: every {ACTION_TITLES[action]} slot is filled "
+                    f"with a die or damage token")
+        if not any(accepts(spec["need"], value) for spec, _ in empty):
+            needs = " or ".join(sorted({need_text(spec["need"]) for spec, _ in empty}))
+            return f"the {ACTION_TITLES[action]} slot only accepts {needs}"
+    cost = die_change_cost(g, f, die, value)
+    if cost > fs["gold"]:
+        return (f"changing a {die} into a {value} costs {cost} gold, "
+                f"and {name(f)} has {fs['gold']}")
+    return None
+
+
+def _recruit_reason(g: Game, f: str, words: list[str]) -> str | None:
+    if len(words) < 2 or words[1] not in CARD_BY_KEY:
+        return "recruit names a card in the Market, like 'recruit gunner'"
+    card = CARD_BY_KEY[words[1]]
+    info = MARKET_CARDS[card]
+    if card not in g.data["market"]:
+        return f"{info['name']} is not in the Market"
+    island = g.island_here(f)
+    suits = recruit_suits(g, f)
+    if island and g.stronghold_blocks(f, island) and not suits:
+        return ("while your Flagship is at an Island with a Stronghold, you cannot recruit Crew "
+                "or smuggle or deliver Cargo")
+    if not suits:
+        return "your Flagship must be at an Island to recruit Crew"
+    if info["suit"] not in suits:
+        where = " or ".join(sorted(s.title() for s in suits))
+        return f"the Crew's suit must match the Island: {info['name']} is {info['suit'].title()}, not {where}"
+    if info["cost"] == "slot":
+        if len(words) < 3:
+            return f"{info['name']} costs a die placed on its slot: write 'recruit {words[1]} 4'"
+        turn = g.data["turn"]
+        if turn["placed"] >= turn["quota"]:
+            return f"you have already placed your {turn['quota']} dice this turn"
+        return "you have no such die to place"
+    if g.faction(f)["gold"] < info["cost"]:
+        return f"recruiting {info['name']} costs {info['cost']} gold, and {name(f)} has {g.faction(f)['gold']}"
+    return None
+
+
+def _cargo_reason(g: Game, f: str, verb: str, words: list[str]) -> str | None:
+    if not f.startswith("smuggler"):
+        return "only the Smugglers smuggle and deliver Cargo"
+    if len(words) < 2 or words[1] not in CARD_BY_KEY:
+        return f"{verb} names a card, like '{verb} wine'"
+    card = CARD_BY_KEY[words[1]]
+    info = MARKET_CARDS[card]
+    island = g.island_here(f)
+    if not island:
+        return f"your Flagship must be at an Island to {verb} Cargo"
+    if g.stronghold_blocks(f, island):
+        return ("while your Flagship is at an Island with a Stronghold, you cannot recruit Crew "
+                "or smuggle or deliver Cargo")
+    suit = g.map.spaces[island].suit
+    if verb == "smuggle":
+        if card not in g.data["market"]:
+            return f"{info['name']} is not in the Market"
+        return f"you may only smuggle Cargo whose suit matches your Island: {info['suit'].title()} is not {suit.title()}"
+    if card not in g.faction(f)["cargo"]:
+        return f"you do not carry {info['cargo']}"
+    return (f"you may only deliver {info['cargo']} at a {info['deliver'].title()} Island, "
+            f"and this is a {suit.title()} Island")
+
+
+def _move_reason(g: Game, frame: dict, words: list[str]) -> str | None:
+    fig = g.figure(frame["figure"])
+    target = parse_space(words[1])
+    here = tuple(fig["at"])
+    m = g.map
+    if frame["type"] == "tailwind":
+        value = frame["value"]
+        return (f"Tailwind moves you directly to a space with a printed {value} die"
+                if value else "a free Tailwind moves you to a space with a Tailwind icon")
+    if abs(target[0] - here[0]) + abs(target[1] - here[1]) != 1:
+        return "you may only move to an adjacent space: one space up, down, left, or right, not diagonal"
+    if not m.can_step(here, target):
+        return "you cannot move across Sandbars"
+    if not m.on_map(target):
+        if not g.data["tile_stack"]:
+            return "you cannot move off the map to explore: the tile stack is empty"
+        return ("you cannot move off the map to explore there: there isn't enough room to place "
+                "a region without overlapping another or putting its Island next to another Island")
+    return None
+
+
+# -- what a player sees -------------------------------------------------------------
+
+def view(state, player: str | None) -> dict:
+    """The position without what ``player`` may not see; ``None`` is a spectator."""
+    data = marshal.loads(marshal.dumps(state.data))
+    for secret in ("rng", "seed", "fixed", "probe"):
+        data.pop(secret, None)
+    data["tile_stack"] = len(data["tile_stack"])
+    data["tile_box"] = len(data["tile_box"])
+    data["market_deck"] = len(data["market_deck"])
+    for f, fs in data["factions"].items():
+        if f == "mollusk":
+            fs["plan_deck"] = len(fs["plan_deck"])
+            if player != "mollusk":
+                fs["hand"] = len(fs["hand"])
+        if "pledged" in fs:
+            fs["delivered"] = sorted(fs["pledged"]["bluefin"] + fs["pledged"]["mollusk"])
+            if player != f:
+                fs["pledged"] = None
+    log = [e.seen_by(player).to_dict() for e in state.log]
+    for entry in log:
+        entry.pop("secret")
+    out = {"viewer": player, "state": data, "log": log,
+           "current_player": state.current_player, "prompt": prompt(state)}
+    if player is not None and player == state.current_player:
+        out["legal_actions"] = [str(a) for a in state.legal_actions()]
+    return out
+
+
+def describe(state) -> str:
+    """A plain-text summary of the position, for ``print(state)``."""
+    data = state.data
+    g = Game(data)
+    lines = [f"Ahoy, {len(data['players'])} players, round {data['round']}, "
+             f"first player {name(data['first'])}"]
+    lines.append(prompt(state))
+    for f in data["players"]:
+        fs = g.faction(f)
+        placed = [f"{k}={s['die']}" for k, spec, s in g.slot_list(f, with_ships=True) if s["die"]]
+        damaged = g.damaged(f)
+        extra = ""
+        if f == "mollusk":
+            extra = f", {fs['ready']} Ready Comrades, {len(fs['hand'])} plans"
+        if "cargo" in fs:
+            extra = f", Cargo: {', '.join(MARKET_CARDS[c]['cargo'] for c in fs['cargo']) or 'none'}"
+        crew = ", ".join(MARKET_CARDS[m["card"]]["name"] for m in fs["crew"]) or "none"
+        lines.append(f"  {name(f)}: {fs['fame']} Fame, {fs['gold']} gold, dice "
+                     f"[{' '.join(map(str, fs['dice']))}], placed {' '.join(placed) or '-'}, "
+                     f"damaged {' '.join(damaged) or '-'}, Crew: {crew}{extra}")
+    for region in state.regions():
+        figs = [f"{fig['id']}@{space_name(fig['at'])}" for fig in g.region_figures(region["region"])]
+        comrades = g.comrades(region["island"])
+        lines.append(f"  {region['suit'].title()} region, Island {space_name(region['island'])}, "
+                     f"wealth {region['wealth']}: {' '.join(figs) or 'no figures'}"
+                     f"{f', {comrades} Comrades' if comrades else ''}")
+    lines.append("  Market: " + ", ".join(MARKET_CARDS[c]["name"] for c in data["market"]))
+    return "\n".join(lines)
