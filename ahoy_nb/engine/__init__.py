@@ -7,8 +7,9 @@
 """
 
 from .board import Map, parse_space, space_name
+from .position import scenario
 from .state import (Action, IllegalActionError, InvalidStateError, LogEntry, NotationError,
                     State, new_game)
 
 __all__ = ["Action", "IllegalActionError", "InvalidStateError", "LogEntry", "Map",
-           "NotationError", "State", "new_game", "parse_space", "space_name"]
+           "NotationError", "State", "new_game", "parse_space", "scenario", "space_name"]

@@ -192,6 +192,16 @@ CARD_KEYS = _card_keys()
 CARD_BY_KEY = {key: i for i, key in enumerate(CARD_KEYS)}
 
 
+def _cargo_keys():
+    """Cargo notation keys: the Cargo's name; the two Shells add where they go."""
+    names = [c["cargo"].lower().replace(" ", "-") for c in MARKET_CARDS]
+    return [n if names.count(n) == 1 else f"{n}-{c['deliver']}" for n, c in zip(names, MARKET_CARDS)]
+
+
+CARGO_KEYS = _cargo_keys()
+CARGO_BY_KEY = {key: i for i, key in enumerate(CARGO_KEYS)}
+
+
 # Plan cards, one entry per physical card (12). ``when``: 'action' or 'battle'.
 PLAN_CARDS = [
     {"name": "Evacuation", "when": "action",

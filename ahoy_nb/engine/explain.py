@@ -6,7 +6,7 @@ import marshal
 import re
 
 from .board import parse_space, space_name
-from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, MARKET_CARDS, PLAN_KEYS
+from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, MARKET_CARDS, PLAN_KEYS
 from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 
@@ -223,9 +223,9 @@ def _recruit_reason(g: Game, f: str, words: list[str]) -> str | None:
 def _cargo_reason(g: Game, f: str, verb: str, words: list[str]) -> str | None:
     if not f.startswith("smuggler"):
         return "only the Smugglers smuggle and deliver Cargo"
-    if len(words) < 2 or words[1] not in CARD_BY_KEY:
-        return f"{verb} names a card, like '{verb} wine'"
-    card = CARD_BY_KEY[words[1]]
+    if len(words) < 2 or words[1] not in CARGO_BY_KEY:
+        return f"{verb} names a Cargo, like '{verb} wine'"
+    card = CARGO_BY_KEY[words[1]]
     info = MARKET_CARDS[card]
     island = g.island_here(f)
     if not island:

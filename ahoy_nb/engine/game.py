@@ -14,7 +14,7 @@ from typing import Callable
 
 from . import chance
 from .board import Map, Space, space_name
-from .components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_LIMIT, CONTROL, DICE_COUNT,
+from .components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, CONTROL, DICE_COUNT,
                          FACTION_NAMES, FAME_TO_END, MARKET_CARDS, MARKET_SIZE,
                          PLAN_KEYS, PLANS_PER_ROUND, REWARD_TEXT, REWARDS, SHIP_SLOTS,
                          STRONGHOLD_BONUS, SHIP_STATS, START_ISLAND_COMRADES, SUPPLY)
@@ -414,10 +414,10 @@ def cargo_options(g: Game, f: str) -> list[Option]:
     out: list[Option] = []
     for card in g.data["market"]:
         if MARKET_CARDS[card]["suit"] == suit:
-            out.append((f"smuggle {CARD_KEYS[card]}", do_smuggle, (card,)))
+            out.append((f"smuggle {CARGO_KEYS[card]}", do_smuggle, (card,)))
     for card in g.faction(f)["cargo"]:
         if MARKET_CARDS[card]["deliver"] == suit:
-            out.append((f"deliver {CARD_KEYS[card]}", do_deliver, (card,)))
+            out.append((f"deliver {CARGO_KEYS[card]}", do_deliver, (card,)))
     return out
 
 
@@ -1611,7 +1611,7 @@ def do_negotiate(g: Game, frame, card: int) -> None:
 
 @legal("discard")
 def legal_discard(g: Game, frame) -> list[Option]:
-    return [(f"discard {CARD_KEYS[c]}", do_discard, (c,)) for c in g.faction(frame["player"])["cargo"]]
+    return [(f"discard {CARGO_KEYS[c]}", do_discard, (c,)) for c in g.faction(frame["player"])["cargo"]]
 
 
 def do_discard(g: Game, frame, card: int) -> None:
