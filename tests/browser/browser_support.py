@@ -222,7 +222,11 @@ def start_jupyterlab(root: Path = REPO_ROOT, timeout: float = 90.0,
     token = secrets.token_hex(16)
     tmp, cleanup = _workdir(workdir, "ahoy-lab-")
     (tmp / "workspaces").mkdir(exist_ok=True)
-    (tmp / "user-settings").mkdir(exist_ok=True)
+    # No autosave: a test that runs a notebook must never write its outputs back
+    # into the repository's notebooks.
+    docmanager = tmp / "user-settings" / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True, exist_ok=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
     cmd = [
         sys.executable, "-m", "jupyterlab",
         "--allow-root",
@@ -336,16 +340,18 @@ def start_panel(path: str | Path, extra_args: Sequence[str] = (), timeout: float
 
 # ------------------------------------------------------------------ JupyterLab pages
 
-# Runs in the page: the open notebook panel once its file and kernel are ready.
+# Runs in the page (with the notebook's path): true once the notebook is the current
+# widget, its file is loaded, its kernel connected and the notebook commands exist.
+# (Synchronous on purpose: wait_for_function takes a returned Promise as truthy.)
 _JS_NOTEBOOK_READY = """
-async () => {
+(path) => {
   const app = window.jupyterapp;
-  const w = app && app.shell.currentWidget;
-  if (!w || !w.context || !w.sessionContext || !w.content) return false;
-  await w.context.ready;
-  await w.sessionContext.ready;
+  if (!app || !app.commands.hasCommand('notebook:run-all-cells')) return false;
+  const w = app.shell.currentWidget;
+  if (!w || !w.context || !w.sessionContext || !w.content || !w.content.model) return false;
+  if (w.context.path !== path || !w.context.isReady) return false;
   const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!kernel && kernel.connectionStatus === 'connected';
+  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
 }
 """
 
@@ -420,9 +426,13 @@ def _joined(v) -> str:
 
 def open_notebook(page, server: ServerProcess, path: str | Path, timeout: float = 120.0) -> None:
     """Open a notebook in JupyterLab and wait until its kernel is connected."""
-    page.goto(lab_tree_url(server, path), timeout=timeout * 1000)
-    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000)
-    page.wait_for_function(_JS_NOTEBOOK_READY, timeout=timeout * 1000, polling=250)
+    rel = Path(path)
+    if rel.is_absolute():
+        rel = rel.relative_to(REPO_ROOT)
+    page.goto(lab_tree_url(server, rel), timeout=timeout * 1000)
+    page.wait_for_function("() => !!window.jupyterapp", timeout=timeout * 1000)
+    page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+    page.wait_for_function(_JS_NOTEBOOK_READY, arg=rel.as_posix(), timeout=timeout * 1000, polling=250)
 
 
 def run_all_cells(page, path: str, timeout: float = 300.0) -> NotebookRun:
