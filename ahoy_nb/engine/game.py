@@ -435,10 +435,17 @@ def turn_options(g: Game) -> list[Option]:
     if f == "mollusk":
         out += plans.turn_options(g)
     # A die that cannot be placed is set aside, so the turn may end.
-    can_place = bool(placements) or any(o[0].count(" ") == 2 for o in out if o[0].startswith("recruit"))
+    can_place = any(places_die(fn, args) for _, fn, args in out)
     if not quota_left or not can_place:
         out.append(("end", do_end_turn, ()))
     return out
+
+
+def places_die(fn, args) -> bool:
+    """Whether an option places an action die (so it counts toward the turn's two)."""
+    if fn is do_recruit:
+        return args[1] is not None
+    return getattr(fn, "places_die", False)
 
 
 def _spend_for_die(g: Game, f: str, die: int, value: int, cost: int, where: str) -> None:
@@ -452,6 +459,13 @@ def _spend_for_die(g: Game, f: str, die: int, value: int, cost: int, where: str)
         g.say(f"{name(f)} places a {die} on {where}, spending {cost} gold to make it a {value}")
 
 
+def placing(fn):
+    """Mark a handler that places an action die."""
+    fn.places_die = True
+    return fn
+
+
+@placing
 def do_place(g: Game, frame, die: int, value: int, cost: int, index: int) -> None:
     f = g.turn_player()
     spec = BOARDS[board_kind(f)][index]
@@ -460,6 +474,7 @@ def do_place(g: Game, frame, die: int, value: int, cost: int, index: int) -> Non
     ACTIONS[spec["action"]](g, f, value)
 
 
+@placing
 def do_place_crew(g: Game, frame, die: int, value: int, cost: int, card: int) -> None:
     f = g.turn_player()
     member = next(m for m in g.faction(f)["crew"] if m["card"] == card)
