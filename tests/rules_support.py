@@ -1,0 +1,75 @@
+"""Helpers shared by the base-rules tests (tests/test_rules_*.py, tests/test_errors.py).
+
+The maps used again and again, in the engine's coordinates (x right, y down):
+
+``TWO_TILES`` -- the set-up map: a Fish tile (0) and a Skull tile (6)::
+
+    0,0 Fish Island   1,0 open, Tailwind 6   | 2,1 Strong Current (down)   3,1 Harbor
+    0,1 Wreckage 2g   1,1 Fog                | 2,2 open, Tailwind 2        3,2 Skull Island
+
+    (the tiles touch only where 1,1 meets 2,1)
+"""
+
+from __future__ import annotations
+
+from ahoy_nb.engine import IllegalActionError, State, scenario  # noqa: F401 (re-exported)
+
+TWO_TILES = [(0, "0,0", 180), (6, "2,1", 0)]
+FISH_ISLAND, SKULL_ISLAND = (0, 0), (3, 2)
+
+
+def legal(s: State) -> set[str]:
+    """The notation of every legal action now."""
+    return {str(a) for a in s.legal_actions()}
+
+
+def play(s: State, *actions: str) -> State:
+    """Apply actions in order; each must be legal."""
+    for a in actions:
+        s.apply(a)
+    return s
+
+
+def events_since(s: State, n: int) -> list[str]:
+    """Every event logged by the actions after the first ``n`` log entries."""
+    return [e for entry in s.log[n:] for e in entry.events]
+
+
+def at(s: State, fid: str) -> tuple[int, int] | None:
+    """Where a figure is, or None when it is off the map."""
+    for fig in s.figures():
+        if fig["id"] == fid:
+            return fig["at"]
+    return None
+
+
+def kinds_at(s: State, space: str) -> list[str]:
+    return sorted(fig["id"] for fig in s.figures(space))
+
+
+def damaged(s: State, faction: str) -> list[str]:
+    return sorted(slot["key"] for slot in s.slots(faction) if slot["damage"])
+
+
+def placed(s: State, faction: str) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for slot in s.slots(faction):
+        if slot["die"] is not None:
+            out.setdefault(slot["key"], []).append(slot["die"])
+    return out
+
+
+def ready(s: State) -> int:
+    return s.data["factions"]["mollusk"]["ready"]
+
+
+def finish_turns(s: State, until_player: str | None = None, limit: int = 200) -> State:
+    """Play on with the first legal action until ``until_player`` must decide at the start
+    of a turn, or the round ends. Used to get through turns a test does not look at."""
+    for _ in range(limit):
+        if s.is_over:
+            return s
+        if until_player and s.current_player == until_player and not s.data["pending"]:
+            return s
+        s.apply(s.legal_actions()[0])
+    raise AssertionError("finish_turns did not reach its goal")
