@@ -110,13 +110,16 @@ def why_illegal(state, text: str, action=None):
         return _notation_error(f"Cannot read '{text}': '{verb}' is not an Ahoy action "
                                f"(see the notation in docs/engine.md)")
     shape = SHAPES.get(verb)
-    if shape and not re.fullmatch(shape, text):
+    if shape and not re.fullmatch(shape, text) and not (verb in SLOT_ACTIONS and PLACEMENT.match(text)):
         return _notation_error(f"Cannot read '{text}': {verb} is written like '{_example(verb)}'")
     g = Game(data)
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
     top = g.top()
     if verb not in legal_verbs:
+        reason = _turn_reason(g, who, text, verb, words) if top is None and data["turn"] else None
+        if reason:
+            return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
         return _error(f"'{text}' is not possible now. {prompt(state)}")
     reason = None
     if top is None:
