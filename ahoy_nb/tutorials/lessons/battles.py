@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from ...engine import scenario
 from .. import goals
 from ..core import Scene, Step, Tutorial
-
-# The two starting regions: a Fish region (Island 0,0) and a Skull region (Island 3,2).
-#   0,0 Island   1,0 Tailwind 6
-#   0,1 Wreckage 1,1 Fog        2,1 Current (down)   3,1 Harbor
-#                               2,2 open (Tailwind 2) 3,2 Island
-TWO_REGIONS = [(0, "0,0", 180), (6, "2,1", 0)]
+from .common import TWO_REGIONS, position as scenario
 
 
 def rulebook_example():
