@@ -41,9 +41,13 @@ class Goal:
         return bool(self.check(before, after))
 
 
-def new_events(before: State, after: State) -> list[str]:
-    """Every event logged between two positions of the same run."""
-    return [e for entry in after.log[len(before.log):] for e in entry.events]
+def new_events(before: State, after: State, viewer: str | None = "all") -> list[str]:
+    """Every event logged between two positions of the same run (as ``viewer`` sees
+    them; by default all of them, secrets included)."""
+    entries = after.log[len(before.log):]
+    if viewer != "all":
+        entries = [e.seen_by(viewer) for e in entries]
+    return [e for entry in entries for e in entry.events]
 
 
 # -- steps and scenes -----------------------------------------------------------
@@ -326,7 +330,7 @@ class Session:
         learner = trial.current_player
         trial.apply(notation)
         _respond(trial, learner, step.respond)
-        events = tuple(new_events(self.state, trial))
+        events = tuple(new_events(self.state, trial, learner))
         if step.goal(before, trial):
             self.state = trial
             return self._succeed(notation, applied=True, events=events)
@@ -345,16 +349,17 @@ class Session:
     def _succeed(self, notation: str, applied: bool = False,
                  events: tuple[str, ...] = ()) -> Feedback:
         step = self.step
+        learner = self.learner if not applied else self._starts[self._index].current_player
         if not applied:
             before = self.state.copy()
             self.state.apply(notation)
-            events = tuple(new_events(before, self.state))
+            events = tuple(new_events(before, self.state, learner))
         replies: list[str] = []
         if step.then:
             before = self.state.copy()
             for reply in step.then:
                 self.state.apply(reply)
-            replies = new_events(before, self.state)
+            replies = new_events(before, self.state, learner)
         message = "Right!" + (f" {step.done}" if step.done else "")
         if step.then_text:
             message += f"\n\n{step.then_text}"

@@ -1,5 +1,5 @@
 """The tutorials, one module each; ``ALL`` lists them."""
 
-from . import battles
+from . import battles, exploring, moving, setup, turn
 
-ALL = [battles.TUTORIAL]
+ALL = [setup.TUTORIAL, turn.TUTORIAL, moving.TUTORIAL, exploring.TUTORIAL, battles.TUTORIAL]
