@@ -854,7 +854,8 @@ def auto_move(g: Game, frame) -> bool:
         return True
     if frame["steps"] == 0 or (frame["moved"] and not g.step_targets(fig)):
         g.pop()
-        anchor(g, fig, frame.get("anchor"))
+        if not frame.get("anchored"):
+            anchor(g, fig, frame.get("anchor"))
         return True
     if not frame["moved"] and not g.step_targets(fig):
         g.pop()
@@ -1018,6 +1019,11 @@ def anchor(g: Game, fig: dict, bonus: str | None) -> None:
     here = tuple(fig["at"])
     info = g.map.spaces[here]
     f = fig["owner"]
+    # A move nested in another move of this figure (a Battle Victory or reward move) ends
+    # that action too: the figure anchors once, here.
+    for outer in g.data["pending"]:
+        if outer["type"] == "move" and outer["figure"] == fig["id"]:
+            outer["anchored"] = True
     if fig["kind"] != "flagship":
         return
     g.say(f"{figure_label(fig)} anchors at {space_name(here)}")
