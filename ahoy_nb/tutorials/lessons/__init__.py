@@ -1,5 +1,6 @@
 """The tutorials, one module each; ``ALL`` lists them."""
 
-from . import battles, exploring, moving, setup, turn
+from . import battles, cargo, exploring, factions, moving, scoring, setup, turn
 
-ALL = [setup.TUTORIAL, turn.TUTORIAL, moving.TUTORIAL, exploring.TUTORIAL, battles.TUTORIAL]
+ALL = [setup.TUTORIAL, turn.TUTORIAL, moving.TUTORIAL, exploring.TUTORIAL, battles.TUTORIAL,
+       scoring.TUTORIAL, factions.TUTORIAL, cargo.TUTORIAL]

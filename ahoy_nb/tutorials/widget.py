@@ -1,0 +1,243 @@
+"""The tutorial widget: the board, the lesson, and the learner's controls.
+
+Everything goes through synced traits: a click on the board sets the board's
+``intent``; typing notation sets a ``Text``'s ``value``; picking from the list of
+legal actions sets a ``Dropdown``'s ``value``; the Hint / Answer / Play answer /
+Back / Restart buttons are a ``ToggleButtons`` whose ``value`` is set and reset. All
+of them end in the same :meth:`Session.try_action` check.
+
+>>> from ahoy_nb.tutorials import start
+>>> w = start("battles").widget()
+>>> w.typed.value = "sail 3"          # what pressing Enter in the text box does
+>>> w.session.index
+1
+>>> w.buttons.value = "Back"          # what clicking "Back" does
+>>> w.session.index
+0
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as widgets
+
+from .core import Feedback, Session
+
+BUTTONS = ("Hint", "Answer", "Play answer", "Back", "Restart")
+TOOLTIPS = ("A hint for this step", "Show the answer without playing it",
+            "Play the answer for me", "Undo this step's moves, or go back a step",
+            "Start the tutorial again")
+
+
+def markdown_to_html(text: str) -> str:
+    """The little Markdown the lessons use: headings, bold, italics, code, quotes,
+    lists and tables."""
+    out: list[str] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("|"):
+            rows = []
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+                    rows.append(cells)
+                i += 1
+            body = "".join("<tr>" + "".join(f"<td style='border:1px solid #ccc;padding:2px 6px'>"
+                                             f"{_inline(c)}</td>" for c in r) + "</tr>"
+                           for r in rows)
+            out.append(f"<table style='border-collapse:collapse;margin:4px 0'>{body}</table>")
+            continue
+        if line.startswith(">"):
+            quote = []
+            while i < len(lines) and lines[i].startswith(">"):
+                quote.append(lines[i][1:].strip())
+                i += 1
+            out.append("<blockquote style='margin:4px 0 4px 8px;padding-left:8px;"
+                       "border-left:3px solid #c9a96e;color:#555'>"
+                       + _inline(" ".join(quote)) + "</blockquote>")
+            continue
+        if line.startswith("* "):
+            items = []
+            while i < len(lines) and lines[i].startswith("* "):
+                items.append(f"<li>{_inline(lines[i][2:])}</li>")
+                i += 1
+            out.append("<ul style='margin:2px 0'>" + "".join(items) + "</ul>")
+            continue
+        m = re.match(r"^(#{1,4}) (.*)$", line)
+        if m:
+            level = len(m.group(1)) + 1
+            out.append(f"<h{level} style='margin:4px 0'>{_inline(m.group(2))}</h{level}>")
+        elif line.strip():
+            out.append(f"<p style='margin:4px 0'>{_inline(line)}</p>")
+        i += 1
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"<i>\1</i>", text)
+    return text
+
+
+def _board_widget():
+    """The shared board widget, when it is available."""
+    try:
+        from ..widgets import BoardWidget
+    except Exception:
+        return None
+    return BoardWidget
+
+
+def _svg(state, viewer) -> str | None:
+    try:
+        from ..render import render_svg
+        return render_svg(state, viewer=viewer)
+    except Exception:
+        return None
+
+
+class TutorialWidget(widgets.VBox):
+    """A tutorial in a notebook: lesson text, board, controls, feedback.
+
+    Attributes for code and tests: ``session``, ``lesson`` (HTML), ``board``,
+    ``typed`` (Text), ``choices`` (Dropdown of legal actions), ``buttons``
+    (ToggleButtons), ``feedback`` (HTML), ``progress`` (IntProgress).
+    """
+
+    def __init__(self, session: Session, **kwargs):
+        self.session = session
+        self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
+        self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
+                                            layout=widgets.Layout(width="320px"))
+        cls = _board_widget()
+        self._board_kind = "widget" if cls is not None else "html"
+        if cls is not None:
+            try:
+                self.board = cls(session.state, viewer=session.learner)
+            except TypeError:
+                self.board = cls(session.state)
+            if "intent" in self.board.trait_names():
+                self.board.observe(self._on_intent, "intent")
+        else:
+            self.board = widgets.HTML()
+        self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
+                                  continuous_update=False, description="action",
+                                  layout=widgets.Layout(width="360px"))
+        self.typed.observe(self._on_typed, "value")
+        self.choices = widgets.Dropdown(description="or pick", options=[], value=None,
+                                        layout=widgets.Layout(width="320px"))
+        self.choices.observe(self._on_choice, "value")
+        self.buttons = widgets.ToggleButtons(options=list(BUTTONS), value=None,
+                                             tooltips=list(TOOLTIPS),
+                                             style={"button_width": "92px"})
+        self.buttons.observe(self._on_button, "value")
+        self.feedback = widgets.HTML()
+        self.events = widgets.HTML()
+        self._busy = False
+        session.on_change(lambda s: self.refresh())
+        controls = widgets.VBox([widgets.HBox([self.typed, self.choices]), self.buttons])
+        super().__init__([self.lesson, self.progress, self.board, controls, self.feedback,
+                          self.events], **kwargs)
+        self.refresh()
+
+    # -- input -------------------------------------------------------------------
+    def _on_intent(self, change):
+        intent = change["new"]
+        if isinstance(intent, dict):
+            intent = intent.get("action") or intent.get("notation") or ""
+        if intent:
+            self.session.try_action(str(intent))
+
+    def _on_typed(self, change):
+        if self._busy or not change["new"].strip():
+            return
+        text = change["new"]
+        self._busy = True
+        try:
+            self.typed.value = ""
+        finally:
+            self._busy = False
+        self.session.try_action(text)
+
+    def _on_choice(self, change):
+        if self._busy or not change["new"]:
+            return
+        self.session.try_action(change["new"])
+
+    def _on_button(self, change):
+        which = change["new"]
+        if self._busy or which is None:
+            return
+        self._busy = True
+        try:
+            self.buttons.value = None
+        finally:
+            self._busy = False
+        s = self.session
+        if which == "Hint":
+            s.hint()
+        elif which == "Answer":
+            s.answer()
+        elif which == "Play answer":
+            s.play_answer()
+        elif which == "Back":
+            s.back()
+        elif which == "Restart":
+            s.restart()
+
+    # -- output ------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.session
+        self.lesson.value = markdown_to_html(s.text)
+        self.progress.value = s.index
+        fb: Feedback | None = s.feedback
+        if fb is None:
+            self.feedback.value = ""
+            self.events.value = ""
+        else:
+            color = {"wrong": "#b03030", "illegal": "#b03030"}.get(fb.kind, "#2a6a2a")
+            if fb.kind in ("hint", "answer"):
+                color = "#7a5a00"
+            self.feedback.value = (f"<div style='color:{color};max-width:760px'>"
+                                   + markdown_to_html(fb.message) + "</div>")
+            self.events.value = ("<details open><summary>what happened</summary><ul>"
+                                 + "".join(f"<li>{html.escape(e)}</li>" for e in fb.events)
+                                 + "</ul></details>") if fb.events else ""
+        legal = [str(a) for a in s.legal_actions()]
+        self._busy = True
+        try:
+            self.choices.options = legal
+            self.choices.value = None
+        finally:
+            self._busy = False
+        self._show_board()
+
+    def _show_board(self) -> None:
+        s = self.session
+        step = s.step
+        if self._board_kind == "widget":
+            b = self.board
+            names = b.trait_names()
+            updates = {"state": s.state, "viewer": s.learner,
+                       "highlight": list(step.highlight) if step else [],
+                       "actions": [str(a) for a in s.legal_actions()]}
+            for key, value in updates.items():
+                if key in names:
+                    try:
+                        setattr(b, key, value)
+                    except Exception:
+                        pass
+            if hasattr(b, "set_state") and "state" not in names:
+                b.set_state(s.state)
+            return
+        svg = _svg(s.state, s.learner)
+        if svg:
+            self.board.value = f"<div style='max-width:760px'>{svg}</div>"
+        else:
+            self.board.value = f"<pre style='font-size:11px'>{html.escape(str(s.state))}</pre>"
