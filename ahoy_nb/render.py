@@ -57,7 +57,7 @@ DAMAGE = "#d62828"
 HIGHLIGHT = "#ff8c00"
 ARROW = "#d2452b"
 
-S = 76            # the side of a map space, in pixels
+S = 84            # the side of a map space, in pixels
 PAD = 12
 BOARD_W = 520
 SLOT = 24
@@ -723,8 +723,10 @@ class _Renderer:
                         it[1]["id"]))
             x, y = self.px(space)
             island = self.map.on_map(space) and self.map.spaces[space].is_island
-            top = y + (20 if island else 8)
-            area = (x + 6, top, S - 12, y + S - 4 - top)
+            crowded = len(items) > 2
+            top = y + (20 if island else (3 if crowded else 8))
+            inset = 3 if crowded else 6
+            area = (x + inset, top, S - 2 * inset, y + S - 3 - top)
             for (kind, thing), (cx, cy, k) in zip(items, _layout(len(items), area)):
                 if kind == "comrades":
                     self._comrades(out, cx, cy, k, thing, space)
@@ -758,7 +760,7 @@ class _Renderer:
         out.close()
 
     def _comrades(self, out: _Out, cx, cy, k, n, space) -> None:
-        r = 12 * k
+        r = 11 * min(k, 1.0)
         out.open("g", cls="comrades", data_comrades=_sname(space), pointer_events="none")
         out.title(f"{n} Comrade{'s' if n != 1 else ''} on the Island at {_sname(space)}")
         out.el("circle", cx=_num(round(cx, 2)), cy=_num(round(cy, 2)), r=_num(round(r, 2)),
@@ -819,7 +821,7 @@ class _Renderer:
                          f"L{x+w},{y+26} Z", fill=color)
         _suit_symbol(out, suit, x + 13, y + 13, size=15, color="#fff")
         name = info["name"]
-        size = 12 if _text_width(name, 12) < w - 62 else 10
+        size = 12 if _text_width(name, 12, bold=True) < w - 60 else 10.5
         out.text(x + 25, y + 17.5, name, size=size, fill="#fff", weight="bold")
         if info["cost"] == "slot":
             out.el("rect", x=x + w - 26, y=y + 3, width=20, height=20, rx=3, fill="#fff", stroke="#333")
@@ -846,7 +848,7 @@ class _Renderer:
         out.open("g", cls="player-board", data_board=f)
         panel = len(out.parts)
         out.parts.append("")  # the panel's background, once its height is known
-        out.open("g", cls="board-head", **self.targets.attrs(("board", f)))
+        out.open("g", **self.targets.attrs(("board", f), "board-head"))
         out.el("path", d=f"M{x},{y+26} L{x},{y+6} Q{x},{y} {x+6},{y} L{x+w-6},{y} Q{x+w},{y} {x+w},{y+6} "
                          f"L{x+w},{y+26} Z", fill=color)
         out.text(x + 10, y + 18, FACTION_NAMES.get(f, f), size=14, fill="#fff", weight="bold")
@@ -859,10 +861,13 @@ class _Renderer:
             out.el("rect", x=hx, y=y + 5, width=68, height=16, rx=8, fill="#ffe27a")
             out.text(hx + 34, y + 17, "to decide", size=10.5, fill="#5a4200", anchor="middle",
                      weight="bold")
-        _star(out, x + w - 112, y + 13, 8.5)
-        out.text(x + w - 100, y + 18, f"{fs['fame']} Fame", size=12, fill="#fff", weight="bold")
-        _coin(out, x + w - 40, y + 13, 8)
-        out.text(x + w - 28, y + 18, f"{fs['gold']}", size=12, fill="#fff", weight="bold")
+        gold, fame = f"{fs['gold']} gold", f"{fs['fame']} Fame"
+        rx = x + w - 10 - _text_width(gold, 12, bold=True)
+        out.text(rx, y + 18, gold, size=12, fill="#fff", weight="bold", data_gold=fs["gold"])
+        _coin(out, rx - 12, y + 13, 8)
+        rx -= 34 + _text_width(fame, 12, bold=True)
+        out.text(rx, y + 18, fame, size=12, fill="#fff", weight="bold", data_fame=fs["fame"])
+        _star(out, rx - 12, y + 13, 8.5)
         out.close()
         cy = y + 32
         cy = self._slot_row(out, f, x + 8, cy) + 6
@@ -1079,19 +1084,29 @@ class _Renderer:
         for r, row in enumerate(REWARDS):
             for c, (kind, n) in enumerate(row):
                 cx, cy = x + c * cell, y + r * cell
-                out.open("g", data_reward=f"{f}:{r},{c}", **self.targets.attrs(("reward", f, r, c), "reward"))
-                out.title(REWARD_TEXT[kind].format(n=n))
                 out.el("rect", x=cx, y=cy, width=cell, height=cell,
-                       fill="#fff6dc" if kind == "start" else "#fff", stroke="#b5a888", stroke_width=1)
+                       fill="#fff6dc" if kind == "start" else "#fff", stroke="#b5a888", stroke_width=1,
+                       data_reward=f"{f}:{r},{c}", aria_label=REWARD_TEXT[kind].format(n=n),
+                       **self.targets.attrs(("reward", f, r, c), "reward"))
+        out.open("text", font_size=7, fill="#4a4030", text_anchor="middle", pointer_events="none")
+        for r, row in enumerate(REWARDS):
+            for c, (kind, n) in enumerate(row):
+                cx, cy = x + c * cell, y + r * cell
                 lines = [t.format(n=n) for t in REWARD_LABELS[kind]]
                 for i, line in enumerate(lines):
                     ly = cy + (cell / 2 + 3 if len(lines) == 1 else 9.5 + i * 8)
-                    out.text(cx + cell / 2, ly, line, size=7, fill="#4a4030", anchor="middle")
-                out.close()
-        for (r, c), fill, name in ((black, "#222", "black"), (white, "#fff", "white")):
-            out.el("circle", cx=x + c * cell + cell / 2, cy=y + r * cell + cell / 2, r=7.5, fill=fill,
-                   stroke="#222" if fill == "#fff" else "#fff", stroke_width=2, opacity=0.92,
-                   data_marker=name, pointer_events="none")
+                    out.el("tspan", line, x=_num(cx + cell / 2), y=_num(ly))
+        out.close("text")
+        for (r, c), name in ((black, "black"), (white, "white")):
+            mx, my = x + c * cell + cell / 2, y + r * cell + cell / 2
+            if name == "white":
+                out.el("circle", cx=mx, cy=my, r=8.5, fill="none", stroke="#222", stroke_width=4.5,
+                       data_marker=name, pointer_events="none")
+                out.el("circle", cx=mx, cy=my, r=8.5, fill="none", stroke="#fff", stroke_width=2.2,
+                       pointer_events="none")
+            else:
+                out.el("circle", cx=mx, cy=my, r=8.5, fill="none", stroke="#222", stroke_width=3.5,
+                       data_marker=name, pointer_events="none")
         out.close()
         return y + 5 * cell
 
@@ -1100,7 +1115,7 @@ def _layout(n: int, area) -> list[tuple[float, float, float]]:
     """Centres and scales for ``n`` things in the box ``area`` (x, y, w, h): none overlap."""
     ax, ay, aw, ah = area
     if n == 1:
-        return [(ax + aw / 2, ay + ah / 2, 1.0)]
+        return [(ax + aw / 2, ay + ah / 2, min(aw / 44, ah / 42, 1.25))]
     if n == 2:
         cols, rows = 2, 1
     elif n <= 4:
