@@ -29,8 +29,8 @@ from __future__ import annotations
 from .core import Feedback, Goal, Scene, Session, Step, Tutorial
 from . import goals
 
-__all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "catalog", "get",
-           "goals", "start"]
+__all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "board", "catalog",
+           "get", "goals", "position", "start"]
 
 
 def _registry() -> dict[str, Tutorial]:
@@ -81,3 +81,19 @@ def start(name: str) -> Session:
     (0, True)
     """
     return Session(get(name))
+
+
+def position(name: str, scene: int = 0):
+    """The starting position of one scene of a tutorial, to study cell by cell.
+
+    >>> s = position("battles")
+    >>> s.current_player, s.dice("mollusk")
+    ('mollusk', [3, 5])
+    """
+    return get(name).scenes[scene].build()
+
+
+def board(state, viewer: str | None = "all", highlight=()):
+    """Show a position: the board widget if it is available, else its SVG picture."""
+    from .widget import board as _board
+    return _board(state, viewer=viewer, highlight=highlight)

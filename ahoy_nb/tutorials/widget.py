@@ -94,12 +94,33 @@ def _board_widget():
     return BoardWidget
 
 
-def _svg(state, viewer) -> str | None:
+def _svg(state, viewer, highlight=()) -> str | None:
     try:
         from ..render import render_svg
-        return render_svg(state, viewer=viewer)
+        return render_svg(state, viewer=viewer, highlight=list(highlight))
     except Exception:
         return None
+
+
+def _fit(svg: str, width: int) -> str:
+    """An SVG scaled down to fit ``width`` pixels."""
+    return (f"<div class='ahoy-board' style='max-width:{width}px'><style>.ahoy-board svg"
+            f"{{max-width:100%;height:auto}}</style>{svg}</div>")
+
+
+def board(state, viewer: str | None = "all", highlight=()):
+    """A position on the board: the shared ``BoardWidget`` when it is there, else its SVG
+    picture (or, without a renderer, the text description)."""
+    cls = _board_widget()
+    if cls is not None:
+        try:
+            return cls(state, viewer=viewer)
+        except TypeError:
+            return cls(state)
+    svg = _svg(state, viewer, highlight)
+    if svg:
+        return widgets.HTML(_fit(svg, 900))
+    return widgets.HTML(f"<pre style='font-size:11px'>{html.escape(str(state))}</pre>")
 
 
 class TutorialWidget(widgets.VBox):
@@ -236,8 +257,8 @@ class TutorialWidget(widgets.VBox):
             if hasattr(b, "set_state") and "state" not in names:
                 b.set_state(s.state)
             return
-        svg = _svg(s.state, s.learner)
+        svg = _svg(s.state, s.learner, step.highlight if step else ())
         if svg:
-            self.board.value = f"<div style='max-width:760px'>{svg}</div>"
+            self.board.value = _fit(svg, 820)
         else:
             self.board.value = f"<pre style='font-size:11px'>{html.escape(str(s.state))}</pre>"
