@@ -156,7 +156,7 @@ class TutorialWidget(widgets.VBox):
         self.choices.observe(self._on_choice, "value")
         self.buttons = widgets.ToggleButtons(options=list(BUTTONS), value=None,
                                              tooltips=list(TOOLTIPS),
-                                             style={"button_width": "92px"})
+                                             style={"button_width": "104px"})
         self.buttons.observe(self._on_button, "value")
         self.feedback = widgets.HTML()
         self.events = widgets.HTML()
