@@ -1,0 +1,115 @@
+"""The Union's plans: playing a plan as an action, the Gunship and the Cutter, and a plan
+played at the start of a battle (Secret Weapon)."""
+
+from __future__ import annotations
+
+from .. import goals
+from ..core import Scene, Step, Tutorial
+from .common import TWO_REGIONS, position
+
+
+def gunship():
+    s = position(tiles=TWO_REGIONS,
+                 figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "2,2",
+                          "patrol": ["3,1"]},
+                 comrades={"3,2": 4}, turn="mollusk", dice={"mollusk": [2, 4, 6]},
+                 hand=["gunship", "secret-weapon"])
+    return s.fix_battle([3, 3], [1])
+
+
+def cutter():
+    s = position(tiles=TWO_REGIONS,
+                 figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "1,1",
+                          "patrol": ["3,2"], "stronghold": ["3,1"]},
+                 ships={"cutter": "2,2"}, comrades={"3,2": 1}, turn="mollusk",
+                 dice={"mollusk": [2, 3, 4]}, placed={"mollusk": {"cannons": 5}})
+    return s.fix_battle(6, 3)
+
+
+def supported() -> bool:
+    """Whether the engine plays plans yet (this lesson is listed only then)."""
+    try:
+        s = gunship()
+        for a in ("play gunship", "launch 3,2", "gunship 4", "sail", "move 3,1", "battle patrol"):
+            s.apply(a)
+        return s.is_legal("play secret-weapon")
+    except Exception:
+        return False
+
+
+TUTORIAL = Tutorial(
+    name="plans", order=75, title="Plans, the Gunship and the Cutter",
+    summary="the Union's plan cards, launching the Gunship, a plan at the start of a battle, "
+            "the Cutter in battle",
+    scenes=[
+        Scene("The Gunship", gunship, intro=(
+            "You are the **Mollusk Union**, holding two secret **plan cards**: the Gunship and "
+            "Secret Weapon. 4 Comrades stand on the Skull Island at 3,2; a Bluefin Patrol sits "
+            "at the Harbor 3,1."), steps=[
+            Step(section="Plans", title="Playing a plan",
+                 text="You may play plans at the time printed at their top — as an action (no "
+                      "die needed) or at the start of a battle — then discard them. The Cutter "
+                      "and Gunship plans stay in front of you instead: they are ships.",
+                 quote="You may play plan cards at the time they list at the top—as an action or "
+                       "at the start of any battle.",
+                 ask="Play the Gunship plan.", expect="play gunship", hint="'play gunship'."),
+            Step(section="Cutter and Gunship", title="Launching a ship",
+                 text="To place the Cutter or Gunship, remove 2 Comrades from any one Island and "
+                      "put the ship's figure there (no battle: placing is not moving).",
+                 quote="If you play the Cutter or Gunship plan, remove 2 Comrades from any 1 "
+                       "Island to place the ship's figure there.",
+                 ask="Launch the Gunship from the Skull Island.", expect="launch 3,2",
+                 hint="'launch 3,2'."),
+            Step(section="Cutter and Gunship", title="The Gunship sails",
+                 text="The ship's plan card has its own die slots (the Gunship's take a 4 and a "
+                      "6): a die there lets the ship Sail or Tailwind, ignoring Wreckage. The "
+                      "**Gunship always has loaded Cannons** and adds +3 to its roll.",
+                 quote="Gunship Battling: It always has loaded Cannons. The Gunship starts battles "
+                       "as if you had a die on your Cannons slot, even if you do not. In this "
+                       "battle, add +3 to your roll.",
+                 ask="Place your 4 on the Gunship and sail it into the Patrol at 3,1.",
+                 goal=goals.event("battles Bluefin's Patrol", "battle the Patrol"),
+                 answer=["gunship 4", "sail", "move 3,1", "battle patrol"],
+                 hint="'gunship 4', 'sail', 'move 3,1', then 'battle patrol'."),
+            Step(section="Plans", title="A plan at the start of a battle",
+                 text="**Secret Weapon** is played at the start of a battle: you roll 2 battle "
+                      "dice and add them up (the enemy still rolls 1), and deal an extra damage "
+                      "if you win.",
+                 quote="Secret Weapon: Play at the start of a battle with you, even outside your "
+                       "turn, then discard.",
+                 ask="Play Secret Weapon now.", expect="play secret-weapon",
+                 hint="'play secret-weapon'.",
+                 wrong={"no-plan": "Legal — but a Patrol is worth beating for sure: play the "
+                                   "Secret Weapon."},
+                 done="3 + 3, +3 for the Gunship: 9 against the Patrol's 1."),
+            Step(section="Battle Victory", ask="Take your Battle Victory: a Comrade on the Island.",
+                 text="The Union's option places the Comrade from your Ready Comrades, whichever "
+                      "of your ships battled.",
+                 expect="victory place-comrade", hint="'victory place-comrade'."),
+        ]),
+        Scene("The Cutter", cutter, intro=(
+            "You are the Union. Your **Cutter** is at 2,2, and you have a 5 on Cannons. A "
+            "Patrol stands on the Skull Island at 3,2, a **Stronghold** at the Harbor 3,1."),
+            steps=[
+            Step(section="Cutter and Gunship", title="The Cutter cannot load Cannons",
+                 text="The Cutter Sails up to 3 spaces. It **cannot load Cannons**: your die on "
+                      "Cannons neither starts its battles nor adds to its roll, so it only "
+                      "battles enemies with loaded Cannons — like Strongholds.",
+                 quote="Cutter Battling: It cannot load Cannons. The Cutter cannot use your die on "
+                       "Cannons to start battles, and you cannot lower your die on Cannons in "
+                       "battle to add to its roll.",
+                 ask="Sail the Cutter past the Patrol at 3,2 into the Stronghold at 3,1.",
+                 goal=goals.all_of(goals.event("battles Bluefin's Stronghold",
+                                               "battle the Stronghold"),
+                                   goals.custom("no battle with the Patrol", lambda b, a: not any(
+                                       "battles Bluefin's Patrol" in e for e in
+                                       [x for en in a.log[len(b.log):] for x in en.events]))),
+                 answer=["cutter 3", "sail", "move 3,2", "move 3,1", "battle stronghold"],
+                 hint="'cutter 3', 'sail', 'move 3,2' (no battle there), 'move 3,1', "
+                      "'battle stronghold'."),
+            Step(section="Cutter and Gunship", ask="Win, and take your Battle Victory.",
+                 text="You rolled 6 against the Stronghold's 3 + 2.",
+                 expect="victory place-comrade", hint="'victory place-comrade'.",
+                 done="The Stronghold returns to Bluefin's supply."),
+        ]),
+    ])
