@@ -57,6 +57,14 @@ DAMAGE = "#d62828"
 HIGHLIGHT = "#ff8c00"
 ARROW = "#d2452b"
 
+# Only drawn when actions are given: what can be clicked has an orange edge.
+STYLE = (".ahoy-board .clickable{cursor:pointer}"
+         ".ahoy-board g.clickable>rect:first-child,.ahoy-board rect.clickable,"
+         ".ahoy-board g.slot-group.clickable>g>rect:first-child"
+         "{stroke:#e8890c;stroke-width:2.5}"
+         ".ahoy-board .clickable:hover{filter:brightness(1.1)}"
+         ".ahoy-board g.figure.clickable{filter:drop-shadow(0 0 3px #e8890c)}")
+
 S = 84            # the side of a map space, in pixels
 PAD = 12
 BOARD_W = 520
@@ -128,11 +136,11 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
     return em * size * (1.13 if bold else 1.03)
 
 
-def _wrap(text: str, width: float, size: float) -> list[str]:
+def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if line and _text_width(trial, size) > width:
+        if line and _text_width(trial, size, bold) > width:
             lines.append(line)
             line = word
         else:
@@ -502,61 +510,69 @@ class _Renderer:
         cols = max(s[0] for s in spaces) - self.x0 + 1
         rows = max(s[1] for s in spaces) - self.y0 + 1
         map_w, map_h = cols * S, rows * S
+        market_w = 3 * 178 + 2 * 8 + 128
+        left_w = max(22 + map_w, market_w) if self.show_boards else 22 + map_w
+        if self.show_boards:
+            width = PAD + left_w + 18 + BOARD_W + PAD
+        else:
+            width = max(PAD + left_w + PAD, 560)
 
+        head = _Out()
+        head_h = self._caption(head, width)
         body = _Out()
-        head_h = 44
         self.mx = PAD + 22
         self.my = PAD + head_h + 20
-        left_w = 22 + map_w
         y_left = self.my + map_h
         self._map(body, cols, rows)
         if self.show_boards:
-            market_w = 3 * 178 + 2 * 8 + 128
-            left_w = max(left_w, market_w)
-            y_left = self._market(body, PAD, y_left + 16) + 0
+            y_left = self._market(body, PAD, y_left + 16)
             bx = PAD + left_w + 18
             by = PAD + head_h + 4
             for f in self.players:
                 by = self._board(body, f, bx, by, BOARD_W) + 10
-            width = bx + BOARD_W + PAD
             height = max(y_left, by - 10) + PAD
         else:
-            width = PAD + left_w + PAD
             height = y_left + PAD
-        head = _Out()
-        self._caption(head, width)
         svg = _Out()
         svg.open("svg", xmlns="http://www.w3.org/2000/svg", width=width, height=height,
                  viewBox=f"0 0 {width} {height}", font_family=FONT, cls="ahoy-board",
                  data_round=self.data["round"])
         if self.targets.by_key:
-            svg.el("style", ".ahoy-board .clickable{cursor:pointer}"
-                            ".ahoy-board .clickable:hover{filter:brightness(1.12)}")
+            svg.el("style", STYLE)
         svg.el("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6")
         return "".join(svg.parts + head.parts + body.parts) + "</svg>"
 
-    def _caption(self, out: _Out, width: int) -> None:
+    def _caption(self, out: _Out, width: int) -> int:
+        """Round, first player, what is asked now; returns the caption's height."""
         data = self.data
         who = {"all": "analysis view: everything shown", None: "spectator view"}.get(
             self.viewer, f"as {FACTION_NAMES.get(self.viewer, self.viewer)} sees it")
         if data["phase"] == "setup":
-            status = "setup"
+            status = "Setup"
         elif data["phase"] == "over":
-            status = "game over"
+            status = "Game over"
         else:
-            status = f"round {data['round']}"
+            status = f"Round {data['round']}"
         first = FACTION_NAMES.get(data["first"], data["first"])
         stack = data["tile_stack"] if isinstance(data["tile_stack"], int) else len(data["tile_stack"])
+        title = f"Ahoy · {status} · first player: {first}"
+        info = f"tile stack: {stack} · {who}"
         out.open("g", cls="caption")
-        out.text(PAD, PAD + 15, f"Ahoy · {status.capitalize()} · first player: {first}",
-                 size=15, weight="bold")
-        out.text(width - PAD, PAD + 15, f"tile stack: {stack} · {who}", size=11, fill=MUTED,
-                 anchor="end")
-        prompt = self.state.prompt
-        lines = _wrap(prompt, width - 2 * PAD, 12.5)
-        out.text(PAD, PAD + 34, lines[0] + (" …" if len(lines) > 1 else ""), size=12.5,
-                 fill="#7a2d0c", weight="bold", data_prompt="1")
+        out.text(PAD, PAD + 15, title, size=15, weight="bold")
+        y = PAD + 15
+        if _text_width(title, 15, bold=True) + _text_width(info, 11) + 24 <= width - 2 * PAD:
+            out.text(width - PAD, y, info, size=11, fill=MUTED, anchor="end")
+        else:
+            y += 16
+            out.text(PAD, y, info, size=11, fill=MUTED)
+        lines = _wrap(self.state.prompt, width - 2 * PAD, 12.5, bold=True)
+        out.open("text", x=PAD, y=y + 19, font_size=12.5, fill="#7a2d0c", font_weight="bold",
+                 data_prompt="1")
+        for i, line in enumerate(lines):
+            out.el("tspan", line, x=PAD, dy=0 if i == 0 else 16)
+        out.close("text")
         out.close()
+        return y + 19 + 16 * (len(lines) - 1) + 10 - PAD
 
     # -- the map ------------------------------------------------------------------------
     def px(self, space) -> tuple[float, float]:
@@ -718,20 +734,23 @@ class _Renderer:
         out.open("g", cls="figures")
         for space in sorted(by_space, key=lambda s: (s[1], s[0])):
             items = by_space[space]
-            items.sort(key=lambda it: (1, 0, "") if it[0] == "comrades" else
-                       (0, order.get(it[1]["kind"], 9) * 10 + seats.get(it[1]["owner"], 0),
-                        it[1]["id"]))
+            comrades = [n for kind, n in items if kind == "comrades"]
+            figs = sorted((fig for kind, fig in items if kind == "fig"),
+                          key=lambda f: (order.get(f["kind"], 9), seats.get(f["owner"], 0), f["id"]))
             x, y = self.px(space)
             island = self.map.on_map(space) and self.map.spaces[space].is_island
-            crowded = len(items) > 2
+            if comrades and not figs:
+                self._comrades(out, x + S / 2, y + S / 2 + 8, 1.25, comrades[0], space)
+                continue
+            if comrades:  # beside the figures, in the Island's lower left corner
+                self._comrades(out, x + 13, y + S - 13, 0.9, comrades[0], space)
+            crowded = len(figs) > 2
             top = y + (20 if island else (3 if crowded else 8))
             inset = 3 if crowded else 6
-            area = (x + inset, top, S - 2 * inset, y + S - 3 - top)
-            for (kind, thing), (cx, cy, k) in zip(items, _layout(len(items), area)):
-                if kind == "comrades":
-                    self._comrades(out, cx, cy, k, thing, space)
-                else:
-                    self._figure(out, thing, cx, cy, k)
+            left = x + (24 if comrades else inset)
+            area = (left, top, x + S - inset - left, y + S - 3 - top)
+            for fig, (cx, cy, k) in zip(figs, _layout(len(figs), area)):
+                self._figure(out, fig, cx, cy, k)
         out.close()
 
     def _figure(self, out: _Out, fig: dict, cx, cy, k) -> None:
@@ -742,6 +761,8 @@ class _Renderer:
             attrs["pointer-events"] = "none"
         color, dark = FACTION_COLORS.get(owner, "#888"), FACTION_DARK.get(owner, "#444")
         scale = k * {"flagship": 0.95, "patrol": 0.95, "stronghold": 0.9}.get(kind, 0.85)
+        # the drawings' visual centres lie a little above their origins
+        cy += scale * {"patrol": 1.5, "stronghold": 1.5}.get(kind, 6)
         out.open("g", data_figure=fig["id"], data_kind=kind, data_owner=owner,
                  transform=f"translate({_num(round(cx, 2))},{_num(round(cy, 2))}) scale({_num(round(scale, 3))})",
                  **attrs)
@@ -760,7 +781,7 @@ class _Renderer:
         out.close()
 
     def _comrades(self, out: _Out, cx, cy, k, n, space) -> None:
-        r = 11 * min(k, 1.0)
+        r = 11 * k
         out.open("g", cls="comrades", data_comrades=_sname(space), pointer_events="none")
         out.title(f"{n} Comrade{'s' if n != 1 else ''} on the Island at {_sname(space)}")
         out.el("circle", cx=_num(round(cx, 2)), cy=_num(round(cy, 2)), r=_num(round(r, 2)),
