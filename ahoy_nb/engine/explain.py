@@ -308,6 +308,7 @@ def describe(state) -> str:
         fs = g.faction(f)
         placed = [f"{k}={s['die']}" for k, spec, s in g.slot_list(f, with_ships=True) if s["die"]]
         damaged = g.damaged(f)
+        entry.pop("secret_for")
         extra = ""
         if f == "mollusk":
             extra = f", {fs['ready']} Ready Comrades, {len(fs['hand'])} plans"

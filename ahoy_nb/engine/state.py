@@ -67,7 +67,8 @@ class Action:
 class LogEntry:
     """One applied action: who chose it, its notation, and what happened.
 
-    ``secret`` holds events (and, for a pledge, the action) only ``player`` may see.
+    ``secret_from_others`` holds events only one faction may see: ``secret_for`` names it,
+    one per secret (``player`` when not given). A hidden action (a pledge) only ``player`` sees.
     """
 
     player: str
@@ -75,18 +76,23 @@ class LogEntry:
     events: tuple[str, ...]
     secret_from_others: tuple[str, ...] = ()
     hidden_action: bool = False
+    secret_for: tuple[str, ...] = ()
 
     def seen_by(self, viewer: str | None) -> "LogEntry":
         """This entry as ``viewer`` sees it (``None``: a spectator who sees only public facts)."""
-        if viewer == self.player:
+        owners = self.secret_for or (self.player,) * len(self.secret_from_others)
+        hidden = {e for e, owner in zip(self.secret_from_others, owners) if owner != viewer}
+        if viewer == self.player and not hidden:
             return self
-        events = tuple(e for e in self.events if e not in self.secret_from_others)
-        action = f"{self.action.split(' ')[0]} (hidden)" if self.hidden_action else self.action
+        events = tuple(e for e in self.events if e not in hidden)
+        action = (f"{self.action.split(' ')[0]} (hidden)"
+                  if self.hidden_action and viewer != self.player else self.action)
         return LogEntry(self.player, action, events)
 
     def to_dict(self) -> dict:
         return {"player": self.player, "action": self.action, "events": list(self.events),
-                "secret": list(self.secret_from_others), "hidden_action": self.hidden_action}
+                "secret": list(self.secret_from_others), "hidden_action": self.hidden_action,
+                "secret_for": list(self.secret_for)}
 
 
 def _copy(data: dict) -> dict:
@@ -426,7 +432,8 @@ class State:
         validate(doc["state"])
         try:
             log = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
-                            e["hidden_action"]) for e in doc.get("log", [])]
+                            e["hidden_action"], tuple(e.get("secret_for", ())))
+                   for e in doc.get("log", [])]
         except (KeyError, TypeError) as err:
             raise InvalidStateError(f"the saved log is malformed: {err}") from None
         return cls(doc["state"], log)
