@@ -27,7 +27,7 @@ from typing import Iterable
 
 from .engine.board import Map, parse_space, rotate_position
 from .engine.components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
-                                FACTION_NAMES, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, PLAN_KEYS,
+                                FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
                                 POSITIONS, REWARD_TEXT, REWARDS, SHIP_SLOTS)
 
 __all__ = ["render_svg", "FACTION_COLORS", "SUIT_COLORS"]
@@ -179,6 +179,10 @@ def _space_key(space) -> tuple[int, int]:
         return parse_space(space)
     x, y = space
     return int(x), int(y)
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace("'", "").replace(" ", "-")
 
 
 def _sname(space) -> str:
@@ -437,8 +441,14 @@ class _Renderer:
         if verb == "pledge" and args and args[0] in self.data["factions"]:
             t.add(("board", args[0]), notation)
             return
-        if verb == "play" and args and args[0] in PLAN_BY_KEY:
-            t.add(("plan", PLAN_BY_KEY[args[0]]), notation)
+        if verb == "play" and args and "mollusk" in self.data["factions"]:
+            hand = self.fs("mollusk")["hand"]
+            cards = [c for c in (hand if isinstance(hand, list) else [])
+                     if args[0] in (PLAN_KEYS[c], _slug(PLAN_CARDS[c]["name"]))]
+            for c in cards:
+                t.add(("plan", c), notation)
+            if cards:
+                return
         # A die placement: on the turn, with nothing else pending.
         pm = PLACEMENT_RE.match(notation)
         if pm and top is None and f and (verb in ACTION_TITLES or verb in CARD_BY_KEY):

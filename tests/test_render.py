@@ -294,6 +294,8 @@ def test_deterministic_and_repr_svg():
     b = render_svg(s.copy(), actions=[str(x) for x in s.legal_actions()])
     assert a == b
     assert render_svg(s, viewer="mollusk") == render_svg(s, viewer="mollusk")
+    from ahoy_nb.engine import State
+    assert render_svg(State.from_json(s.to_json())) == render_svg(s)
     r = s._repr_svg_()
     assert r == render_svg(s) and parse(r) is not None
 
@@ -329,3 +331,21 @@ def test_setup_and_every_seat_count_render():
 def test_plan_names_are_the_printed_ones():
     # The plan names drawn are those of the components (a guard for the hidden-info tests).
     assert {"Secret Weapon", "Close Call", "Enlist"} <= {p["name"] for p in PLAN_CARDS}
+
+
+def test_plans_and_ship_slots_are_targets():
+    s = scenario(3, tiles=TWO_TILES, figures={"mollusk": "0,0", "patrol": ["2,2"]},
+                 comrades={"3,2": 2}, turn="mollusk", dice={"mollusk": [4, 6]}, gold={"mollusk": 1},
+                 hand=["sneak-attack-a", "weapons-cache-a", "evacuation"], ships={"gunship": "3,2"})
+    legal = notations(s)
+    assert {"play sneak-attack", "play evacuation", "gunship 4", "gunship 6"} <= set(legal)
+    root = parse(render_svg(s, actions=legal))
+    assert actions_of(one(root, "data-plan", "sneak-attack-a")) == ["play sneak-attack"]
+    assert actions_of(one(root, "data-plan", "evacuation")) == ["play evacuation"]
+    assert not actions_of(one(root, "data-plan", "weapons-cache-a"))
+    assert actions_of(one(root, "data-slot-group", "mollusk:gunship")) == ["gunship 4", "gunship 6"]
+    assert one(root, "data-figure", "gunship") is not None
+    assert len(elements(root, "data-slot", None)) >= 12 + 2
+    # Nobody else sees the hand, so nothing names it.
+    svg = render_svg(s, viewer="bluefin", actions=legal)
+    assert "Sneak Attack" not in svg and "data-plan" not in svg
