@@ -1,44 +1,812 @@
 """Crew cards' printed effects, called by the rules at the moments the cards name.
 
-Every function here is a hook the base rules call; each card's effect is added
-where its text says it happens.
+Every public function here is a hook the base rules call (``game.py``); each card's
+effect is added where its text says it happens. A "may" effect is offered to its
+owner as a decision frame registered below with ``@legal``/``@auto``; an effect with
+no choice happens at once. Every event a Crew causes names the card in brackets,
+like "Smuggler 1 gains 2 gold (Cutpurse)", so the log (and the coverage test) shows
+which Crew acted.
+
+Printed text is in ``components.MARKET_CARDS``; the rulebook's Appendix A adds
+clarifications. Where they differ, see ``docs/rulings.md`` ("Crew").
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 
-def turn_options(g, f: str) -> list:
+from . import chance
+from .board import Space, space_name
+from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS
+from .game import (Game, add_crew, auto, board_kind, card_name, defender_word, do_pop,
+                   figure_label, legal, name)
+
+# Notation words the Crew add (explain.py lists them as Ahoy verbs).
+VERBS = {
+    "aeronauts", "mystic", "naive-noble", "ghastly-gust", "whispering-wind",
+    "sea-witch", "no-sea-witch", "pilot", "no-pilot", "barrelman", "no-barrelman",
+    "sea-dog", "no-sea-dog", "gunners-mate", "no-gunners-mate", "powder-monkey",
+    "no-powder-monkey", "emissary", "no-emissary", "grogmaster", "no-grogmaster",
+    "buccaneer", "no-buccaneer", "beakhead", "no-beakhead", "convince", "official",
+}
+# Crew actions taken on your turn without a die.
+TURN_VERBS = {"aeronauts", "mystic", "naive-noble", "ghastly-gust", "whispering-wind"}
+
+PROMPTS = {
+    "take-damage": "choose your own slot that takes the damage (damage ...)",
+    "sea-witch": "Sea Witch: move directly to the space on the nearest opposite edge (sea-witch), "
+                 "or not (no-sea-witch)",
+    "pilot": "Pilot: ignore the Wreckage damage (pilot), or take it (no-pilot)",
+    "barrelman": "Barrelman: treat the Fog as a Strong Current toward a space (barrelman x,y), "
+                 "or not (no-barrelman)",
+    "sea-dog": "Sea Dog: ignore the Strong Current (sea-dog ignore), let it push you elsewhere "
+               "(sea-dog x,y), or follow it (no-sea-dog)",
+    "gunners-mate": "Gunner's Mate: battle a space in your Flagship's region as if you moved "
+                    "there (gunners-mate x,y), or not (no-gunners-mate)",
+    "powder-monkey": "Powder Monkey: deal 1 damage to a figure in your Flagship's region "
+                     "(powder-monkey x,y), or not (no-powder-monkey)",
+    "emissary": "Emissary: give the defender 1 gold to ignore this battle (emissary), "
+                "or battle (no-emissary)",
+    "grogmaster": "Grogmaster: take 1 damage to reroll your battle die (grogmaster), "
+                  "or keep the roll (no-grogmaster)",
+    "buccaneer": "Buccaneer: return Buccaneer to the box to return their Crew to the box "
+                 "(buccaneer ...), or not (no-buccaneer)",
+    "beakhead": "Battering Beakhead: move the beaten Flagship 1 space (beakhead x,y), "
+                "or not (no-beakhead)",
+    "convince": "Convincing Comrade: move up to 2 Comrades from one Island to another "
+                "(convince a>b n), or done",
+    "official": "Convincing Official: choose a Patrol to move 1 or 2 spaces ignoring battle "
+                "(official x,y), or done",
+}
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+def member(g: Game, f: str, slug: str) -> dict | None:
+    """The Crew entry of ``f`` whose card has this slug (``gunner``), if recruited."""
+    for m in g.faction(f)["crew"]:
+        if MARKET_CARDS[m["card"]]["slug"] == slug:
+            return m
+    return None
+
+
+def has(g: Game, f: str, slug: str) -> bool:
+    return member(g, f, slug) is not None
+
+
+def title(slug: str) -> str:
+    return next(c["name"] for c in MARKET_CARDS if c["slug"] == slug)
+
+
+def return_to_box(g: Game, f: str, card: int) -> None:
+    """A Crew card leaves ``f``'s Crew for the box (its die and damage go with it)."""
+    crew = g.faction(f)["crew"]
+    crew.remove(next(m for m in crew if m["card"] == card))
+    g.data["market_box"].append(card)
+
+
+def board_damageable(g: Game, f: str) -> list[str]:
+    """Player-board slots of ``f`` that can take a damage token (Mystic: "on your player board")."""
+    return sorted({spec["key"] for spec, slot in zip(BOARDS[board_kind(f)], g.faction(f)["slots"])
+                   if slot["die"] is None and not slot["damage"] and not spec["dashed"]})
+
+
+def enemy_targets(g: Game, f: str, verb: str) -> list[tuple[str, str]]:
+    """``(notation, figure id)`` for each enemy figure in ``f``'s Flagship's region.
+
+    ``verb x,y`` names the space; a word is added (``verb x,y patrol``) only when
+    figures of different kinds or owners share it.
+    """
+    here = g.flagship_space(f)
+    if here is None:
+        return []
+    by_space: dict[Space, dict[str, str]] = {}
+    for fig in g.region_figures(g.map.region_of(here)):
+        if fig["owner"] != f:
+            by_space.setdefault(tuple(fig["at"]), {}).setdefault(defender_word(fig), fig["id"])
+    out = []
+    for space, words in sorted(by_space.items()):
+        for word, fid in sorted(words.items()):
+            extra = f" {word}" if len(words) > 1 else ""
+            out.append((f"{verb} {space_name(space)}{extra}", fid))
+    return out
+
+
+def other_island(g: Game, island: Space) -> Space | None:
+    suit = g.map.spaces[island].suit
+    return next((s for s in sorted(g.map.islands) if s != island and g.map.spaces[s].suit == suit), None)
+
+
+def move_directly(g: Game, f: str, target: Space, why: str) -> None:
+    """Move ``f``'s Flagship directly to ``target`` (battle and terrain there), then anchor."""
+    fig = g.figure(f)
+    g.say(f"{figure_label(fig)} moves directly to {space_name(target)} ({why})")
+    g.push({"type": "move", "player": f, "figure": f, "steps": 0, "moved": 1, "anchor": None,
+            "no_battle": False})
+    g.start_step(fig, target, len(g.data["pending"]) - 1, direct=True)
+
+
+def push_take_damage(g: Game, f: str, why: str, board_only: bool = False) -> None:
+    """``f`` takes 1 damage on a slot of its own choosing."""
+    g.push({"type": "take-damage", "player": f, "why": why, "board_only": board_only})
+
+
+def push_deal_damage(g: Game, fid: str, chooser: str, why: str) -> None:
+    """1 damage to a figure, when this frame is reached; the dealer chooses the slot."""
+    g.push({"type": "crew-damage", "player": None, "figure": fid, "chooser": chooser, "why": why})
+
+
+# ---------------------------------------------------------------------------
+# Actions on your turn that need no die
+# ---------------------------------------------------------------------------
+
+def turn_options(g: Game, f: str) -> list:
     """Crew actions ``f`` may take now without placing a die (Aeronauts, Mystic...)."""
-    return []
+    out: list = []
+    fs = g.faction(f)
+    here = g.flagship_space(f)
+    if here is None:
+        return out
+    once = g.data["turn"].get("once", [])
+    m = g.map
+    if has(g, f, "aeronauts") and fs["gold"] >= 1:
+        island = g.island_here(f)
+        other = other_island(g, island) if island else None
+        if other:
+            out.append(("aeronauts", do_aeronauts, (other,)))
+    if has(g, f, "mystic") and "mystic" not in once and board_damageable(g, f):
+        out += [(text, do_mystic, (fid,)) for text, fid in enemy_targets(g, f, "mystic")]
+    if has(g, f, "naive-noble"):
+        out += naive_noble_options(g, f)
+    if has(g, f, "ghastly-gust"):
+        out += [(f"ghastly-gust {space_name(s)}", do_ghastly_gust, (s,))
+                for s in sorted(m.spaces) if s != here]
+    if has(g, f, "whispering-wind") and "whispering-wind" not in once and fs["gold"] >= 2:
+        out += [(f"whispering-wind {space_name(s)}", do_whispering_wind, (s,))
+                for s in m.tailwind_spaces() if s != here]
+    return out
 
 
-def slot_action(g, f: str, card: int, value: int) -> None:
+def do_aeronauts(g: Game, frame, target: Space) -> None:
+    f = g.turn_player()
+    g.faction(f)["gold"] -= 1
+    g.say(f"{name(f)} spends 1 gold (Aeronauts)")
+    move_directly(g, f, target, "Aeronauts")
+
+
+def do_mystic(g: Game, frame, fid: str) -> None:
+    f = g.turn_player()
+    g.data["turn"]["once"].append("mystic")
+    target = g.figure(fid)
+    g.say(f"{name(f)} takes 1 damage to deal 1 damage to {figure_label(target)} (Mystic)")
+    push_deal_damage(g, fid, f, " (Mystic)")
+    push_take_damage(g, f, " (Mystic)", board_only=True)
+
+
+def naive_noble_options(g: Game, f: str) -> list:
+    here = g.flagship_space(f)
+    region = g.map.region_of(here)
+    can_cargo = "cargo" in g.faction(f)
+    out = []
+    for fig in g.region_figures(region):
+        victim = fig["owner"]
+        if fig["kind"] != "flagship" or victim == f:
+            continue
+        vs = g.faction(victim)
+        cards = [(CARD_KEYS[mm["card"]], mm["card"], "crew") for mm in vs["crew"]]
+        cards += [(CARGO_KEYS[c], c, "cargo") for c in vs.get("cargo", [])]
+        for key, card, source in sorted(cards):
+            for as_what in (("crew", "cargo") if can_cargo else ("crew",)):
+                out.append((f"naive-noble {victim} {key} {as_what}", do_naive_noble,
+                            (victim, card, source, as_what)))
+    return out
+
+
+def do_naive_noble(g: Game, frame, victim: str, card: int, source: str, as_what: str) -> None:
+    f = g.turn_player()
+    return_to_box(g, f, CARD_BY_KEY["naive-noble"])
+    g.say(f"{name(f)} returns Naive Noble to the box (Naive Noble)")
+    vs = g.faction(victim)
+    if source == "crew":
+        vs["crew"].remove(next(mm for mm in vs["crew"] if mm["card"] == card))
+        what = card_name(card)
+    else:
+        vs["cargo"].remove(card)
+        what = MARKET_CARDS[card]["cargo"]
+    if as_what == "crew":
+        add_crew(g, f, card)
+        g.say(f"{name(f)} takes {what} from {name(victim)} into its Crew as {card_name(card)} "
+              f"(Naive Noble)")
+    else:
+        cargo = g.faction(f)["cargo"]
+        cargo.append(card)
+        g.say(f"{name(f)} takes {what} from {name(victim)} as Cargo {MARKET_CARDS[card]['cargo']} "
+              f"(Naive Noble)")
+        if len(cargo) > CARGO_LIMIT:
+            g.push({"type": "discard", "player": f})
+
+
+def do_ghastly_gust(g: Game, frame, target: Space) -> None:
+    f = g.turn_player()
+    return_to_box(g, f, CARD_BY_KEY["ghastly-gust"])
+    g.say(f"{name(f)} returns Ghastly Gust to the box (Ghastly Gust)")
+    move_directly(g, f, target, "Ghastly Gust")
+
+
+def do_whispering_wind(g: Game, frame, target: Space) -> None:
+    f = g.turn_player()
+    g.data["turn"]["once"].append("whispering-wind")
+    g.faction(f)["gold"] -= 2
+    g.say(f"{name(f)} spends 2 gold (Whispering Wind)")
+    move_directly(g, f, target, "Whispering Wind")
+
+
+def why_not(g: Game, f: str, words: list[str]) -> str | None:
+    """Why a Crew action without a die is refused now, in the rules' words (explain.py)."""
+    verb = words[0]
+    if verb not in TURN_VERBS:
+        return None
+    card = title(verb)
+    fs = g.faction(f)
+    if not has(g, f, verb):
+        return f"{card} is not in your Crew"
+    once = g.data["turn"].get("once", [])
+    here = g.flagship_space(f)
+    if verb == "aeronauts":
+        island = g.island_here(f)
+        if not island:
+            return "Aeronauts may only be used while your Flagship is at an Island"
+        if not other_island(g, island):
+            return "the other Island of that suit is not on the map"
+        if fs["gold"] < 1:
+            return f"Aeronauts costs 1 gold, and {name(f)} has {fs['gold']}"
+        return "Aeronauts moves your Flagship to the other Island of that suit: write 'aeronauts'"
+    if verb == "whispering-wind":
+        if "whispering-wind" in once:
+            return "Whispering Wind may be used only once per turn"
+        if fs["gold"] < 2:
+            return f"Whispering Wind costs 2 gold, and {name(f)} has {fs['gold']}"
+        return "Whispering Wind moves your Flagship directly to another space with Tailwind terrain"
+    if verb == "mystic":
+        if "mystic" in once:
+            return "Mystic may be used only once per turn"
+        if not board_damageable(g, f):
+            return ("you must be able to place the damage: no slot on your player board can take "
+                    "a damage token")
+        if not enemy_targets(g, f, "mystic"):
+            return "there is no enemy figure in your Flagship's region"
+        return "Mystic deals 1 damage to a figure in your Flagship's region (mystic x,y)"
+    if verb == "ghastly-gust":
+        return "Ghastly Gust moves your Flagship directly to another space on the map (ghastly-gust x,y)"
+    if verb == "naive-noble":
+        if not naive_noble_options(g, f):
+            return "no enemy Flagship in your Flagship's region has Crew or Cargo to steal"
+        return ("name the Flagship, the card and how you tuck it, like "
+                "'naive-noble smuggler1 gunner crew' (only Smugglers carry Cargo)")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Actions with a die on the Crew's own slot
+# ---------------------------------------------------------------------------
+
+def slot_action(g: Game, f: str, card: int, value: int) -> None:
     """A die was placed on a Crew's own slot: resolve that Crew's action."""
+    slug = MARKET_CARDS[card]["slug"]
+    if slug == "shipwright":
+        n = 0
+        for key, spec, slot in g.slot_list(f):
+            if slot["damage"]:
+                slot["damage"] = False
+                n += 1
+        g.say(f"{name(f)} repairs all its damage: {n} (Shipwright)")
+        on_repair(g, f, n)
+    elif slug == "sailor":
+        g.say(f"{name(f)} may move its Flagship 1 to 3 spaces (Sailor)")
+        g.push({"type": "move", "player": f, "figure": f, "steps": 3, "moved": 0, "anchor": None,
+                "no_battle": False})
+    elif slug == "trawler":
+        g.say(f"{name(f)} may move its Flagship 1 or 2 spaces, gaining Treasure on the way (Trawler)")
+        g.push({"type": "move", "player": f, "figure": f, "steps": 2, "moved": 0, "anchor": None,
+                "no_battle": False, "trawler": True})
+    elif slug == "convincing-comrade":
+        g.push({"type": "convince", "player": f})
+    elif slug == "convincing-official":
+        g.push({"type": "official", "player": f, "moved": []})
 
 
-def end_of_turn(g, f: str) -> None:
+@auto("convince")
+def auto_convince(g: Game, frame) -> bool:
+    if len(legal_convince(g, frame)) > 1:
+        return False
+    g.pop()
+    g.say("No Island has Comrades to move (Convincing Comrade)")
+    return True
+
+
+@legal("convince")
+def legal_convince(g: Game, frame) -> list:
+    out = []
+    islands = sorted(g.map.islands)
+    for a in islands:
+        for b in islands:
+            if b != a:
+                for n in range(min(2, g.comrades(a)), 0, -1):
+                    out.append((f"convince {space_name(a)}>{space_name(b)} {n}", do_convince, (a, b, n)))
+    out.append(("done", do_pop, ()))
+    return out
+
+
+def do_convince(g: Game, frame, a: Space, b: Space, n: int) -> None:
+    g.pop()
+    g.set_comrades(a, g.comrades(a) - n)
+    g.set_comrades(b, g.comrades(b) + n)
+    g.say(f"{name(frame['player'])} moves {n} Comrade{'s' if n > 1 else ''} from the Island at "
+          f"{space_name(a)} to the Island at {space_name(b)} (Convincing Comrade)")
+
+
+@auto("official")
+def auto_official(g: Game, frame) -> bool:
+    if len(frame["moved"]) < 2 and len(legal_official(g, frame)) > 1:
+        return False
+    g.pop()
+    if not frame["moved"]:
+        g.say("No Patrol can move (Convincing Official)")
+    return True
+
+
+@legal("official")
+def legal_official(g: Game, frame) -> list:
+    out = []
+    seen = set()
+    for fig in g.data["figures"]:
+        here = tuple(fig["at"])
+        if fig["kind"] != "patrol" or fig["id"] in frame["moved"] or here in seen:
+            continue
+        if g.step_targets(fig):
+            seen.add(here)
+            out.append((f"official {space_name(here)}", do_official, (fig["id"],)))
+    out.append(("done", do_pop, ()))
+    return sorted(out, key=lambda o: o[0] == "done")
+
+
+def do_official(g: Game, frame, fid: str) -> None:
+    frame["moved"].append(fid)
+    fig = g.figure(fid)
+    g.say(f"{name(frame['player'])} moves Bluefin's Patrol from {space_name(fig['at'])}, "
+          f"ignoring battle (Convincing Official)")
+    g.push({"type": "move", "player": frame["player"], "figure": fid, "steps": 2, "moved": 0,
+            "anchor": None, "no_battle": True})
+
+
+# ---------------------------------------------------------------------------
+# Damage a Crew makes its owner take or deal
+# ---------------------------------------------------------------------------
+
+@auto("take-damage")
+def auto_take_damage(g: Game, frame) -> bool:
+    if legal_take_damage(g, frame):
+        return False
+    g.pop()
+    g.say(f"{name(frame['player'])} has no slot that can be damaged: the damage is ignored")
+    return True
+
+
+@legal("take-damage")
+def legal_take_damage(g: Game, frame) -> list:
+    f = frame["player"]
+    keys = board_damageable(g, f) if frame.get("board_only") else g.damageable(f)
+    return [(f"damage {key}", do_take_damage, (key,)) for key in keys]
+
+
+def do_take_damage(g: Game, frame, key: str) -> None:
+    g.pop()
+    f = frame["player"]
+    slot = next(slot for k, spec, slot in g.slot_list(f)
+                if k == key and slot["die"] is None and not slot["damage"] and not spec["dashed"])
+    slot["damage"] = True
+    g.say(f"{name(f)} takes a damage on its {key} slot{frame['why']}")
+
+
+@auto("crew-damage")
+def auto_crew_damage(g: Game, frame) -> bool:
+    g.pop()
+    fig = g.figure(frame["figure"])
+    if fig is not None:
+        g.damage_figure(fig, frame["chooser"], frame["why"])
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Passive powers at the moments they name
+# ---------------------------------------------------------------------------
+
+def end_of_turn(g: Game, f: str) -> None:
     """``f``'s turn ends (Documentarian, Elder)."""
+    if has(g, f, "documentarian"):
+        here = g.flagship_space(f)
+        if here is not None:
+            region = g.map.region_of(here)
+            if any(fig["kind"] == "flagship" and fig["owner"] != f for fig in g.region_figures(region)):
+                g.gain_gold(f, 1, " for sharing a region with an enemy Flagship (Documentarian)")
+    if has(g, f, "elder") and not g.damaged(f):
+        g.gain_gold(f, 1, " for having no damaged die slots (Elder)")
 
 
-def on_anchor(g, f: str, info) -> None:
+def on_anchor(g: Game, f: str, info) -> None:
     """``f``'s Flagship anchors at the space ``info`` (Diver, Merchant)."""
+    if has(g, f, "diver") and info.terrain == "wreckage" and info.gold:
+        g.gain_gold(f, 1, " more from the Wreckage's Treasure (Diver)")
+    if has(g, f, "merchant") and info.terrain == "harbor":
+        g.gain_gold(f, 1, " for anchoring at a Harbor (Merchant)")
 
 
-def on_cannons(g, f: str) -> None:
+def on_cannons(g: Game, f: str) -> None:
     """``f`` placed a die on Cannons (Gunner's Mate)."""
+    if has(g, f, "gunners-mate") and gunners_mate_targets(g, f):
+        g.push({"type": "gunners-mate", "player": f})
 
 
-def on_repair(g, f: str, repaired: int) -> None:
+def gunners_mate_targets(g: Game, f: str) -> dict[Space, list[str]]:
+    """Spaces of the Flagship's region with enemy figures to battle (Fog: battles cannot happen)."""
+    here = g.flagship_space(f)
+    if here is None:
+        return {}
+    m = g.map
+    out: dict[Space, list[str]] = {}
+    for space in m.region_spaces[m.region_of(here)]:
+        if m.spaces[space].terrain == "fog":
+            continue
+        enemies = [fig["id"] for fig in g.figures_at(space) if fig["owner"] != f]
+        if enemies:
+            out[space] = enemies
+    return out
+
+
+@legal("gunners-mate")
+def legal_gunners_mate(g: Game, frame) -> list:
+    out = [(f"gunners-mate {space_name(s)}", do_gunners_mate, (s,))
+           for s in sorted(gunners_mate_targets(g, frame["player"]))]
+    out.append(("no-gunners-mate", do_pop, ()))
+    return out
+
+
+def do_gunners_mate(g: Game, frame, space: Space) -> None:
+    g.pop()
+    f = frame["player"]
+    g.say(f"{name(f)}'s Flagship battles at {space_name(space)} as if it moved there (Gunner's Mate)")
+    g.push({"type": "series", "player": f, "attacker": f, "space": list(space),
+            "queue": gunners_mate_targets(g, f)[space], "remote": True})
+
+
+def on_repair(g: Game, f: str, repaired: int) -> None:
     """``f`` repaired damage (Powder Monkey)."""
+    if repaired > 0 and has(g, f, "powder-monkey") and enemy_targets(g, f, "powder-monkey"):
+        g.push({"type": "powder-monkey", "player": f})
 
 
-def battle_start(g, fight: dict) -> None:
-    """A battle starts (Emissary)."""
+@legal("powder-monkey")
+def legal_powder_monkey(g: Game, frame) -> list:
+    out = [(text, do_powder_monkey, (fid,)) for text, fid in enemy_targets(g, frame["player"], "powder-monkey")]
+    out.append(("no-powder-monkey", do_pop, ()))
+    return out
 
 
-def after_roll(g, fight: dict) -> None:
+def do_powder_monkey(g: Game, frame, fid: str) -> None:
+    g.pop()
+    f = frame["player"]
+    g.say(f"{name(f)} deals 1 damage to {figure_label(g.figure(fid))} (Powder Monkey)")
+    push_deal_damage(g, fid, f, " (Powder Monkey)")
+
+
+# -- moving ------------------------------------------------------------------
+
+def witch_destination(g: Game, here: Space, target: Space) -> Space | None:
+    """Sea Witch: trace back from the direction of the move to the nearest opposite edge.
+
+    The Flagship goes to the last space of the map along that line before the first
+    gap (the nearest edge, not the furthest): the space adjacent to that edge. ``None``
+    when that is the space it leaves (the map is one space wide there).
+    """
+    dx, dy = target[0] - here[0], target[1] - here[1]
+    m = g.map
+    space = here
+    while m.on_map((space[0] - dx, space[1] - dy)):
+        space = (space[0] - dx, space[1] - dy)
+    return space if space != here else None
+
+
+def witch_can(g: Game, fig: dict, target: Space) -> bool:
+    """Sea Witch lets this Flagship step off the map toward ``target``, even where it cannot explore."""
+    return (fig["kind"] == "flagship" and not g.map.on_map(target) and has(g, fig["owner"], "sea-witch")
+            and witch_destination(g, tuple(fig["at"]), target) is not None)
+
+
+def off_map(g: Game, fig: dict, frame: dict) -> bool:
+    """The figure of the step ``frame`` moves off the map: offer Sea Witch. True if asked."""
+    target = tuple(frame["to"])
+    if frame.get("stay_on_map") or frame.get("witch") or not witch_can(g, fig, target):
+        return False
+    frame["witch"] = True
+    can_explore = bool(g.data["tile_stack"]) and g.map.can_explore(target)
+    g.push({"type": "sea-witch", "player": fig["owner"], "step": len(g.data["pending"]) - 1,
+            "to": list(witch_destination(g, tuple(fig["at"]), target)),
+            "decline": can_explore or bool(frame.get("pushed"))})
+    return True
+
+
+@legal("sea-witch")
+def legal_sea_witch(g: Game, frame) -> list:
+    out = [("sea-witch", do_sea_witch, (True,))]
+    if frame["decline"]:
+        out.append(("no-sea-witch", do_sea_witch, (False,)))
+    return out
+
+
+def do_sea_witch(g: Game, frame, use: bool) -> None:
+    g.pop()
+    if not use:
+        return
+    step = g.data["pending"][frame["step"]]
+    step["to"] = frame["to"]
+    step["direct"] = True
+    g.say(f"{name(frame['player'])}'s Flagship moves off the map and directly to "
+          f"{space_name(frame['to'])} on the opposite edge (Sea Witch)")
+
+
+def leaving(g: Game, fig: dict, frame: dict) -> None:
+    """The figure of the step ``frame`` leaves its space (Trawler's Treasure on the way)."""
+    parent = frame.get("parent")
+    if parent is None or fig["kind"] != "flagship":
+        return
+    move = g.data["pending"][parent]
+    if move.get("type") != "move" or not move.get("trawler"):
+        return
+    if not move.get("trawl_started"):
+        move["trawl_started"] = True  # the space the action starts from was not moved into
+        return
+    here = tuple(fig["at"])
+    info = g.map.spaces.get(here)
+    if info is not None and info.gold:
+        g.gain_gold(fig["owner"], info.gold, f" from the Treasure at {space_name(here)} (Trawler)")
+
+
+def push_options(g: Game, fig: dict, here: Space, skip: Space | None = None) -> list[Space]:
+    """Spaces a Strong Current from ``here`` could push the figure into (Barrelman, Sea Dog)."""
+    m = g.map
+    out = []
+    for n in m.neighbours(here):
+        if n == skip or not m.can_step(here, n):
+            continue
+        if m.on_map(n) or (g.data["tile_stack"] and m.can_explore(n)) or witch_can(g, fig, n):
+            out.append(n)
+    return sorted(out)
+
+
+def on_terrain(g: Game, fig: dict, frame: dict) -> bool:
+    """The figure of the step ``frame`` is about to resolve its space's terrain.
+
+    Offers Pilot (Wreckage), Barrelman (Fog) and Sea Dog (Strong Current) to the
+    owner of a Flagship. True if a decision was pushed.
+    """
+    if fig["kind"] != "flagship":
+        return False
+    f = fig["owner"]
+    here = tuple(fig["at"])
+    info = g.map.spaces[here]
+    step = len(g.data["pending"]) - 1
+    if info.terrain == "wreckage" and has(g, f, "pilot"):
+        g.push({"type": "pilot", "player": f, "step": step})
+        return True
+    if info.terrain == "fog" and has(g, f, "barrelman") and push_options(g, fig, here):
+        g.push({"type": "barrelman", "player": f, "step": step, "figure": fig["id"]})
+        return True
+    if info.terrain == "current" and has(g, f, "sea-dog"):
+        g.push({"type": "sea-dog", "player": f, "step": step, "figure": fig["id"]})
+        return True
+    return False
+
+
+@legal("pilot")
+def legal_pilot(g: Game, frame) -> list:
+    return [("pilot", do_pilot, (True,)), ("no-pilot", do_pilot, (False,))]
+
+
+def do_pilot(g: Game, frame, use: bool) -> None:
+    g.pop()
+    if use:
+        g.data["pending"][frame["step"]]["ignore_wreckage"] = True
+        g.say(f"{name(frame['player'])}'s Flagship ignores the Wreckage's damage (Pilot)")
+
+
+@legal("barrelman")
+def legal_barrelman(g: Game, frame) -> list:
+    fig = g.figure(frame["figure"])
+    out = [(f"barrelman {space_name(s)}", do_current, (s, "Barrelman"))
+           for s in push_options(g, fig, tuple(fig["at"]))]
+    out.append(("no-barrelman", do_pop, ()))
+    return out
+
+
+@legal("sea-dog")
+def legal_sea_dog(g: Game, frame) -> list:
+    fig = g.figure(frame["figure"])
+    here = tuple(fig["at"])
+    dx, dy = g.map.spaces[here].current
+    printed = (here[0] + dx, here[1] + dy)
+    out = [("sea-dog ignore", do_current, (None, "Sea Dog"))]
+    out += [(f"sea-dog {space_name(s)}", do_current, (s, "Sea Dog"))
+            for s in push_options(g, fig, here, skip=printed)]
+    out.append(("no-sea-dog", do_pop, ()))
+    return out
+
+
+def do_current(g: Game, frame, target: Space | None, card: str) -> None:
+    """Barrelman or Sea Dog: the step's space pushes toward ``target`` (``None``: not at all)."""
+    g.pop()
+    step = g.data["pending"][frame["step"]]
+    fig = g.figure(frame["figure"])
+    here = tuple(fig["at"])
+    who = figure_label(fig)
+    if target is None:
+        step["current"] = None
+        g.say(f"{who} ignores the Strong Current ({card})")
+        return
+    step["current"] = [target[0] - here[0], target[1] - here[1]]
+    what = "treats the Fog as a Strong Current" if card == "Barrelman" else "turns the Strong Current"
+    g.say(f"{who} {what} toward {space_name(target)} ({card})")
+
+
+# -- battles --------------------------------------------------------------------
+
+def _why(fight: dict, side: str, text: str) -> None:
+    why = fight.setdefault("bonus_why", {})
+    why[side] = f"{why[side]} and {text}" if why.get(side) else text
+
+
+def battle_start(g: Game, fight: dict) -> None:
+    """A battle starts (Fighters, Emissary)."""
+    attacker, defender = g.figure(fight["attacker"]), g.figure(fight["defender"])
+    for side, fig in (("attacker", attacker), ("defender", defender)):
+        if has(g, fig["owner"], "fighters"):
+            fight["bonus"][side] += 1
+            _why(fight, side, "Fighters")
+            g.say(f"{name(fig['owner'])} adds +1 to its roll (Fighters)")
+    a = attacker["owner"]
+    if g.turn_player() == a and has(g, a, "emissary") and g.faction(a)["gold"] >= 1:
+        g.push({"type": "emissary", "player": a, "fight": len(g.data["pending"]) - 1})
+
+
+@legal("emissary")
+def legal_emissary(g: Game, frame) -> list:
+    return [("emissary", do_emissary, ()), ("no-emissary", do_pop, ())]
+
+
+def do_emissary(g: Game, frame) -> None:
+    g.pop()
+    f = frame["player"]
+    fight = g.data["pending"][frame["fight"]]
+    them = g.figure(fight["defender"])["owner"]
+    g.faction(f)["gold"] -= 1
+    g.faction(them)["gold"] += 1
+    fight["ignored"] = True
+    g.say(f"{name(f)} gives {name(them)} 1 gold to ignore the battle (Emissary)")
+
+
+def after_roll(g: Game, fight: dict) -> None:
     """The battle dice are rolled (Grogmaster)."""
+    for side in ("attacker", "defender"):
+        fig = g.figure(fight[side])
+        f = fig["owner"]
+        if fig["kind"] == "flagship" and has(g, f, "grogmaster") and g.damageable(f):
+            g.push({"type": "grogmaster", "player": f, "fight": len(g.data["pending"]) - 1,
+                    "side": side})
 
 
-def on_win(g, fight: dict, winner: dict, loser: dict) -> None:
-    """A battle is won (Cutpurse, Gunner, Buccaneer, Battering Beakhead)."""
+@legal("grogmaster")
+def legal_grogmaster(g: Game, frame) -> list:
+    return [("grogmaster", do_grogmaster, ()), ("no-grogmaster", do_pop, ())]
+
+
+def do_grogmaster(g: Game, frame) -> None:
+    g.pop()
+    f = frame["player"]
+    fight = g.data["pending"][frame["fight"]]
+    n = fight["dice"][frame["side"]]
+    g.say(f"{name(f)} takes 1 damage to reroll its battle {'dice' if n > 1 else 'die'} (Grogmaster)")
+    g.push({"type": "grog-reroll", "player": None, "fight": frame["fight"], "side": frame["side"]})
+    push_take_damage(g, f, " (Grogmaster)")
+
+
+@auto("grog-reroll")
+def auto_grog_reroll(g: Game, frame) -> bool:
+    g.pop()
+    fight = g.data["pending"][frame["fight"]]
+    side = frame["side"]
+    n = fight["dice"][side]
+    if side == "attacker":
+        dice = chance.roll_battle(g.data, n, 0)[0]
+    else:
+        dice = chance.roll_battle(g.data, 0, n)[1]
+    fight["roll"][0 if side == "attacker" else 1] = dice
+    owner = g.figure(fight[side])["owner"]
+    g.say(f"{name(owner)} rerolls: {'+'.join(map(str, dice))} (Grogmaster)")
+    return True
+
+
+def on_win(g: Game, fight: dict, winner: dict, loser: dict) -> None:
+    """A battle is won (Cutpurse, Gunner, Buccaneer, Battering Beakhead).
+
+    The Battle Victory decision is already pending; what is pushed here is
+    resolved before it, at the moment of winning.
+    """
+    w = winner["owner"]
+    if has(g, w, "cutpurse"):
+        g.gain_gold(w, 2, " for winning the battle (Cutpurse)")
+    if winner["kind"] == "flagship" and has(g, w, "gunner"):
+        fight["extra_damage"] = (fight.get("extra_damage") or 0) + 1
+        g.say(f"{name(w)} deals an extra damage if it takes a Battle Victory option (Gunner)")
+    if loser["kind"] == "flagship" and has(g, w, "battering-beakhead") and beakhead_targets(g, loser):
+        g.push({"type": "beakhead", "player": w, "figure": loser["id"]})
+    if has(g, w, "buccaneer") and g.faction(loser["owner"])["crew"]:
+        g.push({"type": "buccaneer", "player": w, "victim": loser["owner"]})
+
+
+@legal("buccaneer")
+def legal_buccaneer(g: Game, frame) -> list:
+    crew = sorted(mm["card"] for mm in g.faction(frame["victim"])["crew"])
+    n = min(2, len(crew))
+    out = []
+    for chosen in combinations(crew, n):
+        keys = sorted(CARD_KEYS[c] for c in chosen)
+        out.append((f"buccaneer {' '.join(keys)}", do_buccaneer, (tuple(chosen),)))
+    out = list({o[0]: o for o in out}.values())
+    out.append(("no-buccaneer", do_pop, ()))
+    return out
+
+
+def do_buccaneer(g: Game, frame, chosen: tuple) -> None:
+    g.pop()
+    f, victim = frame["player"], frame["victim"]
+    return_to_box(g, f, CARD_BY_KEY["buccaneer"])
+    for card in chosen:
+        return_to_box(g, victim, card)
+    g.say(f"{name(f)} returns Buccaneer to the box, and {name(victim)}'s "
+          f"{' and '.join(card_name(c) for c in chosen)} with it (Buccaneer)")
+
+
+def beakhead_targets(g: Game, fig: dict) -> list[Space]:
+    """Battering Beakhead: 1 space, not off the map, not across a Sandbar."""
+    here = tuple(fig["at"])
+    m = g.map
+    return sorted(n for n in m.neighbours(here) if m.on_map(n) and m.can_step(here, n))
+
+
+@legal("beakhead")
+def legal_beakhead(g: Game, frame) -> list:
+    fig = g.figure(frame["figure"])
+    out = [(f"beakhead {space_name(s)}", do_beakhead, (s,)) for s in beakhead_targets(g, fig)]
+    out.append(("no-beakhead", do_pop, ()))
+    return out
+
+
+def do_beakhead(g: Game, frame, target: Space) -> None:
+    """The printed Battering Beakhead: move the beaten Flagship 1 space.
+
+    The printed card says "When you win a battle against a Flagship, you may move
+    it 1 space, not off map. It ignores battle, Treasure, and Harbors." The
+    rulebook's appendix ("Battering Breakhead") instead triggers "when you damage
+    an enemy figure (unless it would be removed)". We follow the printed card: it
+    triggers on winning against a Flagship (even if the winner then takes no Battle
+    Victory option), before the Battle Victory option is resolved. The moved
+    Flagship does not battle and never anchors (so no Treasure or Harbor), but
+    Wreckage and Strong Currents there still act on it; a Strong Current that would
+    push it off the map is ignored (the appendix's clarification).
+    """
+    g.pop()
+    fig = g.figure(frame["figure"])
+    g.say(f"{name(frame['player'])} rams {figure_label(fig)} to {space_name(target)} (Battering Beakhead)")
+    g.start_step(fig, target, None, no_battle=True)
+    g.top()["stay_on_map"] = True

@@ -9,6 +9,7 @@ from .board import parse_space, space_name
 from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, MARKET_CARDS, PLAN_KEYS
 from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
+from . import crew as _crew
 
 PROMPTS = {
     "setup-bluefin": "choose the Island for your Flagship and a Patrol (start x,y)",
@@ -41,6 +42,7 @@ PROMPTS = {
     "wealth": "increase one region's wealth die by 1 (wealth x,y)",
     "flush": "return all cards in the Market to the box and refill it (flush), or keep them (keep)",
 }
+PROMPTS.update(_crew.PROMPTS)  # the Crew's own decisions
 
 
 def prompt(state) -> str:
@@ -75,7 +77,7 @@ VERBS = {
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
     "wealth", "flush", "keep", "stay", "play",
-} | SLOT_ACTIONS | set(CARD_KEYS)
+} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS
 
 PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
 SPACE = r"-?\d+,-?\d+"
@@ -147,6 +149,8 @@ def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str
     if verb == "end":
         return (f"you must place 2 action dice on your turn, no more and no less "
                 f"({turn['placed']} of {turn['quota']} placed)")
+    if verb in _crew.TURN_VERBS:  # Crew actions that need no die
+        return _crew.why_not(g, f, words)
     if verb in SLOT_ACTIONS or verb in CARD_BY_KEY:
         match = PLACEMENT.match(text)
         if not match:

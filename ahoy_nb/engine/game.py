@@ -306,7 +306,8 @@ class Game:
         for target in m.neighbours(here):
             if not m.can_step(here, target):
                 continue
-            if m.on_map(target) or (self.data["tile_stack"] and m.can_explore(target)):
+            if (m.on_map(target) or (self.data["tile_stack"] and m.can_explore(target))
+                    or crew.witch_can(self, fig, target)):  # Sea Witch: off the map anyway
                 out.append(target)
         return out
 
@@ -908,13 +909,17 @@ def auto_step(g: Game, frame) -> bool:
             g.data["pending"][parent]["steps"] = 0
 
     if frame["phase"] == "enter":
+        if not m.on_map(target) and crew.off_map(g, fig, frame):
+            return True  # Sea Witch is offered; it may change the target
+        target = tuple(frame["to"])
         frame["phase"] = "battle"
+        crew.leaving(g, fig, frame)  # Trawler
         if m.on_map(target):
             fig["at"] = list(target)
             if not frame["direct"]:
                 g.say(f"{figure_label(fig)} moves to {space_name(target)}")
             return True
-        if not (g.data["tile_stack"] and m.can_explore(target)):
+        if frame.get("stay_on_map") or not (g.data["tile_stack"] and m.can_explore(target)):
             # Only a Strong Current can push a figure here; it stays put.
             frame["phase"] = "done"
             g.say(f"{figure_label(fig)} cannot be pushed off the map there")
@@ -923,8 +928,9 @@ def auto_step(g: Game, frame) -> bool:
         tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
         g.data["tile_stack"].remove(tile)
         g.say(f"{figure_label(fig)} explores: {_tile_label(tile)} is drawn")
-        g.push({"type": "explore", "player": fig["owner"], "tile": tile, "target": list(target),
-                "figure": fig["id"]})
+        mover = g.data["pending"][parent]["player"] if parent is not None else None
+        g.push({"type": "explore", "player": mover or fig["owner"], "tile": tile,
+                "target": list(target), "figure": fig["id"]})
         return True
     if frame["phase"] == "battle":
         frame["phase"] = "terrain"
@@ -935,25 +941,36 @@ def auto_step(g: Game, frame) -> bool:
             return True
         defenders = eligible_defenders(g, fig)
         if defenders:
+            # Movement left, given back if every battle here is ignored (Emissary, Close Call).
+            resume = g.data["pending"][parent]["steps"] if parent is not None else 0
             stop_moving()
             g.push({"type": "series", "player": fig["owner"], "attacker": fig["id"],
-                    "space": list(target), "queue": [d["id"] for d in defenders]})
+                    "space": list(target), "queue": [d["id"] for d in defenders],
+                    "parent": parent, "resume": resume})
         return True
     if frame["phase"] == "terrain":
-        frame["phase"] = "done"
         if tuple(fig["at"]) != target:
+            frame["phase"] = "done"
             return True
+        if not frame.get("crew_asked"):
+            frame["crew_asked"] = True
+            if crew.on_terrain(g, fig, frame):
+                return True  # Pilot, Barrelman or Sea Dog is offered first
+        frame["phase"] = "done"
         info = m.spaces[target]
+        # Sea Dog may ignore or turn a Strong Current; Barrelman makes Fog one.
+        current = frame.get("current", info.current if info.terrain == "current" else None)
         if info.terrain == "wreckage" and not frame.get("ignore_wreckage"):
             g.say(f"{figure_label(fig)} moves into Wreckage and must take 1 damage")
             g.damage_figure(fig, fig["owner"], " from Wreckage")
-        elif info.terrain == "current":
-            dx, dy = info.current
+        elif current:
+            dx, dy = current
             pushed = (target[0] + dx, target[1] + dy)
             if m.can_step(target, pushed):
                 g.say(f"The Strong Current pushes {figure_label(fig)} on to {space_name(pushed)}")
                 g.pop()
                 g.start_step(fig, pushed, parent, no_battle=frame["no_battle"])
+                g.top().update(pushed=True, stay_on_map=frame.get("stay_on_map", False))
                 return True
         return True
     g.pop()
@@ -1224,13 +1241,17 @@ def defender_word(fig: dict) -> str:
 def auto_series(g: Game, frame) -> bool:
     attacker = g.figure(frame["attacker"])
     here = frame["space"]
-    if attacker is None or attacker["at"] != here:
+    # Gunner's Mate battles a space "as if it moved there": the attacker stays put.
+    if attacker is None or (attacker["at"] != here and not frame.get("remote")):
         g.pop()
         return True
     frame["queue"] = [fid for fid in frame["queue"]
                       if (d := g.figure(fid)) is not None and d["at"] == here]
     if not frame["queue"]:
         g.pop()
+        if frame.get("resume") and not frame.get("fought"):
+            # Every battle here was ignored: the figure did not battle, so it may move on.
+            g.data["pending"][frame["parent"]]["steps"] = frame["resume"]
         return True
     return False
 
@@ -1296,6 +1317,7 @@ def auto_fight(g: Game, frame) -> bool:
                     "figure": defender["id"], "fight": len(g.data["pending"]) - 1})
         return True
     if stage == "roll":
+        g.data["pending"][frame["series"]]["fought"] = True
         roll_battle(g, frame, attacker, defender)
         frame["stage"] = "victory"
         crew.after_roll(g, frame)
@@ -1720,6 +1742,7 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         g.say(f"{name(f)} repairs all its damage ({n})")
         if kind == "repair-for-fame":
             g.gain_fame(f, n)
+        crew.on_repair(g, f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
             tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))

@@ -479,9 +479,10 @@ def _check_outcome(data: dict, kind: str, outcome) -> None:
     if kind == "die" and outcome not in chance.DIE_FACES:
         raise ValueError(f"an action die shows 1 to 6, not {outcome!r}")
     if kind == "battle":
+        # One side may be empty: a reroll of one side only (Grogmaster).
         ok = (isinstance(outcome, list) and len(outcome) == 2
-              and all(isinstance(side, list) and side and all(v in chance.DIE_FACES for v in side)
-                      for side in outcome))
+              and all(isinstance(side, list) and all(v in chance.DIE_FACES for v in side)
+                      for side in outcome) and any(outcome))
         if not ok:
             raise ValueError(f"a battle roll is [[attacker dice], [defender dice]], not {outcome!r}")
     if kind == "tile" and outcome not in data["tile_stack"]:
