@@ -163,6 +163,10 @@ def test_multi_decision_goal_step_progress_and_back():
     assert not run.in_progress and run.index == 1
     fb = run.play_answer()
     assert fb.advanced and run.index == 2
+    run.back()
+    assert run.try_action("move 2,0").kind == "progress"   # begun another way
+    fb = run.play_answer()                                  # starts the step over
+    assert fb.advanced and run.index == 2
 
 
 def test_hint_answer_back_restart():

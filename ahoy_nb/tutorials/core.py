@@ -331,8 +331,13 @@ class Session:
         before = self._starts[self._index]
         trial = self.state.copy()
         learner = trial.current_player
-        trial.apply(notation)
-        _respond(trial, learner, step.respond)
+        try:
+            trial.apply(notation)
+            _respond(trial, learner, step.respond)
+        except (ValueError, KeyError) as err:  # e.g. a fixed roll the lesson set for another path
+            return self._notify(Feedback(
+                False, f"'{notation}' leads somewhere this lesson is not set up for ({err}). "
+                       f"{step.hint}", kind="wrong"))
         events = tuple(new_events(self.state, trial, learner))
         if step.goal(before, trial):
             self.state = trial
@@ -372,17 +377,25 @@ class Session:
         return self._notify(Feedback(True, message, events + tuple(replies), advanced=True))
 
     def play_answer(self) -> Feedback:
-        """Play the rest of the current step's answer for the learner."""
+        """Play the current step's answer for the learner (from the step's start if the
+        learner had begun it another way)."""
         if self.finished:
             return self.try_action("end")
         step = self.step
-        fb = None
         done = self._progress_count()
-        for notation in step.answer[done:] if done < len(step.answer) else step.answer:
+        if done and list(step.answer[:done]) != self._played_this_step():
+            self.state = self._starts[self._index].copy()
+            done = 0
+        fb = None
+        for notation in step.answer[done:]:
             fb = self.try_action(notation)
             if not fb.ok or fb.advanced:
                 break
         return fb
+
+    def _played_this_step(self) -> list[str]:
+        start = self._starts[self._index]
+        return [e.action for e in self.state.log[len(start.log):]]
 
     def _progress_count(self) -> int:
         start = self._starts[self._index]
