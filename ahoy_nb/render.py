@@ -862,7 +862,7 @@ class _Renderer:
         kind = {"passive": "Passive", "action": "Action (no die)",
                 "slot-action": "Action: a die on its slot"}[info["kind"]]
         out.text(x + 7, y + 39, f"{suit.title()} · {kind}", size=9, fill=MUTED, font_style="italic")
-        for i, line in enumerate(_wrap(info["text"], w - 14, 9)[:6]):
+        for i, line in enumerate(_wrap(info["text"], w - 20, 9)[:6]):
             out.text(x + 7, y + 53 + i * 11, line, size=9, fill=INK)
         out.el("rect", x=x + 1, y=y + h - 24, width=w - 2, height=23, rx=6, fill="#f0e8d4")
         out.text(x + 7, y + h - 8, f"Cargo: {info['cargo']} →", size=9.5, fill=INK, weight="bold")
