@@ -280,6 +280,17 @@ def test_widget_typed_buttons_and_choices():
     assert s.index == 0
 
 
+def test_widget_shows_live_odds_at_a_cannons_decision():
+    run = start("battles")
+    w = run.widget()
+    assert w.odds.children == ()
+    run.goto(4)
+    chart = w.odds.children[1]
+    assert list(chart.bars.y) == pytest.approx([21 / 36, 26 / 36, 30 / 36, 33 / 36])
+    w.typed.value = "fire 4>1"
+    assert w.odds.children == ()
+
+
 def test_widget_board_intent_goes_through_the_same_check():
     w = start("battles").widget()
     if "intent" not in w.board.trait_names():

@@ -128,11 +128,14 @@ class TutorialWidget(widgets.VBox):
 
     Attributes for code and tests: ``session``, ``lesson`` (HTML), ``board``,
     ``typed`` (Text), ``choices`` (Dropdown of legal actions), ``buttons``
-    (ToggleButtons), ``feedback`` (HTML), ``progress`` (IntProgress).
+    (ToggleButtons), ``feedback`` (HTML), ``progress`` (IntProgress), ``odds`` (the
+    battle-odds chart, filled while a side decides how far to fire its Cannons).
     """
 
-    def __init__(self, session: Session, **kwargs):
+    def __init__(self, session: Session, odds: bool = True, **kwargs):
         self.session = session
+        self.show_odds = odds
+        self.odds = widgets.VBox()   # the battle-odds chart, shown at a Cannons decision
         self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
         self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
                                             layout=widgets.Layout(width="320px"))
@@ -164,7 +167,7 @@ class TutorialWidget(widgets.VBox):
         session.on_change(lambda s: self.refresh())
         controls = widgets.VBox([widgets.HBox([self.typed, self.choices]), self.buttons])
         super().__init__([self.lesson, self.progress, self.board, controls, self.feedback,
-                          self.events], **kwargs)
+                          self.events, self.odds], **kwargs)
         self.refresh()
 
     # -- input -------------------------------------------------------------------
@@ -238,6 +241,24 @@ class TutorialWidget(widgets.VBox):
         finally:
             self._busy = False
         self._show_board()
+        self._show_odds()
+
+    def _show_odds(self) -> None:
+        """At a decision on how far to fire, the exact chances for each choice."""
+        s = self.session
+        pending = s.state.data["pending"] if not s.finished else []
+        if not self.show_odds or not pending or pending[-1]["type"] != "fire":
+            self.odds.children = ()
+            return
+        from ..analysis import odds_explorer
+        try:
+            chart = odds_explorer(s.state)
+        except Exception:
+            self.odds.children = ()
+            return
+        note = widgets.HTML("<i>The real odds of this battle, before this lesson fixed its "
+                            "dice:</i>")
+        self.odds.children = (note, chart)
 
     def _show_board(self) -> None:
         s = self.session
