@@ -89,6 +89,9 @@ SHAPES = {
     "spend": r"spend \d", "reward": r"reward (up|down|left|right)",
     "pledge": r"pledge (bluefin|mollusk)",
 }
+# Board actions that are only ever die placements: "sail 4", "cannons 3>5".
+SHAPES.update({v: rf"{v} [1-6](>[1-6])?" for v in
+               ("sail", "tailwind", "cannons", "bombard", "rally", "fullsail", "negotiate")})
 
 
 def _error(text):
@@ -130,6 +133,9 @@ def why_illegal(state, text: str, action=None):
         reason = _move_reason(g, top, words)
     elif verb == "fire":
         reason = "You may turn your die on Cannons down by any amount, not below 1, but not up"
+        shown = g.cannons_dice(top["player"])
+        if int(words[1].split(">")[0]) not in shown:
+            reason = f"your die on Cannons shows {' or '.join(map(str, sorted(set(shown))))}"
     choices = sorted(state._option_table())
     listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
     return _error(f"'{text}' is not allowed: {reason or 'it is not one of the choices'}. "
@@ -140,7 +146,7 @@ def _example(verb: str) -> str:
     return {"start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
             "stronghold": "stronghold 0,0", "wealth": "wealth 3,2", "tile": "tile 4,0 r90",
             "order": "order 1,1>2,1", "fire": "fire 4>1", "assemble": "assemble 4",
-            "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk"}[verb]
+            "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk"}.get(verb, f"{verb} 4")
 
 
 def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str | None:
