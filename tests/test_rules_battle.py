@@ -392,3 +392,26 @@ def test_battle_ends_the_move_even_for_the_loser():
     play(s, "sail 3", "move 3,1", "battle mollusk", "victory none")
     # Sail had a second space; the battle ended the move: the Flagship anchors at the Harbor.
     assert legal(s) == {"harbor-cannons sail", "harbor-none"}
+
+
+def test_the_attacker_must_fight_every_eligible_enemy_even_after_losing():
+    s = battle_at_22(figures={"mollusk": "3,2", "smuggler1": "2,2", "patrol": ["2,2"]},
+                     dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 2}})
+    s.fix("battle", [[[1], [6]], [[6], [1]]])
+    play(s, "sail 3", "move 2,2", "battle smuggler1", "hold", "victory none")
+    assert legal(s) == {"battle patrol"}
+    play(s, "battle patrol", "hold", "victory none")
+    assert kinds_at(s, "2,2") == ["mollusk", "patrol-1", "smuggler1"]
+
+
+def test_crew_die_slots_can_be_damaged_crew_without_one_cannot():
+    s = battle_at_22(turn="bluefin", figures={"bluefin": "3,2", "smuggler1": "2,2"},
+                     dice={"bluefin": [3, 3, 3]}, placed={"bluefin": {"cannons5": 5}},
+                     crew={"smuggler1": ["gunner", "sea-dog", "shipwright"]})
+    s.fix_battle(6, 1)
+    play(s, "sail 3", "move 2,2", "battle smuggler1", "hold", "victory steal")
+    options = legal(s)
+    assert {"damage gunner", "damage shipwright"} <= options
+    assert "damage sea-dog" not in options
+    s.apply("damage gunner")
+    assert damaged(s, "smuggler1") == ["gunner"]

@@ -202,12 +202,32 @@ def test_island_dominance_smuggler_at_a_stronghold_island_cannot_trade(action):
         s.apply(action)
 
 
+def test_island_dominance_mollusk_at_a_stronghold_island_cannot_recruit():
+    s = g3("mollusk", figures={"mollusk": "3,2", "stronghold": ["3,2"]}, gold={"mollusk": 3},
+           market=["buccaneer", "sea-dog", "gunner"])
+    assert not any(a.startswith("recruit") for a in legal(s))
+    with pytest.raises(IllegalActionError, match="Stronghold"):
+        s.apply("recruit buccaneer")
+
+
 def test_island_dominance_blocks_negotiate_and_the_recruit_reward():
     s = g3("smuggler1", figures={"smuggler1": "3,2", "stronghold": ["3,2"]},
            market=["buccaneer", "sea-dog", "gunner"], dice={"smuggler1": [2, 3]})
     s.apply("negotiate 2")
     assert s.data["pending"] == []
     assert s.data["factions"]["smuggler1"]["crew"] == []
+    # A Recruit reward is refused at the Stronghold Island too ("Smugglers cannot recruit
+    # Crew even if they gain a Reward"): the Smuggler wins a battle there as defender.
+    s = g3("mollusk", figures={"smuggler1": "3,2", "stronghold": ["3,2"], "mollusk": "2,2"},
+           market=["buccaneer", "sea-dog", "gunner"], dice={"mollusk": [3, 4]},
+           placed={"mollusk": {"cannons": 1}}, reward_markers={"smuggler1": ((3, 1), (4, 1))})
+    s.fix_battle(1, 6)
+    play(s, "sail 3", "move 3,2", "battle smuggler1", "victory reward", "damage sail")
+    n = len(s.log)
+    s.apply("reward right")  # "Recruit 1 Crew ignoring cost & suit"
+    assert "Smuggler 1 cannot recruit Crew at an Island with a Stronghold" in events_since(s, n)
+    assert s.data["factions"]["smuggler1"]["crew"] == []
+    assert legal(s) == {"battle stronghold"}  # the Mollusk's battles go on
 
 
 def test_island_dominance_mollusk_can_still_place_comrades():

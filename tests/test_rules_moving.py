@@ -365,3 +365,12 @@ def test_bluefin_patrol_placed_on_anchoring_at_wreckage_is_not_damaged():
     play(s, "sail 3", "move 0,1", "damage tailwind", "anchor", "patrol")
     assert kinds_at(s, "0,1") == ["bluefin", "patrol-1"]
     assert s.data["pending"] == []
+
+
+def test_treasure_is_limited_by_the_gold_supply():
+    """All pieces are limited by the contents of the box: 20 gold."""
+    s = scenario(3, tiles=TWO_TILES, figures={"smuggler1": "1,0"}, turn="smuggler1",
+                 dice={"smuggler1": [3, 3]}, gold={"smuggler1": 0, "bluefin": 10, "mollusk": 9})
+    play(s, "sail 3", "move 0,0", "move 0,1", "damage sail")
+    assert s.gold["smuggler1"] == 1
+    assert sum(s.gold.values()) == 20
