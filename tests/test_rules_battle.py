@@ -271,6 +271,14 @@ def test_mollusk_victory_places_a_ready_comrade_on_the_island_of_the_battle_regi
     assert damaged(s, "smuggler1") == ["cannons"]
 
 
+def test_mollusk_victory_with_no_ready_comrades_only_deals_the_damage():
+    s = battle_at_22(figures={"mollusk": "3,2", "smuggler1": "2,2"}, dice={"mollusk": [3, 5]},
+                     placed={"mollusk": {"cannons": 2}}, ready=0)
+    s.fix_battle(6, 1)
+    play(s, "sail 3", "move 2,2", "battle smuggler1", "hold", "victory place-comrade", "damage sail")
+    assert s.comrades() == {} and damaged(s, "smuggler1") == ["sail"]
+
+
 def smuggler_wins_against_mollusk(**kw):
     kw.setdefault("figures", {"smuggler1": "3,2", "mollusk": "2,2", "patrol": ["2,2"]})
     s = battle_at_22(turn="smuggler1", dice={"smuggler1": [3, 5], "mollusk": [1, 2, 3]},

@@ -147,6 +147,13 @@ def test_deploy_ignores_sandbars():
     assert "deploy 0,0" in legal(s)
 
 
+def test_deploy_with_no_patrol_left_in_the_supply_places_nothing():
+    """Piece Limits: if the supply is empty, do not place the piece."""
+    s = g3("bluefin", figures={"bluefin": "1,1", "patrol": ["3,1"] * 10}, dice={"bluefin": [1, 3, 3]})
+    s.apply("deploy 1")
+    assert s.data["pending"] == [] and len(patrols(s)) == 10
+
+
 def test_bombard_removes_all_comrades_from_the_island_in_the_flagships_region():
     s = g3("bluefin", figures={"bluefin": "2,2"}, comrades={"3,2": 3, "0,0": 2},
            dice={"bluefin": [4, 3, 3]}, ready=6)

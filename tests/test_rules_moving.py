@@ -374,3 +374,18 @@ def test_treasure_is_limited_by_the_gold_supply():
     play(s, "sail 3", "move 0,0", "move 0,1", "damage sail")
     assert s.gold["smuggler1"] == 1
     assert sum(s.gold.values()) == 20
+
+
+def test_anchoring_at_a_harbor_with_treasure_gold_then_harbor_then_patrol():
+    """Ruling: on anchoring, Treasure gold is gained at once, then the Harbor choice, then
+    the action's own bonus (Bluefin's Patrol)."""
+    s = scenario(3, tiles=PARROT_TREE, figures={"bluefin": "0,0"}, turn="bluefin",
+                 dice={"bluefin": [3, 3, 3]}, gold={"bluefin": 0}, damage={"bluefin": ["deploy"]})
+    play(s, "sail 3", "move 1,0")  # the Harbor with 1 gold; its only way on is back
+    s.apply("anchor")
+    assert s.gold["bluefin"] == 1
+    assert legal(s) == {"harbor-repair", "harbor-none"}
+    play(s, "harbor-repair", "repair deploy")
+    assert legal(s) == {"patrol", "no-patrol"}
+    s.apply("patrol")
+    assert damaged(s, "bluefin") == [] and kinds_at(s, "1,0") == ["bluefin", "patrol-1"]
