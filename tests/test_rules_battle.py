@@ -295,7 +295,8 @@ def test_smuggler_victory_options():
 
 def test_smuggler_victory_move_ignores_the_other_battles_in_the_space_and_anchors_once():
     """Deal 1 damage and move 1 or 2 spaces immediately, ignoring all other battles in your
-    space. The Flagship anchors once, where the victory move ends (one Treasure)."""
+    space. Ruling: the victory move ends the action the battle interrupted, so the Flagship
+    anchors once, where the victory move ends (one Harbor, one Treasure)."""
     s = smuggler_wins_against_mollusk(gold={"smuggler1": 0, "mollusk": 0, "bluefin": 0})
     play(s, "victory move", "damage sail")
     assert {"move 2,1", "move 3,2", "move 1,2", "move 2,3"} <= legal(s)
@@ -308,6 +309,7 @@ def test_smuggler_victory_move_ignores_the_other_battles_in_the_space_and_anchor
 
 
 def test_smuggler_victory_move_to_treasure_gains_it_once():
+    """Ruling: see above; the Wreckage's Treasure is gained once, not again by the Sail."""
     s = battle_at_22(turn="smuggler1", figures={"smuggler1": "1,0", "mollusk": "0,0"},
                      dice={"smuggler1": [3, 5], "mollusk": [1, 2, 3]},
                      placed={"smuggler1": {"cannons": 2}},
@@ -319,7 +321,19 @@ def test_smuggler_victory_move_to_treasure_gains_it_once():
     assert s.data["pending"] == []
 
 
+def test_recruit_reward_works_away_from_an_island():
+    """Ruling: "Recruit 1 Crew ignoring cost & suit" needs no Island (only an Island with a
+    Stronghold blocks it): a Smuggler wins a battle at sea and recruits."""
+    s = smuggler_wins_against_mollusk(reward_markers={"smuggler1": ((3, 1), (4, 1))},
+                                      market=["sea-witch", "gunner", "sea-dog"])
+    play(s, "victory reward", "damage sail", "reward right")
+    assert legal(s) == {"recruit sea-witch", "recruit gunner", "recruit sea-dog", "done"}
+    s.apply("recruit gunner")
+    assert len(s.data["factions"]["smuggler1"]["crew"]) == 1
+
+
 def test_smuggler_victory_reward_moves_the_white_marker():
+    """Ruling: "Deal 1 damage and gain a reward": the damage is dealt first, then the reward."""
     s = smuggler_wins_against_mollusk()
     play(s, "victory reward", "damage sail")
     assert legal(s) == {"reward up", "reward down", "reward left", "reward right"}

@@ -268,6 +268,8 @@ def test_treasure_gains_one_gold_per_icon():
 
 
 def test_harbor_moves_a_placed_die_onto_cannons():
+    """Ruling: the die taken to Cannons leaves its slot empty, so that slot may take
+    another die this round."""
     s = scenario(3, tiles=TWO_TILES, figures={"mollusk": "3,2"}, turn="mollusk",
                  dice={"mollusk": [2, 3]}, placed={"mollusk": {"assemble": 1}})
     play(s, "sail 3", "move 3,1", "anchor")
@@ -275,6 +277,7 @@ def test_harbor_moves_a_placed_die_onto_cannons():
     s.apply("harbor-cannons sail")
     assert s.slots("mollusk")[7]["die"] == 3  # Cannons
     assert all(slot["die"] is None for slot in s.slots("mollusk")[:4])  # Sail is free again
+    assert "sail 2" in legal(s)
 
 
 def test_harbor_bluefin_may_only_move_a_5_or_6_onto_cannons():
