@@ -16,6 +16,7 @@ import marshal
 import re
 import secrets
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable
 
 from . import chance
@@ -93,6 +94,11 @@ class LogEntry:
         return {"player": self.player, "action": self.action, "events": list(self.events),
                 "secret": list(self.secret_from_others), "hidden_action": self.hidden_action,
                 "secret_for": list(self.secret_for)}
+
+    @cached_property
+    def json_text(self) -> str:
+        """``to_dict()`` as compact JSON with sorted keys, encoded once."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
 def _copy(data: dict) -> dict:
@@ -183,7 +189,8 @@ class State:
         g.advance()
         # The log opens with what setup did; later entries are one per action.
         return cls(data, [LogEntry("setup", "setup", tuple(e for e, _ in g.events),
-                                   tuple(e for e, only in g.events if only))])
+                                   tuple(e for e, only in g.events if only), False,
+                                   tuple(only for _, only in g.events if only))])
 
     # -- reading the position -------------------------------------------
     @property
@@ -335,7 +342,8 @@ class State:
             self._options = None
         self.history.append(snapshot)
         self.log.append(LogEntry(player, text, tuple(e for e, _ in g.events),
-                                 tuple(e for e, only in g.events if only), hidden))
+                                 tuple(e for e, only in g.events if only), hidden,
+                                 tuple(only for _, only in g.events if only)))
         return self
 
     def undo(self) -> "State":
@@ -416,8 +424,10 @@ class State:
 
     def to_json(self) -> str:
         """The whole position and its log as JSON (the undo history is not saved)."""
-        return json.dumps({"state": self.data, "log": [e.to_dict() for e in self.log]},
-                          sort_keys=True, separators=(",", ":"))
+        # The text of json.dumps({"state": ..., "log": [...]}, sort_keys=True, separators=(",", ":")),
+        # with each log entry (immutable) encoded once and kept.
+        return ('{"log":[' + ",".join(e.json_text for e in self.log) + '],"state":'
+                + json.dumps(self.data, sort_keys=True, separators=(",", ":")) + "}")
 
     @classmethod
     def from_json(cls, text: str) -> "State":
