@@ -1,5 +1,6 @@
 """ahoy-nb: play and learn the board game Ahoy in Jupyter."""
 
 from .engine import new_game, State
+from .play import play  # ahoy_nb.play(...) starts a game in a notebook (widgets load on use)
 
-__all__ = ["new_game", "State"]
+__all__ = ["new_game", "State", "play"]

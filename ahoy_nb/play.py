@@ -1,0 +1,262 @@
+"""Play a game of Ahoy in a notebook: ``ahoy_nb.play()``.
+
+>>> from ahoy_nb.play import play
+>>> game = play(players=3, seed=1, people=("bluefin",), bot_delay=0)
+>>> game
+AhoyGame(round 1, bluefin to decide; people: bluefin; bots: smuggler1 greedy, mollusk greedy)
+>>> game.board.intent = {"action": "start 0,0", "id": 1}   # what a click does
+>>> game.state.current_player                               # the bots have played since
+'bluefin'
+
+(``ahoy_nb.play`` is this module's ``play`` function; import the module's other
+names with ``from ahoy_nb.play import AhoyGame``.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Iterable, Mapping
+
+from .bots import Bot, make_bot
+from .engine import State, new_game
+
+__all__ = ["play", "AhoyGame"]
+
+DEFAULT_DELAY = 0.5
+
+
+def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str = ("bluefin",),
+         bots: str | Bot | Mapping[str, str | Bot] = "greedy", bot_delay: float | None = 0.5, *,
+         viewer: str | None = "auto", state: State | None = None, charts: bool = True,
+         confirm_handover: bool = True) -> "AhoyGame":
+    """A playable game as one widget: the board (with its log), live charts, bot controls.
+
+    * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
+    * ``seed``: the game's seed (the same seed and moves give the same game); the
+      bots are seeded from it too. ``None``: a random seed (``game.seed`` tells it).
+    * ``people``: the factions played by people at this screen. One faction: you
+      see only what it may see. Several: hot seat, the view follows whoever must
+      decide, and the board asks to pass the device between them. ``"all"``: every
+      faction. ``()``: watch the bots play.
+    * ``bots``: who plays the other factions: ``"greedy"``, ``"random"``, a bot
+      object (anything with ``choose(state)``) or ``{faction: ...}`` (factions not
+      named get ``"greedy"``).
+    * ``bot_delay``: seconds between bot actions, so each one can be seen; ``0``:
+      bots play instantly up to the next person's decision; ``None``: bots wait for
+      the "Bot action" / "Bots to my turn" buttons (or the "Auto" toggle).
+    * ``viewer``: ``"auto"`` (default: the one person, hot seat for several, a
+      spectator for none), or ``"all"`` to see everything (analysis, or watching bots
+      with their secrets shown), or a faction, or ``None``.
+    * ``state``: continue from this position (e.g. a ``scenario``) instead of a new game.
+    * ``charts``: show the Fame and control charts.
+    * ``confirm_handover``: in hot-seat play, hide each person's view until they
+      confirm they have the device.
+
+    Bots move by themselves on the kernel's event loop (one action every
+    ``bot_delay`` seconds); without a running event loop (a plain script, tests) they
+    play instantly. Undo takes back your last action and the bot actions after it.
+    """
+    if state is None:
+        if seed is None:
+            seed = secrets.randbits(32)
+        state = new_game(players, seed=seed)
+    elif seed is None:
+        seed = state.data.get("seed", 0)
+    return _game_class()(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
+                    charts=charts, confirm_handover=confirm_handover, seed=seed)
+
+
+def _running_loop():
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _import_widgets():
+    import ipywidgets
+    from .widgets import BoardWidget, GameCharts
+    return ipywidgets, BoardWidget, GameCharts
+
+
+def _make_class():
+    widgets, BoardWidget, GameCharts = _import_widgets()
+
+    class AhoyGame(widgets.VBox):
+        """A game in one widget: bot controls, the board (and its log), the charts.
+
+        Attributes: ``board`` (:class:`BoardWidget`), ``charts`` (:class:`GameCharts`
+        or ``None``), ``bots`` (``{faction: bot}``), ``people``, ``seed``, ``state``.
+        Methods: :meth:`step` (one bot action), :meth:`run_bots` (bots play until a
+        person must decide), :meth:`stop`.
+        """
+
+        def __init__(self, state: State, *, people=("bluefin",), bots="greedy",
+                     bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
+                     confirm_handover=True, seed: int | None = None, **kwargs):
+            self.seed = seed
+            players = state.players
+            if isinstance(people, str):
+                people = players if people == "all" else (people,)
+            people = tuple(people)
+            for f in people:
+                if f not in players:
+                    raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
+            self.people = people
+            if bot_delay is not None and bot_delay < 0:
+                raise ValueError(f"bot_delay is a number of seconds (or None), not {bot_delay!r}")
+            self.bot_delay = bot_delay
+            self.bots = self._make_bots(players, people, bots, seed)
+            if viewer == "auto":
+                viewer = people[0] if len(people) == 1 else "hotseat" if people else None
+            self.board = BoardWidget(state, viewer=viewer, people=people,
+                                     confirm_handover=confirm_handover)
+            self.charts = GameCharts().follow(self.board) if charts else None
+            self._loop = _running_loop()
+            self._handle = None
+            self._running = False
+            self.step_button = widgets.Button(description="Bot action", icon="step-forward",
+                                              tooltip="One bot plays one action")
+            self.run_button = widgets.Button(description="Bots to my turn", icon="forward",
+                                             tooltip="The bots play until a person must decide")
+            self.auto = widgets.ToggleButton(value=bot_delay is not None, description="Auto",
+                                             icon="play",
+                                             tooltip="Bots play by themselves, one action at a time")
+            self.info = widgets.HTML()
+            self.step_button.on_click(lambda _: self._guard(self.step))
+            self.run_button.on_click(lambda _: self._guard(self.run_bots))
+            self.auto.observe(lambda change: self._schedule(), "value")
+            controls = widgets.HBox([self.step_button, self.run_button, self.auto, self.info])
+            children = [controls] if self.bots else []
+            children.append(self.board)
+            if self.charts is not None:
+                children.append(self.charts)
+            super().__init__(children, **kwargs)
+            self.board.observe(self._on_change, "revision")
+            self._on_change()
+
+        # -- set-up ------------------------------------------------------------
+        @staticmethod
+        def _make_bots(players, people, spec, seed) -> dict:
+            out = {}
+            base = 0 if seed is None else int(seed)
+            for i, f in enumerate(players):
+                if f in people:
+                    continue
+                kind = spec.get(f, "greedy") if isinstance(spec, Mapping) else spec
+                out[f] = make_bot(kind, seed=base * 10 + i + 1)
+            if isinstance(spec, Mapping):
+                for f in spec:
+                    if f not in players:
+                        raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
+            return out
+
+        @property
+        def state(self) -> State:
+            return self.board.state
+
+        def bot_to_move(self) -> str | None:
+            """The faction of the bot that must decide now, if any."""
+            s = self.board.state
+            who = s.current_player
+            return who if not s.is_over and who in self.bots else None
+
+        # -- bots --------------------------------------------------------------
+        def step(self):
+            """One bot action (if a bot must decide); returns it, or ``None``."""
+            who = self.bot_to_move()
+            if who is None:
+                return None
+            action = self.bots[who].choose(self.board.state)
+            self.board.act(action)
+            return action
+
+        def run_bots(self, max_actions: int = 100_000) -> int:
+            """Bots play until a person must decide or the game ends; how many actions."""
+            if self._running:
+                return 0
+            self._running = True
+            n = 0
+            try:
+                while n < max_actions and self.step() is not None:
+                    n += 1
+            finally:
+                self._running = False
+            self._show_info()
+            return n
+
+        def stop(self) -> None:
+            """Stop the bots playing by themselves (the Auto toggle)."""
+            self.auto.value = False
+            self._cancel()
+
+        def close(self):
+            self._cancel()
+            super().close()
+
+        def _guard(self, fn):
+            try:
+                fn()
+            except Exception as err:  # a bot bug must not hang the game
+                self.auto.value = False
+                self.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
+
+        def _on_change(self, change=None) -> None:
+            self._show_info()
+            self._schedule()
+
+        def _schedule(self) -> None:
+            if self._running or not self.auto.value or self.bot_to_move() is None:
+                return
+            delay = DEFAULT_DELAY if self.bot_delay is None else self.bot_delay
+            if delay == 0 or self._loop is None or self._loop.is_closed():
+                self._guard(self.run_bots)
+                return
+            if self._handle is None:
+                self._handle = self._loop.call_later(delay, self._tick)
+
+        def _tick(self) -> None:
+            self._handle = None
+            if self.auto.value and not self._running:
+                self._guard(self.step)  # the change schedules the next action
+
+        def _cancel(self) -> None:
+            if self._handle is not None:
+                self._handle.cancel()
+                self._handle = None
+
+        def _show_info(self) -> None:
+            who = self.bot_to_move()
+            self.step_button.disabled = self.run_button.disabled = who is None
+            names = ", ".join(f"{f} ({getattr(b, 'name', type(b).__name__)})"
+                              for f, b in self.bots.items())
+            now = f" · {who} to play" if who else ""
+            self.info.value = f"<span style='color:#555'>Bots: {names}{now}</span>"
+
+        def __repr__(self) -> str:
+            s = self.board.state
+            if s.is_over:
+                head = f"round {s.round}, over: {' and '.join(s.winners)} won"
+            else:
+                head = f"round {s.round}, {s.current_player} to decide"
+            people = ", ".join(self.people) or "none"
+            bots = ", ".join(f"{f} {getattr(b, 'name', type(b).__name__)}"
+                             for f, b in self.bots.items()) or "none"
+            return f"AhoyGame({head}; people: {people}; bots: {bots})"
+
+    return AhoyGame
+
+
+def _game_class():
+    cls = globals().get("AhoyGame")
+    if cls is None:
+        cls = globals()["AhoyGame"] = _make_class()
+    return cls
+
+
+def __getattr__(name):
+    # AhoyGame is built on first use, so that importing ahoy_nb needs no ipywidgets.
+    if name == "AhoyGame":
+        return _game_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,249 @@
+"""Live bqplot charts of a game: Fame over time, and control of each region.
+
+They show only public facts (Fame, rounds, figures on the map, wealth), so they are
+the same for every viewer. ``GameCharts.follow(board)`` keeps them in step with a
+:class:`~ahoy_nb.widgets.BoardWidget`: they redraw after each action and move with
+its scrubber (the Fame chart's cursor marks the position shown; the control chart
+shows that position). bqplot ships its JavaScript in its JupyterLab extension, so
+nothing is fetched from the network.
+
+>>> from ahoy_nb.engine import new_game
+>>> charts = GameCharts(new_game(3, seed=1))
+>>> charts.fame.series(charts.state)["fame"]
+{'bluefin': [0], 'smuggler1': [0], 'mollusk': [0]}
+"""
+
+from __future__ import annotations
+
+import marshal
+
+import bqplot as bq
+import ipywidgets as widgets
+
+from ..engine import State
+from ..engine.components import FACTION_NAMES, FAME_TO_END
+
+try:  # the board's colours, when the renderer is there
+    from ..render import FACTION_COLORS
+except Exception:  # pragma: no cover - renderer missing
+    FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
+                      "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
+
+WEALTH_COLOR = "#f0c040"
+__all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows"]
+
+
+class Timeline:
+    """Public facts after each action of a game, cached between updates.
+
+    ``rows(state)`` gives one ``{"round", "fame"}`` per position ``0..len(history)``
+    (position k: after k actions). Past positions are read from ``state.history``
+    once; a cached row is reused while the history snapshot it came from is the same
+    object (so undo followed by another action is noticed).
+    """
+
+    def __init__(self):
+        self._refs: list[bytes] = []
+        self._rows: list[dict] = []
+
+    def rows(self, state: State) -> list[dict]:
+        history = state.history
+        keep = 0
+        for ref, snapshot in zip(self._refs, history):
+            if ref is not snapshot:
+                break
+            keep += 1
+        del self._refs[keep:], self._rows[keep:]
+        for snapshot in history[keep:]:
+            data = marshal.loads(snapshot)
+            self._refs.append(snapshot)
+            self._rows.append(_row(data))
+        return self._rows + [_row(state.data)]
+
+
+def _row(data: dict) -> dict:
+    return {"round": data["round"],
+            "fame": {f: fs["fame"] for f, fs in data["factions"].items()}}
+
+
+def region_rows(state: State) -> list[dict]:
+    """Each region: a label, Bluefin and Mollusk control, wealth and controller."""
+    out = []
+    for r in state.regions():
+        x, y = r["island"]
+        out.append({"label": f"{r['suit'].title()} {x},{y}", "bluefin": r["control"]["bluefin"],
+                    "mollusk": r["control"]["mollusk"], "wealth": r["wealth"],
+                    "controller": r["controller"]})
+    return out
+
+
+def _position_state(state: State, position: int | None) -> State:
+    n = len(state.history)
+    if position is None or position >= n:
+        return state
+    return State(marshal.loads(state.history[max(position, 0)]))
+
+
+class FameChart(bq.Figure):
+    """Fame of each player after each action (one line per player, x = action index).
+
+    Dashed vertical lines mark where each round begins (labelled R2, R3...); the
+    dotted red line is the Fame that ends the game; the black line is the position
+    shown. Marks for tests: ``lines``, ``rounds``, ``round_labels``, ``cursor``, ``goal``.
+    """
+
+    def __init__(self, state: State | None = None, **kwargs):
+        self.timeline = Timeline()
+        self.x_scale = bq.LinearScale(min=0.0, max=1.0)
+        self.y_scale = bq.LinearScale(min=0.0, max=float(FAME_TO_END + 2))
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.lines = bq.Lines(x=[0, 0], y=[[0, 0], [0, 0]], scales=scales, stroke_width=2,
+                              display_legend=True, labels=["", ""])
+        self.rounds = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=scales, colors=["#9aa7b5"],
+                               line_style="dashed", stroke_width=1, visible=False)
+        self.round_labels = bq.Label(x=[0], y=[0], text=[""], scales=scales, colors=["#555"],
+                                     default_size=11, align="start", x_offset=2, y_offset=12,
+                                     visible=False)
+        self.goal = bq.Lines(x=[0, 1], y=[FAME_TO_END, FAME_TO_END], scales=scales,
+                             colors=["#d62828"], line_style="dotted", stroke_width=1)
+        self.cursor = bq.Lines(x=[0, 0], y=[0, FAME_TO_END + 2], scales=scales,
+                               colors=["#222"], stroke_width=1)
+        axes = [bq.Axis(scale=self.x_scale, label="action", tick_format="d"),
+                bq.Axis(scale=self.y_scale, orientation="vertical", label="Fame", tick_format="d")]
+        kwargs.setdefault("title", "Fame")
+        kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
+        kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 50, "right": 20})
+        kwargs.setdefault("legend_location", "top-left")
+        kwargs.setdefault("animation_duration", 0)
+        super().__init__(marks=[self.rounds, self.round_labels, self.goal, self.lines, self.cursor],
+                         axes=axes, **kwargs)
+        if state is not None:
+            self.update(state)
+
+    def series(self, state: State) -> dict:
+        """The chart's data: ``{"x", "fame": {faction: [...]}, "rounds": [(index, round)]}``."""
+        rows = self.timeline.rows(state)
+        players = state.players
+        starts = [(i, row["round"]) for i, row in enumerate(rows)
+                  if i and row["round"] != rows[i - 1]["round"]]
+        return {"x": list(range(len(rows))),
+                "fame": {f: [row["fame"][f] for row in rows] for f in players},
+                "rounds": starts}
+
+    def update(self, state: State, position: int | None = None) -> None:
+        data = self.series(state)
+        n = len(data["x"]) - 1
+        players = state.players
+        top = float(max([FAME_TO_END + 2] + [max(v) + 2 for v in data["fame"].values()]))
+        k = n if position is None else max(0, min(position, n))
+        with self.hold_sync():
+            self.x_scale.max = float(max(n, 1))
+            self.y_scale.max = top
+            with self.lines.hold_sync():
+                x, ys = data["x"], [data["fame"][f] for f in players]
+                if len(x) == 1:
+                    # bqplot squeezes a (players, 1) array into one line: draw a dot-sized
+                    # segment until the first action.
+                    x, ys = x * 2, [y * 2 for y in ys]
+                self.lines.x = x
+                self.lines.y = ys
+                self.lines.colors = [FACTION_COLORS.get(f, "#333") for f in players]
+                self.lines.labels = [FACTION_NAMES.get(f, f) for f in players]
+            starts = data["rounds"]
+            with self.rounds.hold_sync(), self.round_labels.hold_sync():
+                if starts:
+                    self.rounds.x = [[i, i] for i, _ in starts]
+                    self.rounds.y = [[0, top] for _ in starts]
+                    self.round_labels.x = [i for i, _ in starts]
+                    self.round_labels.y = [top for _ in starts]
+                    self.round_labels.text = [f"R{r}" for _, r in starts]
+                self.rounds.visible = self.round_labels.visible = bool(starts)
+            self.goal.x = [0, max(n, 1)]
+            with self.cursor.hold_sync():
+                self.cursor.x = [k, k]
+                self.cursor.y = [0, top]
+
+
+class ControlChart(bq.Figure):
+    """Bluefin and Mollusk control of each region (grouped bars), with its wealth.
+
+    The controller of a region at the end of a round gains its wealth in Fame.
+    Marks for tests: ``bars`` (``x``: region labels, ``y``: rows Bluefin control,
+    Mollusk control, wealth).
+    """
+
+    SERIES = ("bluefin", "mollusk", "wealth")
+
+    def __init__(self, state: State | None = None, **kwargs):
+        self.x_scale = bq.OrdinalScale()
+        self.y_scale = bq.LinearScale(min=0.0)
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.bars = bq.Bars(x=[""], y=[[0], [0], [0]], scales=scales, type="grouped",
+                            colors=[FACTION_COLORS["bluefin"], FACTION_COLORS["mollusk"], WEALTH_COLOR],
+                            labels=["Bluefin control", "Mollusk control", "Wealth"],
+                            display_legend=True, padding=0.2,
+                            tooltip=bq.Tooltip(fields=["x", "y"], labels=["region", "value"]))
+        axes = [bq.Axis(scale=self.x_scale, label="region (suit, Island)"),
+                bq.Axis(scale=self.y_scale, orientation="vertical", tick_format="d")]
+        kwargs.setdefault("title", "Control of each region")
+        kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
+        kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 40, "right": 20})
+        kwargs.setdefault("legend_location", "top-right")
+        kwargs.setdefault("animation_duration", 0)
+        super().__init__(marks=[self.bars], axes=axes, **kwargs)
+        if state is not None:
+            self.update(state)
+
+    def update(self, state: State, position: int | None = None) -> None:
+        shown = _position_state(state, position)
+        rows = region_rows(shown)
+        with self.hold_sync(), self.bars.hold_sync():
+            self.bars.x = [r["label"] for r in rows]
+            self.bars.y = [[r[k] for r in rows] for k in self.SERIES]
+            live = position is None or position >= len(state.history)
+            self.title = (f"Control of each region, round {shown.round}"
+                          + ("" if live else f" (after {position} actions)"))
+
+
+class GameCharts(widgets.HBox):
+    """The Fame chart and the control chart side by side.
+
+    ``GameCharts(state)`` draws a game once; ``charts.follow(board)`` keeps them live.
+    """
+
+    def __init__(self, state: State | None = None, **kwargs):
+        self.fame = FameChart()
+        self.control = ControlChart()
+        self._board = None
+        self.state = state
+        self.position = None
+        super().__init__([self.fame, self.control], **kwargs)
+        if state is not None:
+            self.update(state)
+
+    def update(self, state: State, position: int | None = None) -> None:
+        """Draw ``state`` (its whole history), showing ``position`` (default: the latest)."""
+        self.state, self.position = state, position
+        self.fame.update(state, position)
+        self.control.update(state, position)
+
+    def follow(self, board) -> "GameCharts":
+        """Redraw after each change of ``board``'s game and of its scrubber."""
+        if self._board is not None:
+            self._board.unobserve(self._on_board, names=["revision", "position"])
+        self._board = board
+        board.observe(self._on_board, names=["revision", "position"])
+        self._on_board()
+        return self
+
+    def _on_board(self, change=None) -> None:
+        board = self._board
+        s = board.state
+        # One redraw per change, though an action changes both revision and position.
+        last = s.history[-1] if s.history else None
+        drawn = getattr(self, "_drawn", None)
+        if (drawn is not None and drawn[0] is s and drawn[1] == len(s.history)
+                and drawn[2] is last and drawn[3] == board.position):
+            return
+        self._drawn = (s, len(s.history), last, board.position)
+        self.update(s, board.position)
