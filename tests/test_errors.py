@@ -91,7 +91,7 @@ ILLEGAL = [
     (sailing_smuggler, "move 0,0", "you cannot move across Sandbars"),
     (sailing_smuggler, "move 0,1", "not diagonal"),
     (sailing_smuggler, "move 1,2", "only move to an adjacent space"),
-    (sailing_smuggler, "anchor", "not possible now"),
+    (sailing_smuggler, "anchor", "move at least one space first"),
     (sailing_smuggler, "cannons 4", "not possible now"),
     (firing_smuggler, "fire 4>5", "not below 1, but not up"),
     (firing_smuggler, "fire 3>1", "your die on Cannons shows 4"),
@@ -113,6 +113,13 @@ def test_illegal_action_says_why_and_changes_nothing(make, action, words):
     assert s.to_json() == before
     assert s.log == log
     assert not s.is_legal(action)
+
+
+def test_the_prompt_before_the_first_step_does_not_offer_anchoring():
+    s = sailing_smuggler()
+    assert "anchor" not in s.prompt
+    s.apply("move 1,1")
+    assert "anchor" in s.prompt
 
 
 def test_smuggler_at_a_stronghold_island_is_told_why():

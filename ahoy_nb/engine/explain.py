@@ -61,6 +61,8 @@ def prompt(state) -> str:
                     f"or take an action that needs no die")
         return f"{who}'s turn: take actions that need no die, or end your turn (end)"
     text = PROMPTS.get(top["type"], top["type"])
+    if top["type"] == "move" and not top.get("moved"):
+        text = "move your {figure} (move x,y): at least one space, {steps} at most"
     fig = g.figure(top.get("figure", "")) if top.get("figure") else None
     return f"{who}: " + text.format(
         figure="Flagship" if not fig or fig["kind"] == "flagship" else fig["kind"].title(),
@@ -123,6 +125,8 @@ def why_illegal(state, text: str, action=None):
     top = g.top()
     if verb not in legal_verbs:
         reason = _turn_reason(g, who, text, verb, words) if top is None and data["turn"] else None
+        if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
+            reason = "you anchor after moving a space: move at least one space first"
         if reason:
             return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
         return _error(f"'{text}' is not possible now. {prompt(state)}")
