@@ -81,7 +81,7 @@ def determinize(state: State, me: str | None, rng: random.Random) -> State:
     kept; the rest is resampled uniformly among the possibilities ``me`` cannot tell
     apart:
 
-    * the generator is reseeded from ``rng`` and fixed outcomes are dropped;
+    * the generator is reseeded from ``rng`` (and ``seed`` zeroed), fixed outcomes dropped;
     * the tile stack and the tile boxed at setup are redealt from their union;
     * unless ``me`` is the Mollusk Union, its plan hand and plan deck are redealt;
     * each other Smuggler's delivered Cargo is split at random between the pledges.
@@ -89,15 +89,17 @@ def determinize(state: State, me: str | None, rng: random.Random) -> State:
     data = marshal.loads(marshal.dumps(state.data))
     data.pop("probe", None)
     data["fixed"] = {}
+    data["seed"] = 0
     data["rng"] = chance.seed_state(rng.getrandbits(64))
-    pool = list(data["tile_stack"]) + list(data["tile_box"])
+    # Pools are sorted before shuffling, so the guess depends only on what ``me`` knows.
+    pool = sorted(data["tile_stack"] + data["tile_box"])
     rng.shuffle(pool)
     boxed = len(data["tile_box"])
     data["tile_box"] = sorted(pool[:boxed])
     data["tile_stack"] = sorted(pool[boxed:])
     for f, fs in data["factions"].items():
         if f == "mollusk" and me != "mollusk":
-            pool = list(fs["hand"]) + list(fs["plan_deck"])
+            pool = sorted(fs["hand"] + fs["plan_deck"])
             rng.shuffle(pool)
             n = len(fs["hand"])
             fs["hand"], fs["plan_deck"] = sorted(pool[:n]), sorted(pool[n:])
@@ -114,8 +116,9 @@ def determinize(state: State, me: str | None, rng: random.Random) -> State:
 
 WEIGHTS = {
     "fame": 1.0,            # Fame is what wins
-    "controlled": 0.8,      # wealth of each region it controls (scored at round end)
-    "presence": 0.12,       # each control point on the map (Patrols, Comrades, ships)
+    "controlled": 0.5,      # wealth of each region it controls (scored at round end)
+    "held": 0.5,            # ... and again if it controls it even without its Flagship
+    "presence": 0.15,       # each control point not counting its Flagship (Patrols, Comrades)
     "contested": 0.25,      # wealth of regions the enemy controls (negative)
     "cargo": 1.0,           # each Cargo carried (worth 2 Fame and a Reward delivered)
     "pledged": 0.4,         # each pledged Cargo (scored at the end)
@@ -124,7 +127,7 @@ WEIGHTS = {
     "damage": 0.7,          # each damaged slot of its own (negative)
     "enemy_damage": 0.15,   # each damaged slot of the others
     "aside": 0.6,           # each die set aside unplaced this round (negative)
-    "ready": 0.15,          # Mollusk: each Ready Comrade
+    "ready": 0.1,           # Mollusk: each Ready Comrade
     "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
     "rival_fame": 0.15,     # the best other faction's Fame (negative)
 }
@@ -144,12 +147,15 @@ def region_summary(data: dict) -> list[dict]:
     n = len(data["tiles"])
     blue, union, comrades = [0] * n, [0] * n, [0] * n
     claw = [False] * n
+    flagships: list[set] = [set() for _ in range(n)]
     for fig in data["figures"]:
         at = fig.get("at")
         info = m.spaces.get(tuple(at)) if at is not None else None
         if info is None:
             continue
         r = info.region
+        if fig["kind"] == "flagship":
+            flagships[r].add(fig["owner"])
         if fig["owner"] == "bluefin":
             blue[r] += BLUEFIN_CONTROL.get(fig["kind"], 0)
         elif fig["owner"] == "mollusk":
@@ -166,9 +172,13 @@ def region_summary(data: dict) -> list[dict]:
         control = {"bluefin": blue[r], "mollusk": comrades[r] * per + union[r]}
         b, u = control["bluefin"], control["mollusk"]
         island = islands[r]
+        # Control without the Flagships, which sail away: what holds the region.
+        held = {"bluefin": b - CONTROL["bluefin-flagship"] * ("bluefin" in flagships[r]),
+                "mollusk": u - CONTROL["union-ship"] * ("mollusk" in flagships[r])}
         out.append({"region": r, "island": island, "suit": m.spaces[island].suit,
                     "wealth": tile["wealth"], "control": control,
-                    "controller": "bluefin" if b > u else "mollusk" if u > b else None})
+                    "controller": "bluefin" if b > u else "mollusk" if u > b else None,
+                    "held": held, "flagships": sorted(flagships[r])})
     return out
 
 
@@ -201,17 +211,20 @@ def evaluate(state: State, me: str, weights: dict | None = None) -> float:
         enemy = "mollusk" if me == "bluefin" else "bluefin"
         targets = []
         for r in regions:
-            value += w["presence"] * r["control"][me]
+            held = r["held"][me]
+            value += w["presence"] * held
             if r["controller"] == me:
                 value += w["controlled"] * r["wealth"]
+            elif r["controller"] == enemy:
+                value -= w["contested"] * r["wealth"]
+            if held > r["control"][enemy]:
+                value += w["held"] * r["wealth"]
             else:
-                if r["controller"] == enemy:
-                    value -= w["contested"] * r["wealth"]
                 targets.append(r)
         if me == "mollusk":
             value += w["ready"] * fs.get("ready", 0)
         if flagship is not None and targets:
-            # Head for the richest region it does not control, the nearer the better.
+            # Head for a region it does not hold yet: near, and rich.
             value -= w["distance"] * min(
                 _distance(flagship, r["island"]) / (1 + r["wealth"] / 3) for r in targets)
     elif "cargo" in fs:
