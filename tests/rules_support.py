@@ -12,10 +12,9 @@ The maps used again and again, in the engine's coordinates (x right, y down):
 
 from __future__ import annotations
 
-from ahoy_nb.engine import IllegalActionError, State, scenario  # noqa: F401 (re-exported)
+from ahoy_nb.engine import State
 
 TWO_TILES = [(0, "0,0", 180), (6, "2,1", 0)]
-FISH_ISLAND, SKULL_ISLAND = (0, 0), (3, 2)
 
 
 def legal(s: State) -> set[str]:
