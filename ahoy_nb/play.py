@@ -222,7 +222,7 @@ def _make_class():
                 self._guard(self.step)  # the change schedules the next action
 
         def _cancel(self) -> None:
-            if self._handle is not None:
+            if getattr(self, "_handle", None) is not None:
                 self._handle.cancel()
                 self._handle = None
 

@@ -108,8 +108,8 @@ class FameChart(bq.Figure):
                              colors=["#d62828"], line_style="dotted", stroke_width=1)
         self.cursor = bq.Lines(x=[0, 0], y=[0, FAME_TO_END + 2], scales=scales,
                                colors=["#222"], stroke_width=1)
-        axes = [bq.Axis(scale=self.x_scale, label="action", tick_format="d"),
-                bq.Axis(scale=self.y_scale, orientation="vertical", label="Fame", tick_format="d")]
+        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
+                bq.Axis(scale=self.y_scale, side="left", label="Fame", tick_format="d")]
         kwargs.setdefault("title", "Fame")
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 50, "right": 20})
@@ -183,8 +183,8 @@ class ControlChart(bq.Figure):
                             labels=["Bluefin control", "Mollusk control", "Wealth"],
                             display_legend=True, padding=0.2,
                             tooltip=bq.Tooltip(fields=["x", "y"], labels=["region", "value"]))
-        axes = [bq.Axis(scale=self.x_scale, label="region (suit, Island)"),
-                bq.Axis(scale=self.y_scale, orientation="vertical", tick_format="d")]
+        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="region (suit, Island)"),
+                bq.Axis(scale=self.y_scale, side="left", tick_format="d")]
         kwargs.setdefault("title", "Control of each region")
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 40, "right": 20})
