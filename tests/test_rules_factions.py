@@ -518,11 +518,13 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
         assert s.regions()[1]["wealth"] == 2  # the delivery raised the Skull region
     elif kind == "move":
         assert "anchor" not in legal(s)
+        assert "stay" in legal(s)  # Ruling: a reward "may" be gained, so the move may be declined
         play(s, "move 3,1", "anchor")
         assert at(s, "smuggler1") == (3, 1)
         assert "harbor-repair" in legal(s)  # it anchors at the Harbor
         s.apply("harbor-none")
     elif kind == "move-no-battle":
+        assert "stay" in legal(s)
         s.apply("move 2,2")  # the loaded Mollusk Flagship is there: no battle
         assert "anchor" in legal(s)
         s.apply("anchor")

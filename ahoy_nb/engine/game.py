@@ -875,6 +875,8 @@ def legal_move(g: Game, frame) -> list[Option]:
 
 
 def do_move(g: Game, frame, target: Space) -> None:
+    elif frame.get("optional"):
+        out.append(("stay", do_stay, ()))  # a reward "may" be gained
     frame["steps"] -= 1
     frame["moved"] += 1
     fig = g.figure(frame["figure"])
@@ -1724,7 +1726,7 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         g.push({"type": "wealth", "player": f, "why": " (reward)"})
     elif kind in ("move", "move-no-battle"):
         g.push({"type": "move", "player": f, "figure": f, "steps": n, "moved": 0, "anchor": None,
-                "no_battle": kind == "move-no-battle"})
+                "no_battle": kind == "move-no-battle", "optional": True})
     elif kind == "tailwind":
         g.push({"type": "tailwind", "player": f, "figure": f, "value": None, "anchor": None})
     elif kind == "recruit":
