@@ -45,11 +45,11 @@ function render({ model, el }) {
   const log = h("div", { className: "ahoy-log" });
   const chooser = h("div", { className: "ahoy-chooser", role: "dialog" });
   const undo = h("button", { className: "ahoy-undo", type: "button", title: "Take back your last action", text: "↶ Undo" });
-  const first = h("button", { className: "ahoy-step", type: "button", "data-step": "first", title: "The start of the game", text: "⏮" });
-  const back = h("button", { className: "ahoy-step", type: "button", "data-step": "back", title: "One action back", text: "◀" });
+  const first = h("button", { className: "ahoy-step", type: "button", "data-step": "first", title: "The start of the game", text: "«" });
+  const back = h("button", { className: "ahoy-step", type: "button", "data-step": "back", title: "One action back", text: "‹" });
   const scrubber = h("input", { className: "ahoy-scrubber", type: "range", min: 0, max: 0, step: 1, value: 0, "aria-label": "position in the game" });
-  const forward = h("button", { className: "ahoy-step", type: "button", "data-step": "forward", title: "One action forward", text: "▶" });
-  const latest = h("button", { className: "ahoy-step", type: "button", "data-step": "latest", title: "Back to the game (the latest position)", text: "⏭" });
+  const forward = h("button", { className: "ahoy-step", type: "button", "data-step": "forward", title: "One action forward", text: "›" });
+  const latest = h("button", { className: "ahoy-step", type: "button", "data-step": "latest", title: "Back to the game (the latest position)", text: "»" });
   const where = h("span", { className: "ahoy-where" });
   const controls = h("div", { className: "ahoy-controls" }, [undo, first, back, scrubber, forward, latest, where]);
   const side = h("div", { className: "ahoy-side" }, [
@@ -180,7 +180,7 @@ function render({ model, el }) {
     let current = null;
     for (const entry of entries) {
       const item = h("div", {
-        className: "ahoy-entry" + (entry.i > position ? " ahoy-future" : "") + (entry.i === position ? " ahoy-current" : ""),
+        className: "ahoy-entry" + (entry.i > position ? " ahoy-future" : "") + (!live && entry.i === position ? " ahoy-current" : ""),
         "data-i": entry.i, "data-player": entry.player,
       });
       const head = entry.i === 0 ? "Setup" : `${entry.i}. ${entry.name}: ${entry.action}`;
