@@ -10,6 +10,7 @@ from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS
 from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from . import crew as _crew
+from . import plans as _plans
 
 PROMPTS = {
     "setup-bluefin": "choose the Island for your Flagship and a Patrol (start x,y)",
@@ -43,6 +44,7 @@ PROMPTS = {
     "flush": "return all cards in the Market to the box and refill it (flush), or keep them (keep)",
 }
 PROMPTS.update(_crew.PROMPTS)  # the Crew's own decisions
+PROMPTS.update(_plans.PROMPTS)  # plan cards and the Union ships
 
 
 def prompt(state) -> str:
@@ -79,7 +81,7 @@ VERBS = {
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
     "wealth", "flush", "keep", "stay", "play",
-} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS
+} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _plans.VERBS
 
 PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
 SPACE = r"-?\d+,-?\d+"
@@ -91,6 +93,7 @@ SHAPES = {
     "spend": r"spend \d", "reward": r"reward (up|down|left|right)",
     "pledge": r"pledge (bluefin|mollusk)",
 }
+SHAPES.update(_plans.SHAPES)
 # Board actions that are only ever die placements: "sail 4", "cannons 3>5".
 SHAPES.update({v: rf"{v} [1-6](>[1-6])?" for v in
                ("sail", "tailwind", "cannons", "bombard", "rally", "fullsail", "negotiate")})
@@ -123,6 +126,10 @@ def why_illegal(state, text: str, action=None):
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
     top = g.top()
+    if verb in _plans.VERBS:  # plan cards and the Union ships: the plans' own reasons
+        reason = _plans.why_not(g, who, words)
+        if reason:
+            return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
     if verb not in legal_verbs:
         reason = _turn_reason(g, who, text, verb, words) if top is None and data["turn"] else None
         if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
@@ -150,7 +157,8 @@ def _example(verb: str) -> str:
     return {"start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
             "stronghold": "stronghold 0,0", "wealth": "wealth 3,2", "tile": "tile 4,0 r90",
             "order": "order 1,1>2,1", "fire": "fire 4>1", "assemble": "assemble 4",
-            "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk"}.get(verb, f"{verb} 4")
+            "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk",
+            **_plans.EXAMPLES}.get(verb, f"{verb} 4")
 
 
 def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str | None:

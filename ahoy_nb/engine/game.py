@@ -315,6 +315,8 @@ class Game:
                    no_battle: bool = False) -> None:
         self.push({"type": "step", "player": None, "figure": fig["id"], "to": list(target),
                    "phase": "enter", "parent": parent, "direct": direct, "no_battle": no_battle})
+        if parent is not None and self.data["pending"][parent].get("ignore_wreckage"):
+            self.top()["ignore_wreckage"] = True  # the Cutter's and Gunship's own moves
 
 
 # ---------------------------------------------------------------------------
@@ -1021,7 +1023,8 @@ def do_tailwind(g: Game, frame, target: Space) -> None:
     g.pop()
     g.say(f"{figure_label(fig)} moves directly to {space_name(target)}")
     g.push({"type": "move", "player": frame["player"], "figure": fig["id"], "steps": 0, "moved": 1,
-            "anchor": frame["anchor"], "no_battle": False})
+            "anchor": frame["anchor"], "no_battle": False,
+            "ignore_wreckage": frame.get("ignore_wreckage", False)})
     g.start_step(fig, target, len(g.data["pending"]) - 1, direct=True,
                  no_battle=frame.get("no_battle", False))
 
@@ -1380,6 +1383,7 @@ def decide_battle(g: Game, frame) -> None:
     g.push({"type": "victory", "player": winner["owner"], "winner": winner["id"],
             "loser": loser["id"], "space": list(frame["space"]), "fight": len(g.data["pending"]) - 1})
     crew.on_win(g, frame, winner, loser)
+    plans.on_win(g, frame, winner, loser)
 
 
 @legal("fire")
