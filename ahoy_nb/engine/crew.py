@@ -322,7 +322,7 @@ def auto_convince(g: Game, frame) -> bool:
     if len(legal_convince(g, frame)) > 1:
         return False
     g.pop()
-    g.say("No Island has Comrades to move (Convincing Comrade)")
+    g.say("Convincing Comrade: no Island has Comrades to move")
     return True
 
 
@@ -353,7 +353,7 @@ def auto_official(g: Game, frame) -> bool:
         return False
     g.pop()
     if not frame["moved"]:
-        g.say("No Patrol can move (Convincing Official)")
+        g.say("Convincing Official: no Patrol can move")
     return True
 
 
@@ -508,7 +508,7 @@ def witch_destination(g: Game, here: Space, target: Space) -> Space | None:
 
     The Flagship goes to the last space of the map along that line before the first
     gap (the nearest edge, not the furthest): the space adjacent to that edge. ``None``
-    when that is the space it leaves (the map is one space wide there).
+    when that is the space it leaves (cannot happen with 2x2 tiles, kept as a guard).
     """
     dx, dy = target[0] - here[0], target[1] - here[1]
     m = g.map

@@ -10,6 +10,7 @@ from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS
 from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from . import crew as _crew
+from . import crew as _crew
 from . import plans as _plans
 
 PROMPTS = {
@@ -43,6 +44,7 @@ PROMPTS = {
     "wealth": "increase one region's wealth die by 1 (wealth x,y)",
     "flush": "return all cards in the Market to the box and refill it (flush), or keep them (keep)",
 }
+PROMPTS.update(_crew.PROMPTS)  # the Crew's own decisions
 PROMPTS.update(_crew.PROMPTS)  # the Crew's own decisions
 PROMPTS.update(_plans.PROMPTS)  # plan cards and the Union ships
 
@@ -81,7 +83,7 @@ VERBS = {
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
     "wealth", "flush", "keep", "stay", "play",
-} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _plans.VERBS
+} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _crew.VERBS | _plans.VERBS
 
 PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
 SPACE = r"-?\d+,-?\d+"

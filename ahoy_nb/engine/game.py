@@ -459,7 +459,9 @@ def _spend_for_die(g: Game, f: str, die: int, value: int, cost: int, where: str)
     if die == value:
         g.say(f"{name(f)} places a {die} on {where}")
     else:
-        g.say(f"{name(f)} places a {die} on {where}, spending {cost} gold to make it a {value}")
+        middleman = " (Middleman)" if abs(value - die) > cost else ""  # more than 1 per gold
+        g.say(f"{name(f)} places a {die} on {where}, spending {cost} gold to make it a {value}"
+              f"{middleman}")
 
 
 def placing(fn):
@@ -873,12 +875,12 @@ def legal_move(g: Game, frame) -> list[Option]:
     out = [(f"move {space_name(t)}", do_move, (t,)) for t in g.step_targets(fig)]
     if frame["moved"]:
         out.append(("anchor", do_anchor, ()))
+    elif frame.get("optional"):
+        out.append(("stay", do_stay, ()))  # a reward "may" be gained
     return out
 
 
 def do_move(g: Game, frame, target: Space) -> None:
-    elif frame.get("optional"):
-        out.append(("stay", do_stay, ()))  # a reward "may" be gained
     frame["steps"] -= 1
     frame["moved"] += 1
     fig = g.figure(frame["figure"])
@@ -1748,6 +1750,7 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         g.say(f"{name(f)} repairs all its damage ({n})")
         if kind == "repair-for-fame":
             g.gain_fame(f, n)
+        crew.on_repair(g, f, n)
         crew.on_repair(g, f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
