@@ -369,3 +369,34 @@ def test_play_rejects_unknown_players():
         ahoy_nb.play(players=2, people=("smuggler1",))
     with pytest.raises(ValueError):
         ahoy_nb.play(players=3, bots="clever")
+
+
+def test_on_action_lets_a_tutorial_decide():
+    s = new_game(3, seed=1)
+    seen = []
+
+    def check(notation):
+        seen.append(notation)
+        if notation != "start 3,2":
+            raise IllegalActionError("This lesson asks for the Island at 3,2")
+        s.apply(notation)
+
+    w = BoardWidget(s, viewer="bluefin", on_action=check)
+    f = Front(w)
+    f.act("start 0,0")
+    assert w.error == "This lesson asks for the Island at 3,2" and len(s.log) == 1
+    f.act("start 3,2")
+    assert w.error == "" and s.log[-1].action == "start 3,2" and w.history_length == 1
+    assert seen == ["start 0,0", "start 3,2"]
+
+
+def test_doctests():
+    import doctest
+    import sys
+
+    import ahoy_nb.widgets.charts
+    # (``ahoy_nb.play`` is the function; the module is in sys.modules.)
+    for module in (board_module, ahoy_nb.widgets.charts, sys.modules["ahoy_nb.play"],
+                   sys.modules["ahoy_nb.bots"]):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
