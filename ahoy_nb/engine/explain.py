@@ -10,7 +10,6 @@ from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS
 from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from . import crew as _crew
-from . import crew as _crew
 from . import plans as _plans
 
 PROMPTS = {
@@ -44,7 +43,6 @@ PROMPTS = {
     "wealth": "increase one region's wealth die by 1 (wealth x,y)",
     "flush": "return all cards in the Market to the box and refill it (flush), or keep them (keep)",
 }
-PROMPTS.update(_crew.PROMPTS)  # the Crew's own decisions
 PROMPTS.update(_crew.PROMPTS)  # the Crew's own decisions
 PROMPTS.update(_plans.PROMPTS)  # plan cards and the Union ships
 
@@ -83,7 +81,7 @@ VERBS = {
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
     "wealth", "flush", "keep", "stay", "play",
-} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _crew.VERBS | _plans.VERBS
+} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _plans.VERBS
 
 PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
 SPACE = r"-?\d+,-?\d+"
@@ -314,6 +312,7 @@ def view(state, player: str | None) -> dict:
     log = [e.seen_by(player).to_dict() for e in state.log]
     for entry in log:
         entry.pop("secret")
+        entry.pop("secret_for")
     out = {"viewer": player, "state": data, "log": log,
            "current_player": state.current_player, "prompt": prompt(state)}
     if player is not None and player == state.current_player:
@@ -332,7 +331,6 @@ def describe(state) -> str:
         fs = g.faction(f)
         placed = [f"{k}={s['die']}" for k, spec, s in g.slot_list(f, with_ships=True) if s["die"]]
         damaged = g.damaged(f)
-        entry.pop("secret_for")
         extra = ""
         if f == "mollusk":
             extra = f", {fs['ready']} Ready Comrades, {len(fs['hand'])} plans"
