@@ -690,3 +690,66 @@ def test_every_plan_decision_has_a_prompt_and_readable_notation():
     with pytest.raises(IllegalActionError) as err:
         s.apply("evacuate here")
     assert "evacuate is written like 'evacuate 3,2'" in str(err.value)
+
+
+def test_ruling_close_call_out_of_turn_lets_the_enemy_mover_move_on():
+    """Ruling: an ignored battle is not a battle, so a mover that battled no one in the
+    space keeps its remaining movement, also when Close Call is played against it."""
+    s = mollusk_turn(turn="bluefin", figures={"bluefin": "3,1", "mollusk": "3,2"},
+                     dice={"bluefin": [1, 2, 3]}, placed={"bluefin": {"cannons5": 5}},
+                     hand=["close-call"])
+    play(s, "sail 1", "move 3,2", "battle mollusk", "play close-call")
+    assert s.current_player == "bluefin"
+    assert {"move 2,2", "anchor"} <= legal(s)
+
+
+def test_ruling_secret_weapons_extra_damage_comes_with_a_battle_victory_option():
+    """Ruling: like the Gunner's, the extra damage is added to the damage of the Battle
+    Victory option; taking no option deals no damage at all."""
+    s = mollusk_attacks(["secret-weapon"])
+    s.fix_battle([6, 6], 1)
+    play(s, "play secret-weapon", "hold", "victory none")
+    assert damaged(s, "bluefin") == []
+    assert not any(p["type"] in ("damage", "damage-deal") for p in s.data["pending"])
+
+
+def test_ruling_crew_start_of_battle_effects_come_before_battle_plans():
+    """Ruling: at the start of a battle the Crew's effects (Emissary) are asked first, then
+    the Mollusk's plans; a battle the attacker already ignored asks for no plans."""
+    def bluefin_attacks():
+        s = mollusk_turn(turn="bluefin", figures={"bluefin": "3,1", "mollusk": "3,2"},
+                         placed={"bluefin": {"cannons5": 5}}, crew={"bluefin": ["emissary"]},
+                         gold={"bluefin": 2}, hand=["close-call"])
+        play(s, "sail 1", "move 3,2", "battle mollusk")
+        assert legal(s) == {"emissary", "no-emissary"}
+        return s
+    s = play(bluefin_attacks(), "emissary")
+    assert s.current_player == "bluefin" and hand_keys(s) == ["close-call"]
+    s = play(bluefin_attacks(), "no-emissary")
+    assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
+
+
+def test_a_ship_die_keeps_the_turn_going_when_no_board_slot_fits():
+    """A die that fits only a ship's slot must be placed there: the turn cannot end."""
+    full = {"mollusk": {"repair": 2}}
+    damage = {"mollusk": ["sail"] * 4 + ["tailwind"] * 2 + ["assemble", "cannons", "inspire", "rally"]}
+    s = mollusk_turn(ships={"cutter": "3,2"}, dice={"mollusk": [5]}, gold={"mollusk": 0},
+                     placed=full, damage=damage)
+    assert legal(s) == {"cutter 5"}
+    s = mollusk_turn(ships={"gunship": "3,2"}, dice={"mollusk": [5]}, gold={"mollusk": 0},
+                     placed=full, damage=damage)
+    assert legal(s) == {"end"}  # a 5 fits neither a "4" nor a "6"
+
+
+def test_a_ship_cannot_be_destroyed_in_its_own_move():
+    """Its die fills its slot ("full die slots cannot be damaged"): the Cutter loses the
+    battle but takes no damage; the battle still ends its movement."""
+    s = mollusk_turn(figures={"bluefin": "3,1", "mollusk": "0,0"}, ships={"cutter": "3,2"},
+                     placed={"bluefin": {"cannons5": 5}})
+    s.fix_battle(1, 6)
+    n = len(s.log)
+    play(s, "cutter 4", "sail", "move 3,1", "battle bluefin", "hold", "victory damage2")
+    assert "Mollusk's Cutter has no slot that can be damaged: the damage is ignored" in events_since(s, n)
+    assert at(s, "cutter") == (3, 1) and "cutter" in mollusk(s)["ships"]
+    assert s.data["pending"] == []
+    assert s.current_player == "mollusk" and s.data["turn"]["placed"] == 1
