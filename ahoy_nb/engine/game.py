@@ -10,6 +10,7 @@ type may have an ``auto`` step that resolves what needs no decision, and a
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Callable
 
 from . import chance
@@ -59,6 +60,7 @@ class Game:
     def __init__(self, data: dict):
         self.data = data
         self.events: list[tuple[str, str | None]] = []  # (text, only visible to)
+        self._map_of: tuple | None = None  # (tiles list, its length, Map): tiles are only appended
 
     # -- events ---------------------------------------------------------
     def say(self, text: str, only: str | None = None) -> None:
@@ -67,7 +69,11 @@ class Game:
     # -- lookups --------------------------------------------------------
     @property
     def map(self) -> Map:
-        return Map.of(self.data["tiles"])
+        tiles = self.data["tiles"]
+        cached = self._map_of
+        if cached is None or cached[0] is not tiles or cached[1] != len(tiles):
+            cached = self._map_of = (tiles, len(tiles), Map.of(tiles))
+        return cached[2]
 
     def faction(self, f: str) -> dict:
         return self.data["factions"][f]
@@ -323,9 +329,15 @@ class Game:
 # The turn: placing dice and the actions that need none
 # ---------------------------------------------------------------------------
 
-def die_change_cost(g: Game, f: str, die: int, value: int) -> int:
-    per_gold = 2 if _has_crew(g, f, "middleman") else 1
+def die_change_cost(g: Game, f: str, die: int, value: int, per_gold: int | None = None) -> int:
+    """Gold to turn ``die`` into ``value``; ``per_gold`` (pips per gold) is looked up if not given."""
+    if per_gold is None:
+        per_gold = _pips_per_gold(g, f)
     return math.ceil(abs(value - die) / per_gold)
+
+
+def _pips_per_gold(g: Game, f: str) -> int:
+    return 2 if _has_crew(g, f, "middleman") else 1
 
 
 def _has_crew(g: Game, f: str, slug: str) -> bool:
@@ -335,7 +347,8 @@ def _has_crew(g: Game, f: str, slug: str) -> bool:
 def reachable_values(g: Game, f: str, die: int) -> list[tuple[int, int]]:
     """``(value, gold cost)`` a die can be placed as."""
     gold = g.faction(f)["gold"]
-    return [(v, c) for v in range(1, 7) if (c := die_change_cost(g, f, die, v)) <= gold]
+    per_gold = _pips_per_gold(g, f)
+    return [(v, c) for v in range(1, 7) if (c := die_change_cost(g, f, die, v, per_gold)) <= gold]
 
 
 def placement_notation(verb: str, die: int, value: int) -> str:
@@ -351,6 +364,18 @@ def open_board_slots(g: Game, f: str) -> dict[str, list[int]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _first_slots(kind: str, indexes: tuple[int, ...]) -> dict[int, int]:
+    """Value -> the first of these open board slots (of one action) that accepts it."""
+    specs = BOARDS[kind]
+    out = {}
+    for v in range(1, 7):
+        slot = next((i for i in indexes if accepts(specs[i]["need"], v)), None)
+        if slot is not None:
+            out[v] = slot
+    return out
+
+
 def placement_options(g: Game, f: str) -> list[Option]:
     fs = g.faction(f)
     dice = sorted(set(fs["dice"]))
@@ -359,6 +384,7 @@ def placement_options(g: Game, f: str) -> list[Option]:
     open_slots = open_board_slots(g, f)
     values = {d: reachable_values(g, f, d) for d in dice}
     for action, indexes in open_slots.items():
+        first_slot = _first_slots(board_kind(f), tuple(indexes))
         for d in dice:
             for v, cost in values[d]:
                 slot = next((i for i in indexes if accepts(specs[i]["need"], v)), None)
