@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from .components import POSITIONS, TILES
 
@@ -40,6 +41,9 @@ def rotate_direction(step: Space, rot: int) -> Space:
 def island_offset(rot: int) -> Space:
     """The Island's place in the block: every tile prints it at BR."""
     return rotate_position(POSITIONS["BR"], rot)
+
+
+ISLAND_OFFSETS = {rot: island_offset(rot) for rot in ROTATIONS}
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class Map:
         self.sandbars: set[frozenset[Space]] = set()
         self.islands: list[Space] = []
         self.region_spaces: list[list[Space]] = []
+        self._explorable: dict[Space, bool] = {}
         for region, (tile_id, x, y, rot) in enumerate(placements):
             tile = TILES[tile_id]
             where = {}
@@ -86,10 +91,12 @@ class Map:
                 a, b = tile["sandbar"]
                 self.sandbars.add(frozenset((where[a], where[b])))
             self.region_spaces.append(sorted(where.values()))
+        # Spaces orthogonally next to an Island: no new Island may go there.
+        self._beside_islands = {(a + dx, b + dy) for a, b in self.islands for dx, dy in STEPS}
 
     @staticmethod
     def of(tiles: list[dict]) -> "Map":
-        return _cached_map(tuple((t["tile"], t["x"], t["y"], t["rot"]) for t in tiles))
+        return _cached_map(tuple(map(_PLACEMENT, tiles)))
 
     def on_map(self, space: Space) -> bool:
         return space in self.spaces
@@ -115,28 +122,48 @@ class Map:
 
     def fits(self, x: int, y: int, rot: int) -> bool:
         """Whether a tile placed at ``(x, y)`` turned ``rot`` overlaps nothing and keeps Islands apart."""
-        block = [(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)]
-        if any(s in self.spaces for s in block):
+        if self._overlaps(x, y):
             return False
-        ix, iy = island_offset(rot)
-        island = (x + ix, y + iy)
-        return not any(abs(island[0] - a) + abs(island[1] - b) == 1 for a, b in self.islands)
+        ix, iy = ISLAND_OFFSETS.get(rot) or island_offset(rot)
+        return (x + ix, y + iy) not in self._beside_islands
+
+    def _overlaps(self, x: int, y: int) -> bool:
+        """Whether the 2x2 block with top-left ``(x, y)`` covers a space of the map."""
+        spaces = self.spaces
+        return ((x, y) in spaces or (x + 1, y) in spaces or (x, y + 1) in spaces
+                or (x + 1, y + 1) in spaces)
 
     def placements_covering(self, target: Space) -> list[tuple[int, int, int]]:
         """Every ``(x, y, rot)`` for a new tile that covers ``target`` and fits."""
         tx, ty = target
-        return [(tx - dx, ty - dy, rot)
-                for dy in (0, 1) for dx in (0, 1) for rot in ROTATIONS
-                if self.fits(tx - dx, ty - dy, rot)]
+        beside = self._beside_islands
+        out = []
+        for dy in (0, 1):
+            for dx in (0, 1):
+                x, y = tx - dx, ty - dy
+                if self._overlaps(x, y):
+                    continue
+                for rot in ROTATIONS:
+                    ix, iy = ISLAND_OFFSETS[rot]
+                    if (x + ix, y + iy) not in beside:
+                        out.append((x, y, rot))
+        return out
 
     def can_explore(self, target: Space) -> bool:
-        return bool(self.placements_covering(target))
+        # A Map never changes, so the answer for each space is kept.
+        known = self._explorable.get(target)
+        if known is None:
+            known = self._explorable[target] = bool(self.placements_covering(target))
+        return known
 
     def edge_placements(self) -> list[tuple[int, int, int]]:
         """Every placement touching the map: where an explorer or a reward may add a tile."""
         targets = {n for s in self.spaces for n in self.neighbours(s) if n not in self.spaces}
         found = {p for t in targets for p in self.placements_covering(t)}
         return sorted(found)
+
+
+_PLACEMENT = itemgetter("tile", "x", "y", "rot")
 
 
 @lru_cache(maxsize=256)
