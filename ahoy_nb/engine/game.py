@@ -387,7 +387,7 @@ def placement_options(g: Game, f: str) -> list[Option]:
         first_slot = _first_slots(board_kind(f), tuple(indexes))
         for d in dice:
             for v, cost in values[d]:
-                slot = next((i for i in indexes if accepts(specs[i]["need"], v)), None)
+                slot = first_slot.get(v)
                 if slot is not None:
                     out.append((placement_notation(action, d, v), do_place, (d, v, cost, slot)))
     for member in fs["crew"]:
