@@ -183,6 +183,10 @@ class BoardWidget(anywidget.AnyWidget):
 
     def set_state(self, state: State) -> None:
         """Wrap another game (or the same one changed from outside) and show it live."""
+        if isinstance(state, dict):
+            # ipywidgets' own Widget.set_state(sync_data): how every change from the
+            # front end (the intent of a click) arrives. Not a game: pass it on.
+            return super().set_state(state)
         self._state = state
         self.refresh(live=True)
 
