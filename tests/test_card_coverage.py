@@ -137,3 +137,119 @@ def test_one_shot_crew_leave_the_game_when_used():
         for entry in s.log:
             for key in crew_used(entry) & {"naive-noble", "ghastly-gust", "buccaneer"}:
                 assert CARD_BY_KEY[key] in box, (key, entry)
+
+
+# ---------------------------------------------------------------------------
+# Plans (the Mollusk plan cards, the Cutter and the Gunship)
+# ---------------------------------------------------------------------------
+
+from ahoy_nb.engine import plans as _plans  # noqa: E402
+from ahoy_nb.engine.components import PLAN_CARDS, SHIP_SLOTS  # noqa: E402
+
+PLAN_NAMES = sorted(set(_plans.SLUG_TITLE))          # the 9 plan names (12 cards)
+PLAN_BIAS = 0.9     # a legal "play ..." is chosen this often
+SHIP_BIAS = 0.6     # a legal die placement on the Cutter or Gunship this often
+MAX_PLAN_GAMES = 120
+
+
+def check_plan_invariants(s) -> None:
+    """The plan cards and the Union ships agree with each other at every step."""
+    fs = s.data["factions"].get("mollusk")
+    if fs is None:
+        return
+    figures = {f["kind"] for f in s.data["figures"] if f["kind"] in ("cutter", "gunship")}
+    assert figures == set(fs["ships"]), (figures, fs["ships"])
+    for ship, info in fs["ships"].items():
+        assert _plans.plan_slug(info["plan"]) == ship
+        assert len(info["slots"]) == len(SHIP_SLOTS[ship])
+        assert not all(slot["damage"] for slot in info["slots"]), f"the {ship} should be destroyed"
+        for spec, slot in zip(SHIP_SLOTS[ship], info["slots"]):
+            assert not (slot["damage"] and slot["die"] is not None)
+            if slot["die"] is not None and spec["need"]:
+                assert slot["die"] in spec["need"], (ship, slot)
+    for plan in fs["discard"]:
+        # Discarded: played, or a ship that was destroyed.
+        assert PLAN_CARDS[plan]["name"] not in ("Cutter", "Gunship") or \
+            _plans.plan_slug(plan) not in fs["ships"]
+    pending = s.data["pending"]
+    for i, frame in enumerate(pending):
+        if frame["type"] == "battle-plans":
+            fight = pending[frame["fight"]]
+            assert fight["type"] == "fight" and frame["fight"] < i
+            fig = s.data["figures"]
+            assert any(f["id"] == fight[frame["side"]] and f["owner"] == "mollusk" for f in fig)
+
+
+def plan_choice(s, legal, rng):
+    notations = [str(a) for a in legal]
+    plays = [a for a, n in zip(legal, notations) if n.startswith("play ")]
+    if plays and rng.random() < PLAN_BIAS:
+        return rng.choice(plays)
+    ships = [a for a, n in zip(legal, notations) if n.split(" ")[0] in ("cutter", "gunship")]
+    if ships and rng.random() < SHIP_BIAS:
+        return rng.choice(ships)
+    return rng.choice(legal)
+
+
+def play_plan_biased(seed: int, players: int):
+    rng = random.Random(f"plans-{seed}")
+    s = new_game(players, seed=seed)
+    for _ in range(MAX_STEPS):
+        legal = check_legal(s)
+        if s.is_over:
+            return s
+        s.apply(plan_choice(s, legal, rng))
+        check_invariants(s)
+        check_plan_invariants(s)
+    raise AssertionError(f"game {seed} ({players} players) did not end in {MAX_STEPS} decisions")
+
+
+def plans_played(s) -> set[str]:
+    return {e.action.split(" ")[1] for e in s.log
+            if e.player == "mollusk" and e.action.startswith("play ")}
+
+
+def ships_used(s) -> set[str]:
+    return {e.action.split(" ")[0] for e in s.log
+            if e.player == "mollusk" and e.action.split(" ")[0] in ("cutter", "gunship")}
+
+
+def ships_destroyed(s) -> set[str]:
+    return {ship for e in s.log for ev in e.events for ship in ("cutter", "gunship")
+            if ev == f"The {ship.title()} is destroyed: its plan is discarded"}
+
+
+@functools.lru_cache(maxsize=None)
+def plan_games() -> tuple:
+    """Games (2 to 4 players, all with the Union) until every plan has been played, both
+    ships have been given a die, and a ship has been destroyed: ``(games, played, used, sunk)``."""
+    played: set[str] = set()
+    used: set[str] = set()
+    sunk: set[str] = set()
+    games = []
+    for seed in range(MAX_PLAN_GAMES):
+        s = play_plan_biased(seed, (2, 3, 4)[seed % 3])
+        games.append(s)
+        played |= plans_played(s)
+        used |= ships_used(s)
+        sunk |= ships_destroyed(s)
+        if played >= set(PLAN_NAMES) and used >= {"cutter", "gunship"} and sunk:
+            break
+    return games, played, used, sunk
+
+
+def test_random_games_play_every_plan():
+    games, played, used, sunk = plan_games()
+    assert games and all(s.is_over for s in games)
+    assert set(PLAN_NAMES) - played == set(), f"never played: {sorted(set(PLAN_NAMES) - played)}"
+    assert used == {"cutter", "gunship"}, f"ships never given a die: {sorted({'cutter', 'gunship'} - used)}"
+    assert sunk, "no Union ship was ever destroyed"
+
+
+def test_played_plans_end_up_discarded_or_in_play():
+    """Every plan played is in the discard pile, or in front of the Union as a ship."""
+    games, _, _, _ = plan_games()
+    for s in games:
+        fs = s.data["factions"]["mollusk"]
+        placed = {_plans.plan_slug(p) for p in fs["discard"]} | set(fs["ships"])
+        assert plans_played(s) <= placed, (plans_played(s), placed)
