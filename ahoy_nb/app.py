@@ -1,0 +1,381 @@
+"""The game as a stand-alone web app, served by Panel: ``ahoy-nb serve``.
+
+The page holds a new-game form (number of players, who plays each faction: you or a
+bot, the seed), the bot controls, the board (with its action list and log) and live
+charts. One game per browser tab (Panel session).
+
+* **The board** is the notebook's own front end: ``ahoy_nb/widgets/board.js`` runs
+  unchanged in :class:`PanelBoard`, a ``pn.custom.AnyWidgetComponent``. The game
+  logic is the notebook's too: each session drives a headless
+  :class:`~ahoy_nb.play.AhoyGame` (its :class:`~ahoy_nb.widgets.BoardWidget` holds
+  the game, applies intents, hides what the viewer may not see), and
+  :class:`PanelBoard` mirrors the widget's synced traits into Panel parameters and
+  passes the front end's ``intent`` back. The board talks through traits only, so
+  this is all it needs.
+* **The charts** are Bokeh figures (Bokeh is Panel's own plotting library, served
+  by the Panel server itself), drawing the same public facts as the notebook's
+  bqplot charts (:class:`~ahoy_nb.widgets.charts.Timeline`,
+  :func:`~ahoy_nb.widgets.charts.region_rows`). bqplot would need its JavaScript
+  from a CDN under Panel; Bokeh needs nothing from the network.
+* **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
+  the local server; ``PanelBoard`` drops the React import map that Panel's
+  AnyWidgetComponent declares by default (pointing at a CDN), since board.js is a
+  plain ES module that imports nothing. The browser tests check that the page makes
+  no request to any other host.
+
+Serve it with ``ahoy-nb serve`` (see :mod:`ahoy_nb.cli`), or ``panel serve
+ahoy_nb/app.py``; query parameters set the first game: ``?players=4&seed=7&people=
+bluefin,mollusk&bots=random``. In Python: ``create_app(players=3, seed=1)`` returns
+the page (a Panel layout).
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Span
+from bokeh.plotting import figure
+
+from .engine.components import FACTION_NAMES, FAME_TO_END
+from .lobby import SEATS, initial_seats, people_and_bots, seat_options
+from .play import play
+from .widgets.charts import Timeline, region_rows
+
+try:
+    from .render import FACTION_COLORS
+except Exception:  # pragma: no cover - renderer missing
+    FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
+                      "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
+
+__all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "create_app"]
+
+WIDGETS = Path(__file__).resolve().parent / "widgets"
+WEALTH_COLOR = "#f0c040"
+
+# The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
+BOARD_TRAITS = ("svg", "actions", "prompt", "status", "error", "log", "history_length",
+                "position", "viewer", "deciding", "players", "can_act", "can_undo",
+                "handover", "ack", "highlight")
+
+
+class PanelBoard(pn.custom.AnyWidgetComponent):
+    """board.js in Panel, mirroring a :class:`~ahoy_nb.widgets.BoardWidget`.
+
+    Every synced trait of ``board`` is a parameter of the same name here, kept equal
+    to it; the front end's ``intent`` is handed to ``board.intent``, which applies it
+    (or sets ``error`` with the engine's reason).
+    """
+
+    _esm = WIDGETS / "board.js"
+    _stylesheets = [(WIDGETS / "board.css").read_text(encoding="utf-8")]
+
+    svg = param.String(default="")
+    actions = param.List(default=[], item_type=str)
+    prompt = param.String(default="")
+    status = param.String(default="")
+    error = param.String(default="")
+    log = param.List(default=[])
+    history_length = param.Integer(default=0)
+    position = param.Integer(default=0)
+    viewer = param.String(default=None, allow_None=True)
+    deciding = param.String(default=None, allow_None=True)
+    players = param.List(default=[])
+    can_act = param.Boolean(default=False)
+    can_undo = param.Boolean(default=False)
+    handover = param.String(default="")
+    ack = param.Parameter(default=None)
+    highlight = param.List(default=[], item_type=str)
+    intent = param.Dict(default=None, allow_None=True)
+
+    def __init__(self, board, **params):
+        self.board = board
+        params.update({name: getattr(board, name) for name in BOARD_TRAITS})
+        super().__init__(**params)
+        board.observe(self._from_board, names=list(BOARD_TRAITS))
+        self.param.watch(self._from_browser, "intent")
+
+    @classmethod
+    def _process_importmap(cls):
+        # board.js imports nothing: no React (Panel's default import map names a CDN).
+        return {"imports": {}, "scopes": {}}
+
+    def _from_board(self, change) -> None:
+        self.param.update(**{change["name"]: change["new"]})
+
+    def _from_browser(self, event) -> None:
+        if event.new is not None:
+            self.board.intent = dict(event.new)
+
+
+# -- charts ----------------------------------------------------------------------------
+
+
+class FameFigure:
+    """Fame of each player after each action (Bokeh): one line per player, dashed
+    lines where rounds begin (R2, R3...), the Fame that ends the game, and a cursor at
+    the position shown."""
+
+    def __init__(self, players: Iterable[str]):
+        self.players = list(players)
+        self.timeline = Timeline()
+        self.lines = ColumnDataSource({"x": [0], **{f: [0] for f in self.players}},
+                                      name="fame-lines")
+        self.rounds = ColumnDataSource({"x": [], "y0": [], "y1": [], "label": []},
+                                       name="fame-rounds")
+        fig = figure(title="Fame", height=300, width=520, x_axis_label="action",
+                     y_axis_label="Fame", toolbar_location=None, tools="",
+                     y_range=(0, FAME_TO_END + 2))
+        fig.segment(x0="x", x1="x", y0="y0", y1="y1", source=self.rounds,
+                    line_dash="dashed", line_color="#9aa7b5")
+        fig.text(x="x", y="y1", text="label", source=self.rounds, text_font_size="11px",
+                 text_color="#555", x_offset=2, y_offset=12)
+        items = []
+        for f in self.players:
+            r = fig.line("x", f, source=self.lines, line_width=2,
+                         line_color=FACTION_COLORS.get(f, "#333"), name=f"fame-{f}")
+            items.append(LegendItem(label=FACTION_NAMES.get(f, f), renderers=[r]))
+        fig.add_layout(Legend(items=items, location="top_left"))
+        self.goal = Span(location=FAME_TO_END, dimension="width", line_color="#d62828",
+                         line_dash="dotted")
+        self.cursor = Span(location=0, dimension="height", line_color="#222")
+        fig.add_layout(self.goal)
+        fig.add_layout(self.cursor)
+        fig.xaxis.ticker.min_interval = 1
+        fig.yaxis.ticker.min_interval = 1
+        self.figure = fig
+
+    def update(self, state, position: int | None = None) -> None:
+        rows = self.timeline.rows(state)
+        n = len(rows) - 1
+        fame = {f: [row["fame"][f] for row in rows] for f in self.players}
+        top = max([FAME_TO_END + 2] + [max(v) + 2 for v in fame.values()])
+        starts = [(i, row["round"]) for i, row in enumerate(rows)
+                  if i and row["round"] != rows[i - 1]["round"]]
+        self.lines.data = {"x": list(range(len(rows))), **fame}
+        self.rounds.data = {"x": [i for i, _ in starts], "y0": [0] * len(starts),
+                            "y1": [top] * len(starts), "label": [f"R{r}" for _, r in starts]}
+        self.figure.y_range.end = top
+        self.cursor.location = n if position is None else max(0, min(position, n))
+
+    def series(self) -> dict:
+        """What is drawn: ``{"x": [...], faction: [...]}`` and the round starts."""
+        return {"lines": dict(self.lines.data), "rounds": dict(self.rounds.data)}
+
+
+class ControlFigure:
+    """Bluefin and Mollusk control of each region, and its wealth (grouped bars)."""
+
+    SERIES = (("bluefin", "Bluefin control", FACTION_COLORS["bluefin"]),
+              ("mollusk", "Mollusk control", FACTION_COLORS["mollusk"]),
+              ("wealth", "Wealth", WEALTH_COLOR))
+
+    def __init__(self):
+        self.source = ColumnDataSource({"x": [], "value": [], "series": [], "color": []})
+        fig = figure(title="Control of each region", height=300, width=520,
+                     x_range=FactorRange(), toolbar_location=None, tools="hover",
+                     tooltips=[("region", "@x"), ("value", "@value")])
+        fig.vbar(x="x", top="value", width=0.9, source=self.source, fill_color="color",
+                 line_color="color", legend_field="series")
+        fig.y_range.start = 0
+        fig.yaxis.ticker.min_interval = 1
+        fig.xaxis.major_label_text_font_size = "0pt"   # the series: see the legend
+        fig.xaxis.group_text_font_size = "11px"        # the regions
+        fig.x_range.range_padding = 0.1
+        fig.xgrid.grid_line_color = None
+        fig.legend.location = "top_left"
+        fig.legend.orientation = "horizontal"
+        fig.legend.label_text_font_size = "11px"
+        self.figure = fig
+
+    def update(self, state, position: int | None = None) -> None:
+        from .widgets.charts import _position_state
+        shown = _position_state(state, position)
+        rows = region_rows(shown)
+        xs, values, series, colors = [], [], [], []
+        for r in rows:
+            for key, label, color in self.SERIES:
+                xs.append((r["label"], label))
+                values.append(r[key])
+                series.append(label)
+                colors.append(color)
+        self.figure.x_range.factors = xs
+        self.source.data = {"x": xs, "value": values, "series": series, "color": colors}
+        self.figure.y_range.end = max([3] + values) + 2  # room for the legend
+        live = position is None or position >= len(state.history)
+        self.figure.title.text = (f"Control of each region, round {shown.round}"
+                                  + ("" if live else f" (after {position} actions)"))
+
+
+# -- the app ---------------------------------------------------------------------------
+
+
+def _widget(cls, label: str, **params):
+    """A Panel widget with its label (``label`` since Panel 1.8, ``name`` before)."""
+    params["label" if "label" in cls.param else "name"] = label
+    if "button_type" in params and "color" in cls.param:
+        params["color"] = params.pop("button_type")
+    return cls(**params)
+
+
+class GameApp:
+    """One session's page: the new-game form, the bot controls, the board, the charts.
+
+    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.play.AhoyGame`),
+    ``board`` (:class:`PanelBoard`), ``fame``/``control`` (the chart figures),
+    ``layout`` (the page). ``new_game()`` starts a game from the form.
+    """
+
+    def __init__(self, players: int = 3, seed: int | None = None,
+                 people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+                 bot_delay: float = 0.5):
+        self.bot_delay = float(bot_delay)
+        self.players_select = _widget(pn.widgets.Select, "Players", options=[2, 3, 4],
+                                      value=int(players), width=80)
+        self.seed_input = _widget(pn.widgets.IntInput, "Seed (empty: random)", value=seed,
+                                  width=160)
+        self.seats = pn.Row()
+        self.start_button = _widget(pn.widgets.Button, "New game", button_type="primary",
+                                    width=110, align="end")
+        self.step_button = _widget(pn.widgets.Button, "Bot action", width=110)
+        self.run_button = _widget(pn.widgets.Button, "Bots to my turn", width=130)
+        self.auto = _widget(pn.widgets.Toggle, "Auto", value=True, width=80)
+        self.info = pn.pane.HTML("", styles={"color": "#555"})
+        self.board_area = pn.Column(sizing_mode="stretch_width")
+        self.charts_area = pn.Row()
+        self.players_select.param.watch(lambda e: self._make_seats(), "value")
+        self.start_button.on_click(lambda e: self.new_game())
+        self.step_button.on_click(lambda e: self._guard(self.game.step))
+        self.run_button.on_click(lambda e: self._guard(self.game.run_bots))
+        self._seat_values = initial_seats(people, bots)
+        self._make_seats()
+        form = pn.Row(self.players_select, self.seats, self.seed_input, self.start_button,
+                      styles={"flex-wrap": "wrap"})
+        controls = pn.Row(self.step_button, self.run_button, self.auto, self.info)
+        self.layout = pn.Column(
+            pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
+            form, controls, self.board_area, self.charts_area,
+            sizing_mode="stretch_width", css_classes=["ahoy-app"])
+        self._callback = None
+        self.new_game()
+
+    # -- the form ------------------------------------------------------------------
+    def _make_seats(self) -> None:
+        factions = seat_options(int(self.players_select.value))
+        self._seat_widgets = {}
+        for f in factions:
+            w = _widget(pn.widgets.Select, FACTION_NAMES.get(f, f), width=130,
+                        options={label: key for key, label in SEATS.items()},
+                        value=self._seat_values.get(f, "greedy"))
+            w.param.watch(lambda e, f=f: self._seat_values.__setitem__(f, e.new), "value")
+            self._seat_widgets[f] = w
+        self.seats.objects = list(self._seat_widgets.values())
+
+    def seat_choices(self) -> dict:
+        """{faction: "person" | "greedy" | "random"} for the factions of the form's game."""
+        return {f: w.value for f, w in self._seat_widgets.items()}
+
+    # -- the game ------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Start a game as the form says (a random seed if none is given)."""
+        players = int(self.players_select.value)
+        people, bots = people_and_bots(players, self.seat_choices())
+        seed = self.seed_input.value
+        if seed is None:
+            seed = secrets.randbits(31)
+        # bot_delay=None: the AhoyGame never schedules bots itself; this page does,
+        # with a Panel periodic callback (it runs with the session's document lock).
+        self.game = play(players=players, seed=int(seed), people=people, bots=bots,
+                         bot_delay=None, charts=False)
+        self.seed = int(seed)
+        self.board = PanelBoard(self.game.board, sizing_mode="stretch_width")
+        self.fame = FameFigure(self.game.state.players)
+        self.control = ControlFigure()
+        self.board_area.objects = [self.board]
+        self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
+                                    pn.pane.Bokeh(self.control.figure)]
+        self._drawn = None
+        self.game.board.observe(self._on_board, names=["revision", "position"])
+        self._on_board()
+        self._start_bots()
+
+    def _on_board(self, change=None) -> None:
+        board = self.game.board
+        s = board.state
+        last = s.history[-1] if s.history else None
+        key = (len(s.history), last, board.position)
+        if key != self._drawn:
+            self._drawn = key
+            self.fame.update(s, board.position)
+            self.control.update(s, board.position)
+        who = self.game.bot_to_move()
+        self.step_button.disabled = self.run_button.disabled = who is None
+        names = ", ".join(f"{FACTION_NAMES.get(f, f)} ({b.name})" for f, b in self.game.bots.items())
+        now = f" · {FACTION_NAMES.get(who, who)} to play" if who else ""
+        self.info.object = (f"Seed {self.seed}. Bots: {names or 'none'}{now}")
+
+    def _guard(self, fn) -> None:
+        try:
+            fn()
+        except Exception as err:  # a bot bug must not hang the page
+            self.auto.value = False
+            self.game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
+
+    def _tick(self) -> None:
+        if self.auto.value and self.game.bot_to_move() is not None:
+            self._guard(self.game.step)
+
+    def _start_bots(self) -> None:
+        doc = pn.state.curdoc
+        if doc is None or doc.session_context is None:
+            # No server (a script, the tests): bots play at once, to a person's turn.
+            if self.auto.value:
+                self._guard(self.game.run_bots)
+            return
+        if self._callback is None:
+            self._callback = pn.state.add_periodic_callback(
+                self._tick, period=max(50, int(self.bot_delay * 1000)))
+
+
+def _session_args() -> dict:
+    """Query parameters of the page (``?players=4&seed=7``), as strings."""
+    try:
+        args = pn.state.session_args or {}
+    except Exception:
+        return {}
+    out = {}
+    for key, values in args.items():
+        key = key.decode() if isinstance(key, bytes) else key
+        if values:
+            v = values[-1]
+            out[key] = v.decode() if isinstance(v, bytes) else str(v)
+    return out
+
+
+def create_app(players: int = 3, seed: int | None = None,
+               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+               bot_delay: float = 0.5):
+    """The page for one session. The page's query parameters (``players``, ``seed``,
+    ``people`` comma-separated or ``all`` or ``none``, ``bots``, ``bot_delay``)
+    override the arguments."""
+    args = _session_args()
+    if "players" in args:
+        players = int(args["players"])
+    if "seed" in args:
+        seed = int(args["seed"]) if args["seed"] else None
+    if "people" in args:
+        p = args["people"]
+        people = "all" if p == "all" else () if p in ("", "none") else tuple(p.split(","))
+    if "bots" in args and args["bots"] in ("greedy", "random"):
+        bots = args["bots"]
+    if "bot_delay" in args:
+        bot_delay = float(args["bot_delay"])
+    app = GameApp(players=players, seed=seed, people=people, bots=bots, bot_delay=bot_delay)
+    return app.layout
+
+
+if __name__.startswith("bokeh_app"):  # `panel serve ahoy_nb/app.py`
+    create_app().servable(title="Ahoy")

@@ -1,0 +1,169 @@
+"""Choosing a game: how many players, who plays each faction (a person or a bot), the
+seed. ``lobby()`` is that form above the game itself (``ahoy_nb.play``) in one
+notebook widget; it is what ``notebooks/app.ipynb`` shows, e.g. as a Voila app.
+
+>>> app = lobby(players=3, seed=1, bot_delay=0)
+>>> app.game.people, sorted(app.game.bots)
+(('bluefin',), ['mollusk', 'smuggler1'])
+>>> app.seats["mollusk"].value = "person"       # what choosing in the form does
+>>> app.start.click()                            # "New game"
+>>> app.game.people
+('bluefin', 'mollusk')
+
+The seat logic (:func:`seat_options`, :func:`initial_seats`, :func:`people_and_bots`)
+is shared with the Panel app (:mod:`ahoy_nb.app`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+from .engine import new_game
+from .engine.components import FACTION_NAMES
+
+__all__ = ["SEATS", "seat_options", "initial_seats", "people_and_bots", "lobby", "Lobby"]
+
+# Who plays a faction: a person at this screen, or a bot.
+SEATS = {"person": "Person", "greedy": "Greedy bot", "random": "Random bot"}
+
+
+@lru_cache(maxsize=None)
+def _factions(players: int) -> tuple[str, ...]:
+    return tuple(new_game(players, seed=0).players)
+
+
+def seat_options(players: int) -> list[str]:
+    """The factions of a game of ``players`` players, in seat order.
+
+    >>> seat_options(3)
+    ['bluefin', 'smuggler1', 'mollusk']
+    """
+    return list(_factions(int(players)))
+
+
+def initial_seats(people: Iterable[str] | str = ("bluefin",),
+                  bots: str | Mapping[str, str] = "greedy") -> dict:
+    """``{faction: "person" | "greedy" | "random"}`` for every faction of a 4-player game,
+    from ``play()``-style ``people`` and ``bots`` (a bot object counts as greedy here)."""
+    factions = seat_options(4)
+    if isinstance(people, str):
+        people = factions if people == "all" else (people,)
+    seats = {}
+    for f in factions:
+        if f in people:
+            seats[f] = "person"
+        else:
+            kind = bots.get(f, "greedy") if isinstance(bots, Mapping) else bots
+            seats[f] = kind if kind in SEATS and kind != "person" else "greedy"
+    return seats
+
+
+def people_and_bots(players: int, seats: Mapping[str, str]) -> tuple[tuple, dict]:
+    """``(people, bots)`` for ``play()`` from ``{faction: seat}``."""
+    factions = seat_options(players)
+    people = tuple(f for f in factions if seats.get(f, "greedy") == "person")
+    bots = {f: seats.get(f, "greedy") for f in factions if f not in people}
+    return people, bots
+
+
+def lobby(players: int = 3, seed: int | None = None,
+          people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+          bot_delay: float | None = 0.5, **play_kwargs) -> "Lobby":
+    """The new-game form and, below it, a game started from it (see :class:`Lobby`)."""
+    return _lobby_class()(players=players, seed=seed, people=people, bots=bots,
+                          bot_delay=bot_delay, **play_kwargs)
+
+
+def _make_class():
+    import ipywidgets as widgets
+
+    from .play import play
+
+    class Lobby(widgets.VBox):
+        """A new-game form above the game (an :class:`~ahoy_nb.play.AhoyGame`).
+
+        Attributes for code and tests: ``players`` (Dropdown), ``seats``
+        (``{faction: Dropdown}`` of the 4-player game; the game's are shown), ``seed``
+        (Text: empty for a random seed), ``start`` (the "New game" Button), ``game``
+        (the current game), ``message`` (HTML: the seed played, or what is wrong).
+        """
+
+        def __init__(self, players=3, seed=None, people=("bluefin",), bots="greedy",
+                     bot_delay=0.5, **play_kwargs):
+            self.bot_delay = bot_delay
+            self.play_kwargs = play_kwargs
+            self.players = widgets.Dropdown(options=[2, 3, 4], value=int(players),
+                                            description="Players",
+                                            layout=widgets.Layout(width="150px"))
+            seats = initial_seats(people, bots)
+            options = [(label, key) for key, label in SEATS.items()]
+            self.seats = {f: widgets.Dropdown(options=options, value=seats[f],
+                                              description=FACTION_NAMES.get(f, f),
+                                              layout=widgets.Layout(width="220px"))
+                          for f in seat_options(4)}
+            self.seed = widgets.Text(value="" if seed is None else str(seed),
+                                     placeholder="random", description="Seed",
+                                     layout=widgets.Layout(width="170px"))
+            self.start = widgets.Button(description="New game", button_style="primary",
+                                        icon="play")
+            self.message = widgets.HTML()
+            self.seat_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+            self.game_box = widgets.VBox()
+            self.game = None
+            self.players.observe(lambda change: self._show_seats(), "value")
+            self.start.on_click(lambda button: self.new_game())
+            form = widgets.HBox([self.players, self.seat_box, self.seed, self.start],
+                                layout=widgets.Layout(flex_flow="row wrap",
+                                                      align_items="center"))
+            form.add_class("ahoy-lobby")
+            super().__init__([form, self.message, self.game_box])
+            self._show_seats()
+            self.new_game()
+
+        def _show_seats(self) -> None:
+            self.seat_box.children = [self.seats[f] for f in seat_options(self.players.value)]
+
+        def seat_choices(self) -> dict:
+            """``{faction: seat}`` for the factions of the form's number of players."""
+            return {f: self.seats[f].value for f in seat_options(self.players.value)}
+
+        def new_game(self):
+            """Start a game as the form says; returns it (``None`` if the seed is bad)."""
+            text = self.seed.value.strip()
+            if text and not text.lstrip("-").isdigit():
+                self.message.value = (f"<span style='color:#b03030'>The seed is a whole "
+                                      f"number, not {text!r}</span>")
+                return None
+            seed = int(text) if text else secrets.randbits(31)
+            players = int(self.players.value)
+            people, bots = people_and_bots(players, self.seat_choices())
+            if self.game is not None:
+                self.game.stop()
+            self.game = play(players=players, seed=seed, people=people, bots=bots,
+                             bot_delay=self.bot_delay, **self.play_kwargs)
+            self.game_box.children = [self.game]
+            who = ", ".join(FACTION_NAMES.get(f, f) for f in people) or "nobody (bots only)"
+            self.message.value = (f"<span style='color:#555'>Seed {seed} · played here: "
+                                  f"{who}</span>")
+            return self.game
+
+        def __repr__(self) -> str:
+            return f"Lobby({self.game!r})"
+
+    return Lobby
+
+
+def _lobby_class():
+    cls = globals().get("Lobby")
+    if cls is None:
+        cls = globals()["Lobby"] = _make_class()
+    return cls
+
+
+def __getattr__(name):
+    # Lobby is built on first use, so that importing this module needs no ipywidgets.
+    if name == "Lobby":
+        return _lobby_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
