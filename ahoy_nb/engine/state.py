@@ -323,15 +323,15 @@ class State:
         if text not in table:
             from .explain import why_illegal
             raise why_illegal(self, text, action)
-        if isinstance(action, Action) and action.player != self.current_player:
-            raise IllegalActionError(f"It is {name(self.current_player)}'s decision now, "
+        g = Game(self.data)
+        player = g.deciding()
+        if isinstance(action, Action) and action.player != player:
+            raise IllegalActionError(f"It is {name(player)}'s decision now, "
                                      f"not {name(action.player)}'s")
         fn, args = table[text]
         snapshot = marshal.dumps(self.data)
-        player = self.current_player
-        frame = Game(self.data).top()
+        frame = g.top()
         hidden = bool(frame and frame["type"] == "pledge")
-        g = Game(self.data)
         try:
             fn(g, frame, *args)
             g.advance()
