@@ -346,9 +346,14 @@ def _has_crew(g: Game, f: str, slug: str) -> bool:
 
 def reachable_values(g: Game, f: str, die: int) -> list[tuple[int, int]]:
     """``(value, gold cost)`` a die can be placed as."""
-    gold = g.faction(f)["gold"]
-    per_gold = _pips_per_gold(g, f)
-    return [(v, c) for v in range(1, 7) if (c := die_change_cost(g, f, die, v, per_gold)) <= gold]
+    return list(_reachable(die, g.faction(f)["gold"], _pips_per_gold(g, f)))
+
+
+@lru_cache(maxsize=None)
+def _reachable(die: int, gold: int, per_gold: int) -> tuple[tuple[int, int], ...]:
+    # die_change_cost reads neither the game nor the faction once per_gold is given.
+    return tuple((v, c) for v in range(1, 7)
+                 if (c := die_change_cost(None, "", die, v, per_gold)) <= gold)
 
 
 def placement_notation(verb: str, die: int, value: int) -> str:
