@@ -1,7 +1,9 @@
 """Random simulation: complete games played with random legal actions (OpenSpiel-style).
 
-Games of 2, 3 and 4 players, one seed each, are played from setup to the end, choosing
-uniformly among ``legal_actions()``. Two sets of checks run:
+Games of 2, 3 and 4 players, one seed each, are played from setup to the end with random
+legal actions: even seeds choose uniformly among ``legal_actions()``, odd seeds mostly
+take a delivery, Cargo, recruit, reward or Crew action when there is one (so that those
+rarer paths are walked often). Two sets of checks run:
 
 Cheap checks, at EVERY step of every game (``CHEAP_GAMES`` seeds per player count):
 
@@ -55,7 +57,7 @@ import string
 import pytest
 
 from ahoy_nb.engine import Action, IllegalActionError, State, new_game
-from ahoy_nb.engine.components import (BOARDS, DICE_COUNT, FAME_TO_END, MARKET_CARDS, PLAN_CARDS,
+from ahoy_nb.engine.components import (BOARDS, CARD_KEYS, DICE_COUNT, FAME_TO_END, MARKET_CARDS, PLAN_CARDS,
                                        PLAN_KEYS, SHIP_SLOTS, SUPPLY, TILES)
 
 CHEAP_GAMES = 20      # seeds per player count, cheap checks at every step
@@ -386,7 +388,23 @@ def full_step(s: State, action: Action, rng: random.Random, seen: set[str]) -> N
 # Playing games
 # ---------------------------------------------------------------------------
 
-def play(players: int, seed: int, full: bool = False) -> State:
+# An eager player takes these whenever it can (most of the time), so that the rarer
+# paths (deliveries and pledges, Crew actions) are walked often; otherwise uniform.
+EAGER = {"deliver", "smuggle", "recruit", "pledge", "reward", "harbor-cannons", "stronghold"} | set(CARD_KEYS)
+
+
+def choose(legal: list[Action], rng: random.Random, eager: bool) -> Action:
+    if eager and rng.random() < 0.9:
+        keen = [a for a in legal if a.verb in EAGER]
+        if keen:
+            return rng.choice(keen)
+    return rng.choice(legal)
+
+
+def play(players: int, seed: int, full: bool = False, eager: bool | None = None) -> State:
+    """A complete game; even seeds play uniformly at random, odd seeds eagerly (``EAGER``)."""
+    if eager is None:
+        eager = seed % 2 == 1
     s = new_game(players, seed=seed)
     rng = random.Random(f"{players}-{seed}")
     seen: set[str] = set()
@@ -404,7 +422,7 @@ def play(players: int, seed: int, full: bool = False) -> State:
                 with pytest.raises(IllegalActionError):
                     s.apply("end")
             return s
-        action = rng.choice(legal)
+        action = choose(legal, rng, eager)
         if full:
             seen.update(str(a) for a in legal)
             full_step(s, action, rng, seen)
