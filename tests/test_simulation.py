@@ -1,6 +1,6 @@
 """Random simulation: complete games played with random legal actions (OpenSpiel-style).
 
-Games of 2, 3 and 4 players, one seed each, are played from setup to the end with random
+Games of 2, 3 and 4 players are played from setup to the end with random
 legal actions: even seeds choose uniformly among ``legal_actions()``, odd seeds mostly
 take a delivery, Cargo, recruit, reward or Crew action when there is one (so that those
 rarer paths are walked often). Two sets of checks run:
@@ -14,7 +14,10 @@ Cheap checks, at EVERY step of every game (``CHEAP_GAMES`` seeds per player coun
   11 wealth dice (= tiles on the map); all 12 region tiles, 30 market cards and
   12 plan cards are each in exactly one place;
 * every die shows 1-6: unplaced, set aside, placed on a board / Crew / ship slot,
-  and every wealth die;
+  and every wealth die; no faction has more action dice than its own (5 or 4);
+* a turn places at most its quota (2) of dice; the Market is full whenever a turn
+  decision is asked (or the deck is empty); at most 2 Cargo (unless discarding);
+  reward markers on the grid, apart once moved; figures on the map, Comrades on Islands;
 * Fame never goes down; the game ends within ``MAX_STEPS`` decisions;
 * at the end there is at least one winner, every winner has the most Fame (a tie
   broken by gold), and someone reached 30 Fame.
@@ -30,10 +33,13 @@ on top of the cheap ones:
   another phase (setup during play, play during setup), an ``Action`` of the wrong
   player, and a non-string;
 * ``State.from_json(s.to_json()).to_json() == s.to_json()`` (which also runs the
-  validator) and the loaded state lists the same legal actions;
+  validator), the loaded state lists the same legal actions and the chosen action
+  gives it the same position (most steps save only the newest log entry, since
+  entries never change; the whole log every ``WHOLE_LOG_EVERY`` steps and at the end);
 * ``copy()`` is independent: applying to the copy leaves the original unchanged, and
   applying to the original leaves an earlier copy unchanged;
-* ``undo()`` restores the previous state exactly, and re-applying gives the same state;
+* ``undo()`` restores the previous state exactly (and its legal actions), and
+  re-applying gives the same state;
 * hidden information never reaches another player's ``view()``: no generator, seed
   or fixed outcomes; the tile stack, tile box, market deck and plan deck only as sizes;
   the Mollusk hand only to Mollusk, Smuggler pledges only to their owner; changing any
@@ -57,8 +63,9 @@ import string
 import pytest
 
 from ahoy_nb.engine import Action, IllegalActionError, State, new_game
-from ahoy_nb.engine.components import (BOARDS, CARD_KEYS, DICE_COUNT, FAME_TO_END, MARKET_CARDS, PLAN_CARDS,
-                                       PLAN_KEYS, SHIP_SLOTS, SUPPLY, TILES)
+from ahoy_nb.engine.components import (BOARDS, CARD_KEYS, CARGO_LIMIT, DICE_COUNT, FAME_TO_END,
+                                       MARKET_CARDS, MARKET_SIZE, PLAN_CARDS, PLAN_KEYS, REWARD_START,
+                                       SHIP_SLOTS, SUPPLY, TILES)
 
 CHEAP_GAMES = 20      # seeds per player count, cheap checks at every step
 FULL_GAMES = 2        # seeds per player count, every check at every step
@@ -150,10 +157,30 @@ def check_invariants(s: State) -> None:
             assert isinstance(v, int) and 1 <= v <= 6, (f, v)
         for ship, info in fs.get("ships", {}).items():
             assert len(info["slots"]) == len(SHIP_SLOTS[ship])
-        # Board and Crew slots hold this faction's own dice (ship slots take extra dice).
-        own = len(fs["dice"]) + len(fs["aside"]) + sum(
-            1 for slot in fs["slots"] + fs["crew"] if slot["die"] is not None)
-        assert own <= DICE_COUNT[kind], (f, fs)
+        # Every action die is unplaced, set aside, or on a board, Crew or ship slot; a die on
+        # a Crew card that leaves (Naive Noble, Buccaneer) is lost for the round (rulings.md).
+        assert len(fs["dice"]) + len(fs["aside"]) + len(_slot_dice(fs)) <= DICE_COUNT[kind], (f, fs)
+
+    # The turn, the Market, Cargo, reward markers.
+    turn = data["turn"]
+    if turn is not None:
+        assert 0 <= turn["placed"] <= turn["quota"] <= 2, turn
+    if not data["pending"] and data["phase"] == "play":
+        assert len(data["market"]) == MARKET_SIZE or not data["market_deck"], data["market"]
+    for f, fs in factions.items():
+        if "cargo" in fs:
+            if not any(p["type"] == "discard" for p in data["pending"]):
+                assert len(fs["cargo"]) <= CARGO_LIMIT, (f, fs["cargo"])
+            # Stacked on the middle space at the start; apart once the white one has moved.
+            assert fs["white"] != fs["black"] or fs["white"] == list(REWARD_START), (f, fs["white"])
+            assert all(0 <= c < 5 for c in fs["white"] + fs["black"]), (f, fs["white"], fs["black"])
+
+    # Figures on the map, Comrades on Islands.
+    m = s.map
+    for fig in data["figures"]:
+        assert tuple(fig["at"]) in m.spaces, fig
+    for key in data["comrades"]:
+        assert m.spaces[tuple(map(int, key.split(",")))].is_island, key
 
 
 def check_over(s: State) -> None:
@@ -340,8 +367,8 @@ def check_outcomes(s: State, action: Action) -> None:
         assert nxt.log[-1].action == str(action)
 
 
-def check_round_trip(s: State, whole_log: bool) -> None:
-    """``from_json(to_json())`` gives the same JSON and the same legal actions.
+def check_round_trip(s: State, whole_log: bool) -> State:
+    """``from_json(to_json())`` gives the same JSON and the same legal actions; returns it.
 
     Log entries never change once written, so most steps save the position with its
     newest log entry only; every ``WHOLE_LOG_EVERY`` steps (and at the end) the whole log.
@@ -352,6 +379,7 @@ def check_round_trip(s: State, whole_log: bool) -> None:
     assert loaded.to_json() == text
     assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in s.legal_actions()]
     assert loaded.current_player == s.current_player
+    return loaded
 
 
 def full_step(s: State, action: Action, rng: random.Random, seen: set[str]) -> None:
@@ -359,7 +387,7 @@ def full_step(s: State, action: Action, rng: random.Random, seen: set[str]) -> N
     legal = s.legal_actions()
     before = s.to_json()
 
-    check_round_trip(s, whole_log=len(s.log) % WHOLE_LOG_EVERY == 0)
+    loaded = check_round_trip(s, whole_log=len(s.log) % WHOLE_LOG_EVERY == 0)
     check_illegal(s, legal, rng, seen, before)
     check_outcomes(s, action)
 
@@ -374,12 +402,14 @@ def full_step(s: State, action: Action, rng: random.Random, seen: set[str]) -> N
     assert early.to_json() == before, "applying to the original changed an earlier copy"
     assert by_text == after
     assert by_messy == after
+    assert loaded.apply(str(action)).data == s.data, "a loaded position plays differently"
     check_views(s)
     check_plan_draws_hidden(s, hand)
 
     # undo restores exactly; re-applying gives the same position.
     s.undo()
     assert s.to_json() == before
+    assert [str(a) for a in s.legal_actions()] == [str(a) for a in legal]
     s.apply(action)
     assert s.to_json() == after
 
