@@ -14,7 +14,7 @@ Cheap checks, at EVERY step of every game (``CHEAP_GAMES`` seeds per player coun
   11 wealth dice (= tiles on the map); all 12 region tiles, 30 market cards and
   12 plan cards are each in exactly one place;
 * every die shows 1-6: unplaced, set aside, placed on a board / Crew / ship slot,
-  and every wealth die; no faction has more action dice than its own (5 or 4);
+  every wealth die and battle die; no faction has more action dice than its own (5 or 4);
 * a turn places at most its quota (2) of dice; the Market is full whenever a turn
   decision is asked (or the deck is empty); at most 2 Cargo (unless discarding);
   reward markers on the grid, apart once moved; figures on the map, Comrades on Islands;
@@ -160,6 +160,10 @@ def check_invariants(s: State) -> None:
         # Every action die is unplaced, set aside, or on a board, Crew or ship slot; a die on
         # a Crew card that leaves (Naive Noble, Buccaneer) is lost for the round (rulings.md).
         assert len(fs["dice"]) + len(fs["aside"]) + len(_slot_dice(fs)) <= DICE_COUNT[kind], (f, fs)
+
+    for frame in data["pending"]:  # battle dice rolled and not yet resolved
+        for side in frame.get("roll") or ():
+            assert all(1 <= v <= 6 for v in side), frame
 
     # The turn, the Market, Cargo, reward markers.
     turn = data["turn"]
