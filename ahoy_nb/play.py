@@ -165,12 +165,13 @@ def _make_class():
         # -- bots --------------------------------------------------------------
         def step(self):
             """One bot action (if a bot must decide); returns it, or ``None``."""
-            who = self.bot_to_move()
-            if who is None:
-                return None
-            action = self.bots[who].choose(self.board.state)
-            self.board.act(action)
-            return action
+            with self.board.lock:  # a person's intent may arrive on another thread
+                who = self.bot_to_move()
+                if who is None:
+                    return None
+                action = self.bots[who].choose(self.board.state)
+                self.board.act(action)
+                return action
 
         def run_bots(self, max_actions: int = 100_000) -> int:
             """Bots play until a person must decide or the game ends; how many actions."""
@@ -213,7 +214,14 @@ def _make_class():
             if delay == 0 or self._loop is None or self._loop.is_closed():
                 self._guard(self.run_bots)
                 return
-            if self._handle is None:
+            # Front-end messages may be handled on another thread than the kernel's
+            # event loop (JupyterLab 4 + ipykernel 7 run widget messages on a subshell
+            # thread): arm the timer from the loop's own thread, waking it up.
+            self._loop.call_soon_threadsafe(self._arm, delay)
+
+        def _arm(self, delay: float) -> None:
+            # On the loop's thread: at most one pending bot action.
+            if self._handle is None and self.auto.value and self.bot_to_move() is not None:
                 self._handle = self._loop.call_later(delay, self._tick)
 
         def _tick(self) -> None:
@@ -222,7 +230,12 @@ def _make_class():
                 self._guard(self.step)  # the change schedules the next action
 
         def _cancel(self) -> None:
-            if getattr(self, "_handle", None) is not None:
+            loop = getattr(self, "_loop", None)
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(self._cancel_here)
+
+        def _cancel_here(self) -> None:
+            if self._handle is not None:
                 self._handle.cancel()
                 self._handle = None
 

@@ -54,9 +54,11 @@ so a click on an old picture never plays into the present).
 
 from __future__ import annotations
 
+import functools
 import html
 import marshal
 import pathlib
+import threading
 from typing import Callable, Iterable
 
 import anywidget
@@ -79,6 +81,15 @@ def faction_name(f: str | None) -> str:
     if f == "all":
         return "everyone"
     return FACTION_NAMES.get(f, f)
+
+
+def _locked(method):
+    """Run under the widget's lock: intents may be handled on another thread than bots."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+    return run
 
 
 def _render(state: State, viewer, actions, highlight) -> str:
@@ -158,6 +169,9 @@ class BoardWidget(anywidget.AnyWidget):
                  on_action: Callable[[str], object] | None = None,
                  confirm_handover: bool = True, **kwargs):
         self._state = state if state is not None else new_game()
+        # Front-end messages may be handled on a kernel subshell thread while bots play
+        # on the event loop: every change of the game goes through this lock.
+        self.lock = threading.RLock()
         self._updating = True
         self._people_explicit = people is not None
         self._mode = "hotseat" if viewer == "hotseat" else "fixed"
@@ -181,6 +195,7 @@ class BoardWidget(anywidget.AnyWidget):
     def state(self, state: State) -> None:
         self.set_state(state)
 
+    @_locked
     def set_state(self, state: State) -> None:
         """Wrap another game (or the same one changed from outside) and show it live."""
         if isinstance(state, dict):
@@ -195,6 +210,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Whether the live position is shown (not a past one)."""
         return self.position >= len(self._state.history)
 
+    @_locked
     def shown_state(self) -> State:
         """The position shown: the live state, or a read-only copy of a past one."""
         s = self._state
@@ -204,6 +220,7 @@ class BoardWidget(anywidget.AnyWidget):
         return State(marshal.loads(s.history[k]), list(s.log[:k + 1]), list(s.history[:k]))
 
     # -- Python API ----------------------------------------------------------------
+    @_locked
     def act(self, action) -> State:
         """Apply ``action`` for whoever must decide (a bot, a script), then refresh.
 
@@ -216,6 +233,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.refresh(live=was_live)
         return self._state
 
+    @_locked
     def undo(self) -> State:
         """Take back the last action made by one of ``people`` and the bot actions after it.
 
@@ -235,6 +253,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.refresh(live=True)
         return s
 
+    @_locked
     def show(self, position: int) -> None:
         """Show the position after ``position`` actions (read-only unless it is the latest)."""
         n = len(self._state.history)
@@ -247,6 +266,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._updating = False
         self._redraw()
 
+    @_locked
     def refresh(self, live: bool | None = None) -> None:
         """Recompute every trait from the wrapped state (after changing it from outside).
 
@@ -275,6 +295,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # -- intents ---------------------------------------------------------------------
     @t.observe("intent")
+    @_locked
     def _on_intent(self, change) -> None:
         intent = change["new"]
         if intent is None:
@@ -385,6 +406,7 @@ class BoardWidget(anywidget.AnyWidget):
         return value
 
     @t.observe("viewer")
+    @_locked
     def _on_viewer(self, change) -> None:
         if self._updating:
             return
@@ -398,6 +420,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.people = self._default_people(value)
         self.refresh(live=self.live)
 
+    @_locked
     def set_people(self, people: Iterable[str]) -> None:
         """Change which factions may be played from the front end."""
         self.people = self._check_people(people)
@@ -426,6 +449,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # -- drawing ----------------------------------------------------------------------
     @t.observe("position")
+    @_locked
     def _on_position(self, change) -> None:
         if self._updating:
             return

@@ -108,7 +108,9 @@ class FameChart(bq.Figure):
                              colors=["#d62828"], line_style="dotted", stroke_width=1)
         self.cursor = bq.Lines(x=[0, 0], y=[0, FAME_TO_END + 2], scales=scales,
                                colors=["#222"], stroke_width=1)
-        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
+        self.x_axis = bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d",
+                              num_ticks=1)
+        axes = [self.x_axis,
                 bq.Axis(scale=self.y_scale, side="left", label="Fame", tick_format="d")]
         kwargs.setdefault("title", "Fame")
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
@@ -138,6 +140,7 @@ class FameChart(bq.Figure):
         k = n if position is None else max(0, min(position, n))
         with self.hold_sync():
             self.x_scale.max = float(max(n, 1))
+            self.x_axis.num_ticks = max(1, min(n, 10))  # whole numbers only
             self.y_scale.max = top
             with self.lines.hold_sync():
                 x, ys = data["x"], [data["fame"][f] for f in players]
@@ -183,8 +186,9 @@ class ControlChart(bq.Figure):
                             labels=["Bluefin control", "Mollusk control", "Wealth"],
                             display_legend=True, padding=0.2,
                             tooltip=bq.Tooltip(fields=["x", "y"], labels=["region", "value"]))
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format="d", num_ticks=4)
         axes = [bq.Axis(scale=self.x_scale, side="bottom", label="region (suit, Island)"),
-                bq.Axis(scale=self.y_scale, side="left", tick_format="d")]
+                self.y_axis]
         kwargs.setdefault("title", "Control of each region")
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 40, "right": 20})
@@ -200,6 +204,9 @@ class ControlChart(bq.Figure):
         with self.hold_sync(), self.bars.hold_sync():
             self.bars.x = [r["label"] for r in rows]
             self.bars.y = [[r[k] for r in rows] for k in self.SERIES]
+            top = max([4] + [r[k] + 1 for r in rows for k in self.SERIES])
+            self.y_scale.max = float(top)
+            self.y_axis.num_ticks = min(top, 10)  # whole numbers only
             live = position is None or position >= len(state.history)
             self.title = (f"Control of each region, round {shown.round}"
                           + ("" if live else f" (after {position} actions)"))
