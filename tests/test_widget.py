@@ -364,6 +364,31 @@ def test_play_bots_only_runs_to_the_end(monkeypatch):
     assert "game over" in g.board.status
 
 
+def test_bots_move_on_the_event_loop_after_an_intent_from_another_thread(monkeypatch):
+    """JupyterLab 4 + ipykernel 7 handle widget messages on a subshell thread: the bot
+    timer must still wake the kernel's event loop (here: a loop in its own thread)."""
+    import asyncio
+    import threading
+    import time
+
+    fast_render(monkeypatch)
+    loop = asyncio.new_event_loop()
+    runner = threading.Thread(target=loop.run_forever, daemon=True)
+    runner.start()
+    try:
+        g = ahoy_nb.play(players=3, seed=1, bots="random", bot_delay=0.01, charts=False)
+        g._loop = loop
+        Front(g.board).act("start 0,0")          # handled on this (non-loop) thread
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and g.state.current_player != "bluefin":
+            time.sleep(0.01)
+        assert g.state.current_player == "bluefin" and g.state.log[2].player == "smuggler1"
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join(5)
+        loop.close()
+
+
 def test_play_rejects_unknown_players():
     with pytest.raises(ValueError):
         ahoy_nb.play(players=2, people=("smuggler1",))
