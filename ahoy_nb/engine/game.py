@@ -1782,7 +1782,6 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         if kind == "repair-for-fame":
             g.gain_fame(f, n)
         crew.on_repair(g, f, n)
-        crew.on_repair(g, f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
             tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
