@@ -145,8 +145,8 @@ def odds_explorer(state: State, against: Policy = "best"):
     """A bqplot chart of :func:`battle_odds`, with a slider for how far to turn down Cannons.
 
     Moving the slider picks a choice: the chart highlights its bar and the text says
-    the exact chance. Returns an ``ipywidgets.VBox``; its ``.slider``, ``.bars`` and
-    ``.label`` are reachable for tests.
+    the exact chance. Returns an ``ipywidgets.VBox``; its ``.slider``, ``.bars``,
+    ``.label`` and ``.figure`` are reachable for tests.
     """
     import bqplot as bq
     import ipywidgets as w
@@ -161,8 +161,8 @@ def odds_explorer(state: State, against: Policy = "best"):
                    colors=["#9bb7d4"], labels=["P(win)"],
                    tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"],
                                       labels=["turned down by", "chance to win"]))
-    ax_x = bq.Axis(scale=x, label="how far you turn your die on Cannons down")
-    ax_y = bq.Axis(scale=y, orientation="vertical", tick_format=".0%", label="chance to win")
+    ax_x = bq.Axis(scale=x, side="bottom", label="how far you turn your die on Cannons down")
+    ax_y = bq.Axis(scale=y, side="left", tick_format=".0%", label="chance to win")
     fig = bq.Figure(marks=[bars], axes=[ax_x, ax_y], title=f"{me}: chance to win this battle",
                     layout=w.Layout(width="520px", height="320px"),
                     fig_margin={"top": 50, "bottom": 50, "left": 60, "right": 20})
@@ -184,5 +184,5 @@ def odds_explorer(state: State, against: Policy = "best"):
     slider.observe(show, "value")
     show()
     box = w.VBox([slider, fig, label])
-    box.slider, box.bars, box.label, box.odds = slider, bars, label, odds
+    box.slider, box.bars, box.label, box.odds, box.figure = slider, bars, label, odds, fig
     return box

@@ -254,6 +254,17 @@ def test_odds_explorer_slider_drives_the_chart():
     assert list(box.bars.opacities) == [0.45, 0.45, 0.45, 1.0]
 
 
+def test_odds_chart_axes_sides():
+    import warnings
+    import bqplot  # noqa: F401  (imported first: its own import warns, not our call)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)   # no unknown Axis arguments
+        box = ahoy_nb.analysis.odds_explorer(_at_rulebook_fire())
+    x_axis, y_axis = box.figure.axes
+    assert (x_axis.side, y_axis.side) == ("bottom", "left")
+    assert y_axis.label == "chance to win" and y_axis.tick_format == ".0%"
+
+
 # -- the widget ------------------------------------------------------------------------
 
 def test_widget_typed_buttons_and_choices():
