@@ -17,7 +17,9 @@ Cheap checks, at EVERY step of every game (``CHEAP_GAMES`` seeds per player coun
   every wealth die and battle die; no faction has more action dice than its own (5 or 4);
 * a turn places at most its quota (2) of dice; the Market is full whenever a turn
   decision is asked (or the deck is empty); at most 2 Cargo (unless discarding);
-  reward markers on the grid, apart once moved; figures on the map, Comrades on Islands;
+  reward markers on the grid, apart once moved; figures on the map with the right
+  owners, Strongholds and Comrades on Islands, a Union ship on the map exactly while its
+  plan is in play; no slot holds both a die and damage, no dashed slot is damaged;
 * Fame never goes down; the game ends within ``MAX_STEPS`` decisions;
 * at the end there is at least one winner, every winner has the most Fame (a tie
   broken by gold), and someone reached 30 Fame.
@@ -179,12 +181,28 @@ def check_invariants(s: State) -> None:
             assert fs["white"] != fs["black"] or fs["white"] == list(REWARD_START), (f, fs["white"])
             assert all(0 <= c < 5 for c in fs["white"] + fs["black"]), (f, fs["white"], fs["black"])
 
-    # Figures on the map, Comrades on Islands.
+    # Figures on the map with the right owners, Strongholds and Comrades on Islands.
     m = s.map
+    owners = {"patrol": "bluefin", "stronghold": "bluefin", "cutter": "mollusk", "gunship": "mollusk"}
     for fig in data["figures"]:
         assert tuple(fig["at"]) in m.spaces, fig
+        assert fig["owner"] == (fig["id"] if fig["kind"] == "flagship" else owners[fig["kind"]]), fig
+        if fig["kind"] == "stronghold":
+            assert m.spaces[tuple(fig["at"])].is_island, fig
     for key in data["comrades"]:
         assert m.spaces[tuple(map(int, key.split(",")))].is_island, key
+    if "mollusk" in factions:  # a Union ship is on the map exactly while its plan is in play
+        ships = {f["kind"] for f in data["figures"] if f["kind"] in ("cutter", "gunship")}
+        assert ships == set(factions["mollusk"]["ships"]), (ships, factions["mollusk"]["ships"])
+
+    # A slot holds a die or a damage token, not both; dashed slots take no damage.
+    for f, fs in factions.items():
+        kind = "smuggler" if f.startswith("smuggler") else f
+        for spec, slot in zip(BOARDS[kind], fs["slots"]):
+            assert not (slot["die"] is not None and slot["damage"]), (f, spec["key"])
+            assert not (spec["dashed"] and slot["damage"]), (f, spec["key"])
+        for slot in fs["crew"] + [x for ship in fs.get("ships", {}).values() for x in ship["slots"]]:
+            assert not (slot["die"] is not None and slot["damage"]), (f, slot)
 
 
 def check_over(s: State) -> None:
