@@ -302,16 +302,130 @@ def test_widget_shows_live_odds_at_a_cannons_decision():
     assert w.odds.children == ()
 
 
-def test_widget_board_intent_goes_through_the_same_check():
+class Clicks:
+    """What board.js does on a click: set the board's ``intent`` to
+    ``{"action": notation, "id": n}`` with a fresh id (or ``{"undo": true, "id": n}``)."""
+
+    def __init__(self, board):
+        self.board = board
+        self.next_id = 0
+
+    def send(self, **payload):
+        self.next_id += 1
+        self.board.intent = dict(payload, id=self.next_id)
+        assert self.board.ack == self.next_id      # the intent was handled
+        return self.board
+
+    def click(self, notation):
+        return self.send(action=notation)
+
+
+def _board_widget_class():
+    pytest.importorskip("anywidget")
+    from ahoy_nb.widgets import BoardWidget
+    return BoardWidget
+
+
+def _spy(run: Session) -> list[str]:
+    """Record every call of ``run.try_action`` (the lesson's check)."""
+    calls: list[str] = []
+    check = run.try_action
+
+    def spy(action):
+        calls.append(str(action))
+        return check(action)
+
+    run.try_action = spy
+    return calls
+
+
+def test_widget_board_click_goes_through_the_lesson_once():
+    BoardWidget = _board_widget_class()
     w = start("battles").widget()
-    if "intent" not in w.board.trait_names():
-        pytest.skip("the board widget has no intent trait yet")
-    w.board.intent = "tailwind 3"
-    assert w.session.index == 0
-    w.board.intent = "sail 3"
-    assert w.session.index == 1
+    run, board = w.session, w.board
+    assert isinstance(board, BoardWidget) and board.on_action is not None
+    assert board.state is run.state and board.viewer == run.learner == "mollusk"
+    assert board.can_act and "sail 3" in board.actions and "tailwind 3" in board.actions
+    assert "&quot;sail 3&quot;" in board.svg or '"sail 3"' in board.svg   # clickable
+    calls = _spy(run)
+    front = Clicks(board)
+    before = run.state.copy()
+    n_log, n_journal = len(run.state.log), len(run.journal)
+
+    # A wrong click: refused with the lesson's explanation, once; nothing moves.
+    front.click("tailwind 3")
+    assert calls == ["tailwind 3"] and len(run.journal) == n_journal + 1
+    assert run.feedback.kind == "wrong" and run.index == 0 and run.state == before
+    assert board.error.startswith("'tailwind 3' is legal, but it is not what this step asks")
+    assert run.step.note_for("tailwind 3") in board.error   # the lesson's own note
+    assert "not what this step asks" in w.feedback.value
+    assert board.history_length == len(run.state.history) and board.can_act
+
+    # An illegal click: the engine's reason, through the lesson.
+    front.click("move 99,99")
+    assert calls[-1] == "move 99,99" and run.feedback.kind == "illegal"
+    assert board.error.startswith("Not allowed:") and run.index == 0 and run.state == before
+
+    # The right click: checked once, applied once, the lesson moves on.
+    front.click("sail 3")
+    assert calls == ["tailwind 3", "move 99,99", "sail 3"]
+    assert len(run.journal) == n_journal + 3
+    assert run.feedback.ok and run.feedback.advanced and run.index == 1
+    assert len(run.state.log) == n_log + 1 and run.state.log[-1].action == "sail 3"
+    assert board.error == "" and board.state is run.state
+    assert board.history_length == len(run.state.history) == len(before.history) + 1
+    assert board.highlight == ["3,2"] and "move 3,2" in board.actions
+    assert w.progress.value == 1 and "Right!" in w.feedback.value
 
 
+def test_widget_board_follows_the_session():
+    _board_widget_class()
+    w = start("battles").widget()
+    run, board = w.session, w.board
+    front = Clicks(board)
+    run.goto(4)                              # the Union decides how far to fire
+    assert board.state is run.state and board.can_act and "fire 4>1" in board.actions
+    front.click("fire 4>2")                  # legal, loses with the lesson's dice
+    assert run.feedback.kind == "wrong" and run.index == 4
+    assert "does not reach the goal" in board.error
+    assert board.state is run.state          # the session put back a copy: the board shows it
+    front.click("fire 4>1")
+    assert run.index == 5 and board.error == "" and board.state is run.state
+    assert board.viewer == run.learner and board.can_act == (not run.state.is_over)
+    # The typed box, Back and Restart go through the session; the board follows.
+    w.buttons.value = "Back"
+    assert run.index == 4 and board.state is run.state and "fire 4>1" in board.actions
+    w.typed.value = "fire 4>1"
+    assert run.index == 5 and board.state is run.state
+    # The board's own Undo is the lesson's Back (it never undoes behind the lesson).
+    assert board.can_undo
+    front.send(undo=True)
+    assert run.index == 4 and board.state is run.state and board.error == ""
+    w.buttons.value = "Restart"
+    assert run.index == 0 and board.state is run.state and board.viewer == "mollusk"
+    # A new scene with another learner: the board shows that learner's view.
+    run.goto(9)
+    assert run.scene.title == "Two dice on Cannons" and run.learner == "bluefin"
+    assert board.viewer == "bluefin" and board.people == ("bluefin",) and board.can_act
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_tutorial_plays_by_clicks_on_the_board(name):
+    """Each answer is a legal action the board offers the learner, and a click on it is
+    accepted by the lesson (as the front end sends it)."""
+    _board_widget_class()
+    w = start(name).widget()
+    run, board = w.session, w.board
+    front = Clicks(board)
+    for i, (_, step) in enumerate(run.tutorial.steps):
+        assert run.index == i
+        for notation in step.answer:
+            assert board.state is run.state and board.viewer == run.learner
+            assert board.can_act and notation in board.actions, (i, notation, board.actions)
+            front.click(notation)
+            assert board.error == "", (i, notation, board.error)
+        assert run.index == i + 1
+    assert run.finished and board.state is run.state
 def test_doctests():
     for module in (ahoy_nb.tutorials, ahoy_nb.tutorials.core, ahoy_nb.tutorials.goals,
                    ahoy_nb.tutorials.widget, ahoy_nb.analysis):

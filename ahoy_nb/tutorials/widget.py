@@ -1,28 +1,38 @@
 """The tutorial widget: the board, the lesson, and the learner's controls.
 
 Everything goes through synced traits: a click on the board sets the board's
-``intent``; typing notation sets a ``Text``'s ``value``; picking from the list of
-legal actions sets a ``Dropdown``'s ``value``; the Hint / Answer / Play answer /
-Back / Restart buttons are a ``ToggleButtons`` whose ``value`` is set and reset. All
-of them end in the same :meth:`Session.try_action` check.
+``intent`` (the shared :class:`~ahoy_nb.widgets.BoardWidget`, built with
+``on_action`` so that it hands the click to the lesson instead of applying it);
+typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
+sets a ``Dropdown``'s ``value``; the Hint / Answer / Play answer / Back / Restart
+buttons are a ``ToggleButtons`` whose ``value`` is set and reset. All of them end in
+the same :meth:`Session.try_action` check, once.
 
 >>> from ahoy_nb.tutorials import start
 >>> w = start("battles").widget()
->>> w.typed.value = "sail 3"          # what pressing Enter in the text box does
+>>> w.board.intent = {"action": "tailwind 3", "id": 1}   # a click on the board
+>>> w.session.index, w.board.error.startswith("'tailwind 3' is legal, but")
+(0, True)
+>>> w.board.intent = {"action": "sail 3", "id": 2}
+>>> w.session.index, w.board.error
+(1, '')
+>>> w.typed.value = "move 3,2"        # what pressing Enter in the text box does
 >>> w.session.index
-1
+2
 >>> w.buttons.value = "Back"          # what clicking "Back" does
 >>> w.session.index
-0
+1
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
 import ipywidgets as widgets
 
+from ..engine import IllegalActionError
 from .core import Feedback, Session
 
 BUTTONS = ("Hint", "Answer", "Play answer", "Back", "Restart")
@@ -108,15 +118,81 @@ def _fit(svg: str, width: int) -> str:
             f"{{max-width:100%;height:auto}}</style>{svg}</div>")
 
 
+def _plain(text: str) -> str:
+    """A lesson's Markdown message as plain text (the board shows its error as text)."""
+    text = re.sub(r"`([^`]+)`", r"\1", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+    text = re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"\1", text)
+    return " ".join(text.split())
+
+
+@functools.cache
+def _tutorial_board_class():
+    """The board a tutorial shows: the shared ``BoardWidget``, its clicks checked by the
+    lesson (``None`` when the board widget is not installed)."""
+    BoardWidget = _board_widget()
+    if BoardWidget is None:
+        return None
+
+    class TutorialBoard(BoardWidget):
+        """The shared board for one :class:`Session`.
+
+        Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
+        a click (``intent`` ``{"action": ..., "id": n}``) is handed to
+        :meth:`Session.try_action` instead of being applied, so it is checked by the
+        lesson once; a refused try raises :class:`IllegalActionError` with the lesson's
+        explanation, which the board shows as its ``error``. The board follows the
+        session (which may replace its ``State``: goal steps, Back, Restart, a new
+        scene): the position, the learner's eyes (whoever decides in this step) and
+        the step's highlighted spaces. The board's Undo is the lesson's Back.
+        """
+
+        def __init__(self, session: Session, **kwargs):
+            self.session = session
+            super().__init__(session.state, viewer=session.learner,
+                             on_action=self._try, confirm_handover=False, **kwargs)
+            session.on_change(lambda s: self.follow())
+            self.follow()
+
+        def _try(self, notation: str) -> None:
+            fb = self.session.try_action(notation)   # the session's listeners call follow()
+            if not fb.ok:
+                raise IllegalActionError(_plain(fb.message))
+
+        def undo(self):
+            """The board's Undo: the lesson's Back (undo this step's moves, or go back a
+            step), so the position never leaves the lesson's script."""
+            self.session.back()
+            return self.state
+
+        def follow(self) -> None:
+            """Show the session's position, as its learner sees it, with the step's
+            highlights."""
+            s = self.session
+            step = s.step
+            with self.lock, self.hold_sync():
+                self.highlight = [str(x) for x in step.highlight] if step else []
+                self.error = ""
+                self.set_state(s.state)              # may be a new State object
+                if self.viewer != s.learner:
+                    self.viewer = s.learner          # redraws for the new eyes
+
+    return TutorialBoard
+
+
 def board(state, viewer: str | None = "all", highlight=()):
     """A position on the board: the shared ``BoardWidget`` when it is there, else its SVG
     picture (or, without a renderer, the text description)."""
     cls = _board_widget()
     if cls is not None:
         try:
-            return cls(state, viewer=viewer)
+            w = cls(state, viewer=viewer)
         except TypeError:
             return cls(state)
+        if highlight and "highlight" in w.trait_names():
+            w.highlight = [str(x) for x in highlight]
+            w.refresh()
+        return w
     svg = _svg(state, viewer, highlight)
     if svg:
         return widgets.HTML(_fit(svg, 900))
@@ -139,17 +215,11 @@ class TutorialWidget(widgets.VBox):
         self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
         self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
                                             layout=widgets.Layout(width="320px"))
-        cls = _board_widget()
+        cls = _tutorial_board_class()
         self._board_kind = "widget" if cls is not None else "html"
-        if cls is not None:
-            try:
-                self.board = cls(session.state, viewer=session.learner)
-            except TypeError:
-                self.board = cls(session.state)
-            if "intent" in self.board.trait_names():
-                self.board.observe(self._on_intent, "intent")
-        else:
-            self.board = widgets.HTML()
+        # The board hands its clicks to session.try_action and follows the session by
+        # itself; without the board widget, the SVG picture is redrawn by refresh().
+        self.board = cls(session) if cls is not None else widgets.HTML()
         self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
                                   continuous_update=False, description="action",
                                   layout=widgets.Layout(width="360px"))
@@ -171,13 +241,6 @@ class TutorialWidget(widgets.VBox):
         self.refresh()
 
     # -- input -------------------------------------------------------------------
-    def _on_intent(self, change):
-        intent = change["new"]
-        if isinstance(intent, dict):
-            intent = intent.get("action") or intent.get("notation") or ""
-        if intent:
-            self.session.try_action(str(intent))
-
     def _on_typed(self, change):
         if self._busy or not change["new"].strip():
             return
@@ -264,20 +327,7 @@ class TutorialWidget(widgets.VBox):
         s = self.session
         step = s.step
         if self._board_kind == "widget":
-            b = self.board
-            names = b.trait_names()
-            updates = {"state": s.state, "viewer": s.learner,
-                       "highlight": list(step.highlight) if step else [],
-                       "actions": [str(a) for a in s.legal_actions()]}
-            for key, value in updates.items():
-                if key in names:
-                    try:
-                        setattr(b, key, value)
-                    except Exception:
-                        pass
-            if hasattr(b, "set_state") and "state" not in names:
-                b.set_state(s.state)
-            return
+            return  # the board follows the session itself (TutorialBoard.follow)
         svg = _svg(s.state, s.learner, step.highlight if step else ())
         if svg:
             self.board.value = _fit(svg, 820)
