@@ -40,13 +40,14 @@ import param
 from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Span
 from bokeh.plotting import figure
 
-from .engine.components import FACTION_NAMES, FAME_TO_END
-from .lobby import SEATS, initial_seats, people_and_bots, seat_options
-from .play import play
-from .widgets.charts import Timeline, region_rows
+# Absolute imports: `panel serve ahoy_nb/app.py` runs this file as a script.
+from ahoy_nb.engine.components import FACTION_NAMES, FAME_TO_END
+from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_options
+from ahoy_nb.play import play
+from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
 
 try:
-    from .render import FACTION_COLORS
+    from ahoy_nb.render import FACTION_COLORS
 except Exception:  # pragma: no cover - renderer missing
     FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
                       "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
@@ -192,7 +193,6 @@ class ControlFigure:
         self.figure = fig
 
     def update(self, state, position: int | None = None) -> None:
-        from .widgets.charts import _position_state
         shown = _position_state(state, position)
         rows = region_rows(shown)
         xs, values, series, colors = [], [], [], []

@@ -336,3 +336,15 @@ def test_panel_app_plays_offline(ahoy_serve, page, screenshot):
 
     outside = _outside(requests, ahoy_serve.port)
     assert not outside, f"the Panel app fetched from outside this machine: {outside}"
+
+
+def test_panel_serve_runs_the_app_file(panel_server, page, screenshot):
+    """`panel serve ahoy_nb/app.py` serves the same page (query parameters set the game)."""
+    server = panel_server("ahoy_nb/app.py")
+    page.goto(server.url + "?players=4&seed=2&people=all", timeout=60_000)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    scores = page.locator(".ahoy-bw .ahoy-score")
+    assert scores.count() == 4
+    notation = click_action(page, "body")
+    assert wait_log_entry(page, "body", 1) == f"1. Bluefin: {notation}"
+    screenshot("panel_serve_file")
