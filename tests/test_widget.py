@@ -415,6 +415,29 @@ def test_on_action_lets_a_tutorial_decide():
     assert seen == ["start 0,0", "start 3,2"]
 
 
+def test_position_without_a_setup_entry_numbers_its_log_from_1():
+    """A ``scenario`` (the tutorials' positions) has no setup entry in its log: its first
+    action is still entry 1, may be undone, and past positions carry the right log."""
+    s = scenario(3, turn="mollusk", dice={"mollusk": [3, 5]}, hand=[])
+    assert s.log == [] and s.history == []
+    w = BoardWidget(s, viewer="mollusk")
+    f = Front(w)
+    assert w.log == [] and not w.can_undo
+    f.act("sail 3")
+    assert [e["i"] for e in w.log] == [1] and w.log[0]["action"] == "sail 3"
+    assert w.can_undo and w.history_length == 1
+    f.send(scrub=0)
+    assert w.shown_state().log == [] and "read-only" in w.status
+    f.send(scrub=1)
+    f.send(undo=True)
+    assert w.error == "" and s.log == [] and w.log == [] and not w.can_undo
+    # A new game keeps its setup entry as entry 0.
+    g = BoardWidget(new_game(3, seed=1), viewer="bluefin")
+    Front(g).act("start 0,0")
+    assert [e["i"] for e in g.log] == [0, 1] and g.log[0]["player"] == "setup"
+    assert g.shown_state().log == g.state.log
+
+
 def test_doctests():
     import doctest
     import sys

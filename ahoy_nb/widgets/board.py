@@ -111,6 +111,12 @@ def _placeholder_svg(state: State, actions) -> str:
             f'font-family="sans-serif" font-size="14">{body}</svg>')
 
 
+def _first_action(state: State) -> int:
+    """Where the actions begin in ``state.log``: 1 after the setup entry of a
+    ``new_game``, 0 in a position built without one (``scenario``, the tutorials)."""
+    return len(state.log) - len(state.history)
+
+
 class BoardWidget(anywidget.AnyWidget):
     """An interactive Ahoy board (see the module notes for the trait protocol).
 
@@ -217,7 +223,8 @@ class BoardWidget(anywidget.AnyWidget):
         k = self.position
         if k >= len(s.history):
             return s
-        return State(marshal.loads(s.history[k]), list(s.log[:k + 1]), list(s.history[:k]))
+        return State(marshal.loads(s.history[k]), list(s.log[:k + _first_action(s)]),
+                     list(s.history[:k]))
 
     # -- Python API ----------------------------------------------------------------
     @_locked
@@ -240,7 +247,7 @@ class BoardWidget(anywidget.AnyWidget):
         With no ``people`` (a spectator, or bots only), take back one action.
         """
         s = self._state
-        entries = s.log[1:]
+        entries = s.log[_first_action(s):]
         if not entries:
             raise IllegalActionError("There is no action to undo: this is the start of the game")
         if self.people:
@@ -486,8 +493,9 @@ class BoardWidget(anywidget.AnyWidget):
         if not self.live:
             status = (f"Viewing the position after {self.position} of {n} actions "
                       f"(round {shown.round}, read-only). " + status)
-        undoable = bool(s.log[1:]) and (not self.people
-                                         or any(e.player in self.people for e in s.log[1:]))
+        taken = s.log[_first_action(s):]
+        undoable = bool(taken) and (not self.people
+                                    or any(e.player in self.people for e in taken))
         with self.hold_sync() if hold else _nothing():
             self.svg = svg
             self.actions = actions
@@ -500,7 +508,9 @@ class BoardWidget(anywidget.AnyWidget):
     def _log_entries(self) -> list[dict]:
         viewer = self.viewer
         out = []
-        for i, entry in enumerate(self._state.log):
+        # i = k: the k-th action (0: the setup entry, when the game has one).
+        shift = 1 - _first_action(self._state)
+        for i, entry in enumerate(self._state.log, start=shift):
             seen = entry if viewer == "all" else entry.seen_by(viewer)
             out.append({"i": i, "player": seen.player, "name": faction_name(seen.player),
                         "action": seen.action, "events": list(seen.events)})
