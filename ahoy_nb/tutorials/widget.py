@@ -238,6 +238,7 @@ class TutorialWidget(widgets.VBox):
         controls = widgets.VBox([widgets.HBox([self.typed, self.choices]), self.buttons])
         super().__init__([self.lesson, self.progress, self.board, controls, self.feedback,
                           self.events, self.odds], **kwargs)
+        self.add_class("ahoy-tutorial")   # for styling and the browser tests
         self.refresh()
 
     # -- input -------------------------------------------------------------------

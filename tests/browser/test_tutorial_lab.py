@@ -1,9 +1,31 @@
-"""JupyterLab runs the battles notebook: the tutorial widget shows its lesson, and a
-typed action goes through the tutorial's check in the browser."""
+"""JupyterLab runs the battles notebook: the tutorial widget shows its lesson and its
+board is the interactive BoardWidget; a click on a board element (``[data-action]``,
+directly or through the chooser of a ``[data-actions]`` die) and a typed action go
+through the lesson's check, once: a wrong try is refused with the lesson's explanation
+and changes nothing, a right one moves the lesson on."""
 
 from __future__ import annotations
 
 NOTEBOOK = "notebooks/02_battles.ipynb"
+TUTORIAL = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-tutorial"
+BOARD = f"{TUTORIAL} .ahoy-bw"
+
+
+def _wait_text(page, text: str, timeout: int = 20000) -> None:
+    page.wait_for_function(
+        "([scope, text]) => { const el = document.querySelector(scope);"
+        " return !!el && el.innerText.includes(text); }",
+        arg=[TUTORIAL, text], timeout=timeout)
+
+
+def _board_error(page) -> str:
+    err = page.locator(f"{BOARD} .ahoy-error").first
+    return "" if err.is_hidden() else err.inner_text().strip()
+
+
+def _log_actions(page) -> list[str]:
+    heads = page.locator(f"{BOARD} .ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()
+    return [h.split(": ", 1)[1] for h in heads if ": " in h]
 
 
 def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screenshot):
@@ -14,15 +36,58 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     assert "The rulebook's battle example" in shown, shown[:2000]
     assert "chance to win" in shown
 
-    # The first tutorial widget: type a legal-but-wrong action, then the right one.
-    box = page.locator("input[placeholder^='type an action']").first
+    # The tutorial's board is the BoardWidget, with the learner's moves clickable.
+    page.locator(f"{BOARD} .ahoy-svg svg").first.wait_for(state="visible", timeout=60000)
+    page.locator(TUTORIAL).first.scroll_into_view_if_needed()
+    _wait_text(page, "Step 1 of")
+    before = _log_actions(page)
+
+    # Step 1, on the board: the die 3 offers several actions, so a chooser opens.
+    die = page.locator(f'{BOARD} .ahoy-svg [data-die="mollusk:0"][data-actions]').first
+    die.click()
+    page.locator(f'{BOARD} .ahoy-chooser [data-action="tailwind 3"]').click()
+    _wait_text(page, "not what this step asks")              # the lesson's feedback
+    page.wait_for_function(
+        "(scope) => (document.querySelector(scope + ' .ahoy-error') || {}).innerText"
+        "?.includes('not what this step asks')", arg=BOARD, timeout=20000)
+    assert "Tailwind jumps to a printed Tailwind space" in _board_error(page)
+    assert "Step 1 of" in page.locator(TUTORIAL).first.inner_text()
+    assert _log_actions(page) == before                      # nothing was applied
+    screenshot("lab_02_battles_tutorial_refused")
+
+    die.click()
+    page.locator(f'{BOARD} .ahoy-chooser [data-action="sail 3"]').click()
+    _wait_text(page, "Step 2 of")
+    page.wait_for_function(
+        "(scope) => document.querySelector(scope + ' .ahoy-error').hidden", arg=BOARD,
+        timeout=20000)
+    page.wait_for_function(
+        "(scope) => !!document.querySelector(scope + ' .ahoy-svg [data-action=\"move 3,2\"]')",
+        arg=BOARD, timeout=20000)
+    assert _log_actions(page) == before + ["sail 3"]         # applied once
+
+    # Step 2: a wrong space, then the right one, clicked on the map.
+    page.locator(f'{BOARD} .ahoy-svg [data-action="move 2,1"]').first.click()
+    _wait_text(page, "'move 2,1' is legal, but it is not what this step asks")
+    assert "Step 2 of" in page.locator(TUTORIAL).first.inner_text()
+    assert _log_actions(page) == before + ["sail 3"]
+    page.locator(f'{BOARD} .ahoy-svg [data-action="move 3,2"]').first.click()
+    _wait_text(page, "Step 3 of")
+    assert _log_actions(page) == before + ["sail 3", "move 3,2"]
+
+    # Step 3, typed: a wrong action, then the right one.
+    box = page.locator(f"{TUTORIAL} input[placeholder^='type an action']").first
     box.scroll_into_view_if_needed()
     box.fill("tailwind 3")
     box.press("Enter")
-    page.wait_for_function(
-        "() => document.body.innerText.includes('not what this step asks')", timeout=20000)
-    box.fill("sail 3")
+    _wait_text(page, "Not allowed")
+    box.fill("move 2,2")
     box.press("Enter")
-    page.wait_for_function("() => document.body.innerText.includes('Step 2 of')", timeout=20000)
+    _wait_text(page, "Step 4 of")
+    page.wait_for_function(
+        "([scope, n]) => document.querySelectorAll(scope + ' .ahoy-log .ahoy-entry').length == n",
+        arg=[BOARD, len(before) + 3], timeout=20000)
+    assert _log_actions(page) == before + ["sail 3", "move 3,2", "move 2,2"]
+    page.locator(TUTORIAL).first.scroll_into_view_if_needed()
     shot = screenshot("lab_02_battles_tutorial")
     assert shot.exists()
