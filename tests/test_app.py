@@ -128,7 +128,7 @@ def test_game_app_plays_bots_to_the_persons_turn_and_starts_new_games():
 
 
 def test_create_app_returns_a_page():
-    page = create_app(players=2, seed=1, people=(), bot_delay=0)
+    page = create_app(players=2, seed=1, people=("mollusk",), bot_delay=0)
     assert isinstance(page, pn.Column)
 
 
