@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import pytest
 
+from ahoy_nb.widgets import BoardWidget
+
 import ahoy_nb.analysis
 import ahoy_nb.tutorials as tutorials
 import ahoy_nb.tutorials.core
@@ -320,12 +322,6 @@ class Clicks:
         return self.send(action=notation)
 
 
-def _board_widget_class():
-    pytest.importorskip("anywidget")
-    from ahoy_nb.widgets import BoardWidget
-    return BoardWidget
-
-
 def _spy(run: Session) -> list[str]:
     """Record every call of ``run.try_action`` (the lesson's check)."""
     calls: list[str] = []
@@ -340,7 +336,6 @@ def _spy(run: Session) -> list[str]:
 
 
 def test_widget_board_click_goes_through_the_lesson_once():
-    BoardWidget = _board_widget_class()
     w = start("battles").widget()
     run, board = w.session, w.board
     assert isinstance(board, BoardWidget) and board.on_action is not None
@@ -379,7 +374,6 @@ def test_widget_board_click_goes_through_the_lesson_once():
 
 
 def test_widget_board_follows_the_session():
-    _board_widget_class()
     w = start("battles").widget()
     run, board = w.session, w.board
     front = Clicks(board)
@@ -413,7 +407,6 @@ def test_widget_board_follows_the_session():
 def test_every_tutorial_plays_by_clicks_on_the_board(name):
     """Each answer is a legal action the board offers the learner, and a click on it is
     accepted by the lesson (as the front end sends it)."""
-    _board_widget_class()
     w = start(name).widget()
     run, board = w.session, w.board
     front = Clicks(board)

@@ -26,13 +26,13 @@ the same :meth:`Session.try_action` check, once.
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 
 import ipywidgets as widgets
 
 from ..engine import IllegalActionError
+from ..widgets import BoardWidget
 from .core import Feedback, Session
 
 BUTTONS = ("Hint", "Answer", "Play answer", "Back", "Restart")
@@ -95,29 +95,6 @@ def _inline(text: str) -> str:
     return text
 
 
-def _board_widget():
-    """The shared board widget, when it is available."""
-    try:
-        from ..widgets import BoardWidget
-    except Exception:
-        return None
-    return BoardWidget
-
-
-def _svg(state, viewer, highlight=()) -> str | None:
-    try:
-        from ..render import render_svg
-        return render_svg(state, viewer=viewer, highlight=list(highlight))
-    except Exception:
-        return None
-
-
-def _fit(svg: str, width: int) -> str:
-    """An SVG scaled down to fit ``width`` pixels."""
-    return (f"<div class='ahoy-board' style='max-width:{width}px'><style>.ahoy-board svg"
-            f"{{max-width:100%;height:auto}}</style>{svg}</div>")
-
-
 def _plain(text: str) -> str:
     """A lesson's Markdown message as plain text (the board shows its error as text)."""
     text = re.sub(r"`([^`]+)`", r"\1", text)
@@ -126,77 +103,58 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-@functools.cache
-def _tutorial_board_class():
-    """The board a tutorial shows: the shared ``BoardWidget``, its clicks checked by the
-    lesson (``None`` when the board widget is not installed)."""
-    BoardWidget = _board_widget()
-    if BoardWidget is None:
-        return None
+class TutorialBoard(BoardWidget):
+    """The shared board for one :class:`Session`.
 
-    class TutorialBoard(BoardWidget):
-        """The shared board for one :class:`Session`.
+    Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
+    a click (``intent`` ``{"action": ..., "id": n}``) is handed to
+    :meth:`Session.try_action` instead of being applied, so it is checked by the
+    lesson once; a refused try raises :class:`IllegalActionError` with the lesson's
+    explanation, which the board shows as its ``error``. The board follows the
+    session (which may replace its ``State``: goal steps, Back, Restart, a new
+    scene): the position, the learner's eyes (whoever decides in this step) and
+    the step's highlighted spaces. The board's Undo is the lesson's Back.
+    """
 
-        Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
-        a click (``intent`` ``{"action": ..., "id": n}``) is handed to
-        :meth:`Session.try_action` instead of being applied, so it is checked by the
-        lesson once; a refused try raises :class:`IllegalActionError` with the lesson's
-        explanation, which the board shows as its ``error``. The board follows the
-        session (which may replace its ``State``: goal steps, Back, Restart, a new
-        scene): the position, the learner's eyes (whoever decides in this step) and
-        the step's highlighted spaces. The board's Undo is the lesson's Back.
-        """
+    def __init__(self, session: Session, **kwargs):
+        self.session = session
+        super().__init__(session.state, viewer=session.learner,
+                         on_action=self._try, confirm_handover=False, **kwargs)
+        session.on_change(lambda s: self.follow())
+        self.follow()
 
-        def __init__(self, session: Session, **kwargs):
-            self.session = session
-            super().__init__(session.state, viewer=session.learner,
-                             on_action=self._try, confirm_handover=False, **kwargs)
-            session.on_change(lambda s: self.follow())
-            self.follow()
+    def _try(self, notation: str) -> None:
+        fb = self.session.try_action(notation)   # the session's listeners call follow()
+        if not fb.ok:
+            raise IllegalActionError(_plain(fb.message))
 
-        def _try(self, notation: str) -> None:
-            fb = self.session.try_action(notation)   # the session's listeners call follow()
-            if not fb.ok:
-                raise IllegalActionError(_plain(fb.message))
+    def undo(self):
+        """The board's Undo: the lesson's Back (undo this step's moves, or go back a
+        step), so the position never leaves the lesson's script."""
+        self.session.back()
+        return self.state
 
-        def undo(self):
-            """The board's Undo: the lesson's Back (undo this step's moves, or go back a
-            step), so the position never leaves the lesson's script."""
-            self.session.back()
-            return self.state
-
-        def follow(self) -> None:
-            """Show the session's position, as its learner sees it, with the step's
-            highlights."""
-            s = self.session
-            step = s.step
-            with self.lock, self.hold_sync():
-                self.highlight = [str(x) for x in step.highlight] if step else []
-                self.error = ""
-                self.set_state(s.state)              # may be a new State object
-                if self.viewer != s.learner:
-                    self.viewer = s.learner          # redraws for the new eyes
-
-    return TutorialBoard
+    def follow(self) -> None:
+        """Show the session's position, as its learner sees it, with the step's
+        highlights."""
+        s = self.session
+        step = s.step
+        with self.lock, self.hold_sync():
+            self.highlight = [str(x) for x in step.highlight] if step else []
+            self.error = ""
+            self.set_state(s.state)              # may be a new State object
+            if self.viewer != s.learner:
+                self.viewer = s.learner          # redraws for the new eyes
 
 
-def board(state, viewer: str | None = "all", highlight=()):
-    """A position on the board: the shared ``BoardWidget`` when it is there, else its SVG
-    picture (or, without a renderer, the text description)."""
-    cls = _board_widget()
-    if cls is not None:
-        try:
-            w = cls(state, viewer=viewer)
-        except TypeError:
-            return cls(state)
-        if highlight and "highlight" in w.trait_names():
-            w.highlight = [str(x) for x in highlight]
-            w.refresh()
-        return w
-    svg = _svg(state, viewer, highlight)
-    if svg:
-        return widgets.HTML(_fit(svg, 900))
-    return widgets.HTML(f"<pre style='font-size:11px'>{html.escape(str(state))}</pre>")
+def board(state, viewer: str | None = "all", highlight=()) -> BoardWidget:
+    """A position to look at: the shared board, on which nobody can act (try actions on
+    ``state.copy()`` in code instead), with ``highlight``-ed spaces."""
+    w = BoardWidget(state, viewer=viewer, people=())
+    if highlight:
+        w.highlight = [str(x) for x in highlight]
+        w.refresh()
+    return w
 
 
 class TutorialWidget(widgets.VBox):
@@ -215,11 +173,8 @@ class TutorialWidget(widgets.VBox):
         self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
         self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
                                             layout=widgets.Layout(width="320px"))
-        cls = _tutorial_board_class()
-        self._board_kind = "widget" if cls is not None else "html"
-        # The board hands its clicks to session.try_action and follows the session by
-        # itself; without the board widget, the SVG picture is redrawn by refresh().
-        self.board = cls(session) if cls is not None else widgets.HTML()
+        # The board hands its clicks to session.try_action and follows the session.
+        self.board = TutorialBoard(session)
         self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
                                   continuous_update=False, description="action",
                                   layout=widgets.Layout(width="360px"))
@@ -304,7 +259,6 @@ class TutorialWidget(widgets.VBox):
             self.choices.value = None
         finally:
             self._busy = False
-        self._show_board()
         self._show_odds()
 
     def _show_odds(self) -> None:
@@ -323,14 +277,3 @@ class TutorialWidget(widgets.VBox):
         note = widgets.HTML("<i>The real odds of this battle, before this lesson fixed its "
                             "dice:</i>")
         self.odds.children = (note, chart)
-
-    def _show_board(self) -> None:
-        s = self.session
-        step = s.step
-        if self._board_kind == "widget":
-            return  # the board follows the session itself (TutorialBoard.follow)
-        svg = _svg(s.state, s.learner, step.highlight if step else ())
-        if svg:
-            self.board.value = _fit(svg, 820)
-        else:
-            self.board.value = f"<pre style='font-size:11px'>{html.escape(str(s.state))}</pre>"
