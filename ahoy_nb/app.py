@@ -58,7 +58,7 @@ WIDGETS = Path(__file__).resolve().parent / "widgets"
 WEALTH_COLOR = "#f0c040"
 
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
-BOARD_TRAITS = ("svg", "actions", "prompt", "status", "error", "log", "history_length",
+BOARD_TRAITS = ("svg", "actions", "prompt", "status", "error", "entries", "history_length",
                 "position", "viewer", "deciding", "players", "can_act", "can_undo",
                 "handover", "ack", "highlight")
 
@@ -79,7 +79,7 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
     prompt = param.String(default="")
     status = param.String(default="")
     error = param.String(default="")
-    log = param.List(default=[])
+    entries = param.List(default=[])
     history_length = param.Integer(default=0)
     position = param.Integer(default=0)
     viewer = param.String(default=None, allow_None=True)

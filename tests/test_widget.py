@@ -91,7 +91,7 @@ def test_front_end_files_and_protocol():
     assert "http://" not in js and "https://" not in js
     assert (WIDGETS / "board.css").read_text().strip()
     assert set(board.trait_names(sync=True)) >= {
-        "svg", "actions", "prompt", "error", "log", "history_length", "position",
+        "svg", "actions", "prompt", "error", "entries", "history_length", "position",
         "viewer", "can_undo", "intent", "can_act", "handover", "ack"}
 
 
@@ -107,7 +107,7 @@ def test_action_intent_applies_and_updates_traits():
     assert w.deciding == "smuggler1" == s.current_player
     assert w.actions == [a.notation for a in s.legal_actions()]
     assert w.prompt == s.prompt
-    assert w.log[-1]["action"] == "start 0,0" and w.log[-1]["events"] == list(s.log[-1].events)
+    assert w.entries[-1]["action"] == "start 0,0" and w.entries[-1]["events"] == list(s.log[-1].events)
     assert w.can_undo
 
 
@@ -134,11 +134,11 @@ def test_malformed_intent_changes_nothing(intent):
     s = new_game(3, seed=1)
     w = BoardWidget(s, viewer="all")
     Front(w).act("start 0,0")
-    before, traits = s.to_json(), (w.svg, w.actions, w.position, w.history_length, w.log)
+    before, traits = s.to_json(), (w.svg, w.actions, w.position, w.history_length, w.entries)
     w.intent = intent
     assert w.error, intent
     assert s.to_json() == before
-    assert (w.svg, w.actions, w.position, w.history_length, w.log) == traits
+    assert (w.svg, w.actions, w.position, w.history_length, w.entries) == traits
 
 
 @pytest.mark.parametrize("notation", ["start 9,9", "sail 4", "move 3,1", "frobnicate", "start x"])
@@ -188,7 +188,7 @@ def test_secret_log_events_follow_the_viewer():
     moll = BoardWidget(s, viewer="mollusk")
     for e in secrets:
         assert e not in synced(blue)
-        assert e in json.dumps(moll.log)
+        assert e in json.dumps(moll.entries)
 
 
 def test_hot_seat_hides_the_next_persons_view_until_reveal():
@@ -228,7 +228,7 @@ def test_undo_takes_back_the_last_action():
     f.act(s.legal_actions()[0].notation)
     f.send(undo=True)
     assert w.error == "" and s.to_json() == after_one
-    assert w.history_length == 1 == w.position and len(w.log) == 2
+    assert w.history_length == 1 == w.position and len(w.entries) == 2
 
 
 def test_undo_also_takes_back_the_bots_actions_after_yours():
@@ -344,7 +344,7 @@ def test_play_returns_one_widget_with_board_charts_and_log():
     assert g.board in g.children and g.charts in g.children
     assert repr(g) == ("AhoyGame(round 1, bluefin to decide; people: bluefin; "
                        "bots: smuggler1 greedy, mollusk greedy)")
-    assert g.board.viewer == "bluefin" and g.board.log
+    assert g.board.viewer == "bluefin" and g.board.entries
 
 
 def test_play_bots_wait_for_the_buttons_without_a_delay():
@@ -422,19 +422,19 @@ def test_position_without_a_setup_entry_numbers_its_log_from_1():
     assert s.log == [] and s.history == []
     w = BoardWidget(s, viewer="mollusk")
     f = Front(w)
-    assert w.log == [] and not w.can_undo
+    assert w.entries == [] and not w.can_undo
     f.act("sail 3")
-    assert [e["i"] for e in w.log] == [1] and w.log[0]["action"] == "sail 3"
+    assert [e["i"] for e in w.entries] == [1] and w.entries[0]["action"] == "sail 3"
     assert w.can_undo and w.history_length == 1
     f.send(scrub=0)
     assert w.shown_state().log == [] and "read-only" in w.status
     f.send(scrub=1)
     f.send(undo=True)
-    assert w.error == "" and s.log == [] and w.log == [] and not w.can_undo
+    assert w.error == "" and s.log == [] and w.entries == [] and not w.can_undo
     # A new game keeps its setup entry as entry 0.
     g = BoardWidget(new_game(3, seed=1), viewer="bluefin")
     Front(g).act("start 0,0")
-    assert [e["i"] for e in g.log] == [0, 1] and g.log[0]["player"] == "setup"
+    assert [e["i"] for e in g.entries] == [0, 1] and g.entries[0]["player"] == "setup"
     assert g.shown_state().log == g.state.log
 
 

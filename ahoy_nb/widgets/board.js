@@ -173,7 +173,7 @@ function render({ model, el }) {
   }
 
   function drawLog() {
-    const entries = model.get("log") || [];
+    const entries = model.get("entries") || [];
     const position = model.get("position");
     const live = position >= model.get("history_length");
     log.replaceChildren();
@@ -251,7 +251,7 @@ function render({ model, el }) {
   }
 
   const handlers = [
-    ["svg", drawSvg], ["can_act", drawSvg], ["actions", drawActions], ["log", drawLog],
+    ["svg", drawSvg], ["can_act", drawSvg], ["actions", drawActions], ["entries", drawLog],
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
     ["deciding", drawStatus], ["error", drawError], ["handover", drawHandover],
     ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls],

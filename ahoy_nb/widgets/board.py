@@ -18,7 +18,7 @@ Python -> front end (the front end never sets these):
 ``prompt``         what the player who must decide is asked, in words
 ``status``         a one-line summary (round, who decides, whether you view the past)
 ``error``          why the last intent was refused (the engine's reason), or ``""``
-``log``            the log as the viewer may see it: ``[{"i", "player", "name",
+``entries``        the log as the viewer may see it: ``[{"i", "player", "name",
                    "action", "events"}]``; ``i`` = 0 is the setup, ``i`` = k the k-th action
 ``history_length`` how many actions were taken (positions are ``0..history_length``)
 ``position``       the position shown: after that many actions (``history_length`` =
@@ -154,7 +154,8 @@ class BoardWidget(anywidget.AnyWidget):
     prompt = t.Unicode("").tag(sync=True)
     status = t.Unicode("").tag(sync=True)
     error = t.Unicode("").tag(sync=True)
-    log = t.List(t.Dict()).tag(sync=True)
+    # Not ``log``: ipywidgets' Widget.log is its logger.
+    entries = t.List(t.Dict()).tag(sync=True)
     history_length = t.Int(0).tag(sync=True)
     position = t.Int(0).tag(sync=True)
     viewer = t.Unicode(None, allow_none=True).tag(sync=True)
@@ -294,7 +295,7 @@ class BoardWidget(anywidget.AnyWidget):
                 self.deciding = s.current_player
                 self.players = [{"id": f, "name": faction_name(f), "fame": s.fame[f],
                                  "gold": s.gold[f]} for f in s.players]
-                self.log = self._log_entries()
+                self.entries = self._log_entries()
                 self._redraw(hold=False)
                 self.revision += 1
         finally:
@@ -503,7 +504,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.status = status
             self.can_act = may_act
             self.can_undo = undoable and not self.handover
-        # (``log`` is redrawn by refresh: it belongs to the live game.)
+        # (``entries`` is redrawn by refresh: it belongs to the live game.)
 
     def _log_entries(self) -> list[dict]:
         viewer = self.viewer
