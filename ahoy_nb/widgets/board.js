@@ -238,7 +238,8 @@ function render({ model, el }) {
     first.disabled = back.disabled = k <= 0;
     forward.disabled = latest.disabled = k >= n;
     undo.disabled = !model.get("can_undo");
-    where.textContent = k >= n ? `${n} actions (latest)` : `after ${k} of ${n} actions (read-only)`;
+    const actions = (m) => `${m} action${m === 1 ? "" : "s"}`;
+    where.textContent = k >= n ? `${actions(n)} (latest)` : `after ${k} of ${actions(n)} (read-only)`;
     root.classList.toggle("ahoy-past", k < n);
     drawLog();
   }

@@ -29,8 +29,6 @@ import browser_support as bs
 NOTEBOOK_DIR = bs.REPO_ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 APP = "notebooks/app.ipynb"
-# Notebooks that show no board: the starter prints the engine's text only.
-BOARDLESS = {"00_start.ipynb"}
 
 NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 ILLEGAL = "start 9,9"   # never an Island: the engine refuses it at the first decision
@@ -154,12 +152,10 @@ def test_notebook_runs_in_jupyterlab(run_notebook, screenshot, path):
     assert run.ok, "notebook:run-all-cells reported a failure"
     code = [c for c in run.cells if c["type"] == "code"]
     assert all(c["execution_count"] for c in code), "not every code cell ran"
-    if path.name not in BOARDLESS:
-        board = page.locator(f"{NB} .ahoy-bw .ahoy-svg svg").first
-        board.wait_for(state="attached", timeout=60_000)
-        board.scroll_into_view_if_needed()
-        assert board.is_visible(), f"{rel}: the board is not shown"
-        assert page.locator(f"{NB} .ahoy-bw").count() >= 1
+    board = page.locator(f"{NB} .ahoy-bw .ahoy-svg svg").first
+    board.wait_for(state="attached", timeout=60_000)
+    board.scroll_into_view_if_needed()
+    assert board.is_visible(), f"{rel}: the board is not shown"
     screenshot(f"lab_{path.stem}")
 
 
