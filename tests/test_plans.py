@@ -713,20 +713,111 @@ def test_ruling_secret_weapons_extra_damage_comes_with_a_battle_victory_option()
     assert not any(p["type"] in ("damage", "damage-deal") for p in s.data["pending"])
 
 
-def test_ruling_crew_start_of_battle_effects_come_before_battle_plans():
-    """Ruling: at the start of a battle the Crew's effects (Emissary) are asked first, then
-    the Mollusk's plans; a battle the attacker already ignored asks for no plans."""
-    def bluefin_attacks():
-        s = mollusk_turn(turn="bluefin", figures={"bluefin": "3,1", "mollusk": "3,2"},
-                         placed={"bluefin": {"cannons5": 5}}, crew={"bluefin": ["emissary"]},
-                         gold={"bluefin": 2}, hand=["close-call"])
-        play(s, "sail 1", "move 3,2", "battle mollusk")
-        assert legal(s) == {"emissary", "no-emissary"}
-        return s
-    s = play(bluefin_attacks(), "emissary")
-    assert s.current_player == "bluefin" and hand_keys(s) == ["close-call"]
-    s = play(bluefin_attacks(), "no-emissary")
+# -- Emissary and battle plans: both "at the start of a battle" ---------------------------------
+
+def bluefin_attacks_with_emissary(hand=("close-call",), **kw):
+    """Bluefin (Emissary, 2 gold, Cannons 5) sails from 3,1 into the Mollusk Flagship at 3,2."""
+    base = dict(turn="bluefin", figures={"bluefin": "3,1", "mollusk": "3,2"},
+                dice={"bluefin": [1, 2, 3]}, placed={"bluefin": {"cannons5": 5}},
+                crew={"bluefin": ["emissary"]}, gold={"bluefin": 2, "mollusk": 0}, hand=list(hand))
+    base.update(kw)
+    return play(mollusk_turn(**base), "sail 1", "move 3,2", "battle mollusk")
+
+
+def test_ruling_the_turn_player_orders_emissary_and_battle_plans():
+    """Ruling (Simultaneous Timing): Emissary and the battle plans both happen at the start of
+    the battle, so when both are offered the turn player chooses which is resolved first."""
+    s = bluefin_attacks_with_emissary()
+    assert s.current_player == "bluefin"
+    assert legal(s) == {"emissary-first", "plans-first"}
+    assert s.prompt.startswith("Bluefin: at the start of the battle, Emissary and the Mollusk's "
+                               "battle plans happen at the same time")
+    assert s.gold["bluefin"] == 2 and s.gold["mollusk"] == 0  # nothing resolved yet
+    # On its own turn the Mollusk, attacking with Emissary, is asked the same.
+    s = mollusk_attacks(["close-call"], crew={"mollusk": ["emissary"]}, gold={"mollusk": 2})
+    assert s.current_player == "mollusk" and legal(s) == {"emissary-first", "plans-first"}
+
+
+def test_ruling_the_order_question_reveals_nothing_about_the_mollusk_hand():
+    """The question is asked whenever the Mollusk holds any plan: Bluefin sees the same
+    position whether the hand is Close Call or a plan with no use in battle."""
+    close_call = bluefin_attacks_with_emissary(["close-call"])
+    evacuation = bluefin_attacks_with_emissary(["evacuation"])
+    assert close_call.view("bluefin") == evacuation.view("bluefin")
+    assert legal(evacuation) == {"emissary-first", "plans-first"}
+
+
+def test_plans_first_then_close_call_offers_no_emissary_and_the_mover_keeps_moving():
+    s = bluefin_attacks_with_emissary()
+    n = len(s.log)
+    play(s, "plans-first")
+    assert "Bluefin resolves the Mollusk's battle plans first, then Emissary" in events_since(s, n)
     assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
+    play(s, "play close-call")
+    assert not any(p["type"] == "emissary" for p in s.data["pending"])
+    assert s.gold["bluefin"] == 2 and s.gold["mollusk"] == 0  # Emissary was never paid
+    assert s.current_player == "bluefin" and {"move 2,2", "anchor"} <= legal(s)
+    assert not any("rolls" in e for e in events_since(s, n))
+
+
+def test_plans_first_then_no_plan_still_offers_emissary():
+    s = play(bluefin_attacks_with_emissary(), "plans-first", "no-plan")
+    assert s.current_player == "bluefin" and legal(s) == {"emissary", "no-emissary"}
+    play(s, "emissary")
+    assert s.gold["bluefin"] == 1 and s.gold["mollusk"] == 1
+    assert hand_keys(s) == ["close-call"]
+    assert {"move 2,2", "anchor"} <= legal(s)  # every battle here was ignored
+
+
+def test_emissary_first_and_paid_ignores_the_battle_and_asks_no_plans():
+    s = bluefin_attacks_with_emissary()
+    n = len(s.log)
+    play(s, "emissary-first")
+    assert "Bluefin resolves Emissary first, then the Mollusk's battle plans" in events_since(s, n)
+    assert legal(s) == {"emissary", "no-emissary"}
+    play(s, "emissary")
+    assert s.gold["bluefin"] == 1 and s.gold["mollusk"] == 1
+    assert not any(p["type"] == "battle-plans" for p in s.data["pending"])
+    assert hand_keys(s) == ["close-call"] and s.current_player == "bluefin"
+    assert {"move 2,2", "anchor"} <= legal(s)
+
+
+def test_emissary_first_and_declined_then_asks_the_plans():
+    s = play(bluefin_attacks_with_emissary(), "emissary-first", "no-emissary")
+    assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
+    s.fix_battle(6, 1)
+    play(s, "no-plan", "hold")
+    assert s.data["pending"][-1]["type"] == "victory"  # the battle is fought
+
+
+def test_no_order_question_when_only_one_offer_applies():
+    # Emissary, and no plan in the Mollusk's hand: Emissary straight away.
+    s = bluefin_attacks_with_emissary([])
+    assert legal(s) == {"emissary", "no-emissary"}
+    # Plans, and no Emissary (or no gold to pay it): the plans straight away.
+    s = bluefin_attacks_with_emissary(crew={})
+    assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
+    s = bluefin_attacks_with_emissary(gold={"bluefin": 0})
+    assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
+    # Emissary out of its owner's turn is never offered: the defender's plans only.
+    s = mollusk_attacks(["close-call"], crew={"bluefin": ["emissary"]}, gold={"bluefin": 2})
+    assert legal(s) == {"play close-call", "no-plan"}
+    assert not any(p["type"] == "offer-order" for p in s.data["pending"])
+
+
+def test_ordering_words_are_refused_unless_asked_and_leave_the_state_unchanged():
+    s = bluefin_attacks_with_emissary()
+    refused(s, "mollusk-first", "Cannot read 'mollusk-first'")
+    refused(s, "plans-first now", "not one of the choices", "emissary-first, plans-first")
+    refused(s, "emissary", "not possible now", "choose which is resolved first")
+    refused(s, "no-plan", "not possible now")
+    refused(s, "play close-call", "only the Mollusk Union plays plan cards")
+    # Once the order is chosen, or when only one offer applies, it is not asked again.
+    s = play(bluefin_attacks_with_emissary(), "emissary-first")
+    refused(s, "plans-first", "not possible now")
+    s = bluefin_attacks_with_emissary([])
+    refused(s, "emissary-first", "not possible now")
+    refused(mollusk_turn(), "plans-first", "not possible now")
 
 
 def test_a_ship_die_keeps_the_turn_going_when_no_board_slot_fits():

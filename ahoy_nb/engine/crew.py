@@ -667,16 +667,26 @@ def _why(fight: dict, side: str, text: str) -> None:
 
 
 def battle_start(g: Game, fight: dict) -> None:
-    """A battle starts (Fighters, Emissary)."""
+    """A battle starts (Fighters). Emissary is an offer of the fight's start (game.auto_fight)."""
     attacker, defender = g.figure(fight["attacker"]), g.figure(fight["defender"])
     for side, fig in (("attacker", attacker), ("defender", defender)):
         if has(g, fig["owner"], "fighters"):
             fight["bonus"][side] += 1
             _why(fight, side, "Fighters")
             g.say(f"{name(fig['owner'])} adds +1 to its roll (Fighters)")
-    a = attacker["owner"]
-    if g.turn_player() == a and has(g, a, "emissary") and g.faction(a)["gold"] >= 1:
-        g.push({"type": "emissary", "player": a, "fight": len(g.data["pending"]) - 1})
+
+
+def emissary_applies(g: Game, fight: dict) -> bool:
+    """Emissary is offered: the attacker, on its own turn, has Emissary and 1 gold."""
+    a = g.figure(fight["attacker"])["owner"]
+    return g.turn_player() == a and has(g, a, "emissary") and g.faction(a)["gold"] >= 1
+
+
+def offer_emissary(g: Game, fight: dict) -> None:
+    """At the start of a battle (``fight`` is the top frame), offer Emissary if it applies."""
+    if emissary_applies(g, fight):
+        g.push({"type": "emissary", "player": g.figure(fight["attacker"])["owner"],
+                "fight": len(g.data["pending"]) - 1})
 
 
 @legal("emissary")

@@ -20,6 +20,8 @@ PROMPTS = {
     "tailwind": "move directly to a space with a Tailwind{value} (move x,y), or stay",
     "series": "choose the next enemy figure to battle (battle ...)",
     "fire": "turn down your die on Cannons to add to your roll (fire a>b), or hold",
+    "offer-order": "at the start of the battle, Emissary and the Mollusk's battle plans happen at "
+                   "the same time: choose which is resolved first (emissary-first or plans-first)",
     "victory": "you won the battle: choose a Battle Victory option (victory ...)",
     "damage": "choose the slot that takes the damage (damage ...)",
     "repair": "choose a damaged slot to repair (repair ...), or done",
@@ -80,7 +82,7 @@ VERBS = {
     "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
-    "wealth", "flush", "keep", "stay", "play",
+    "wealth", "flush", "keep", "stay", "play", "emissary-first", "plans-first",
 } | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _plans.VERBS
 
 PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")

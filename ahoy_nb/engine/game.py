@@ -1330,15 +1330,19 @@ def auto_fight(g: Game, frame) -> bool:
         g.pop()
         return True
     if stage == "start":
-        frame["stage"] = "plans"
-        crew.battle_start(g, frame)
+        crew.battle_start(g, frame)  # Fighters: no choice, and the order changes nothing
+        frame["offers"] = [kind for kind in START_OFFERS if START_OFFERS[kind][0](g, frame)]
+        frame["stage"] = "offers"
+        if len(frame["offers"]) > 1:  # Simultaneous Timing: the turn player chooses the order
+            g.push({"type": "offer-order", "player": g.turn_player(),
+                    "fight": len(g.data["pending"]) - 1})
         return True
-    if stage == "plans":
-        frame["stage"] = "attacker-fire"
-        if frame.get("ignored"):
-            frame["stage"] = "end"
-            return True
-        plans.offer_battle_plans(g, frame)
+    if stage == "offers":
+        # One offer at a time, in order; a battle ignored (Emissary, Close Call) drops the rest.
+        if frame["offers"] and not frame.get("ignored"):
+            START_OFFERS[frame["offers"].pop(0)][1](g, frame)
+        else:
+            frame["stage"] = "attacker-fire"
         return True
     if stage == "attacker-fire":
         frame["stage"] = "defender-fire"
@@ -1366,6 +1370,24 @@ def auto_fight(g: Game, frame) -> bool:
         return True
     g.pop()
     return True
+
+
+OFFER_TITLES = {"emissary": "Emissary", "plans": "the Mollusk's battle plans"}
+
+
+@legal("offer-order")
+def legal_offer_order(g: Game, frame) -> list[Option]:
+    fight = g.data["pending"][frame["fight"]]
+    return [(f"{kind}-first", do_offer_order, (kind,)) for kind in fight["offers"]]
+
+
+def do_offer_order(g: Game, frame, kind: str) -> None:
+    g.pop()
+    offers = g.data["pending"][frame["fight"]]["offers"]
+    offers.remove(kind)
+    offers.insert(0, kind)
+    g.say(f"{name(frame['player'])} resolves {OFFER_TITLES[offers[0]]} first, "
+          f"then {OFFER_TITLES[offers[1]]}")
 
 
 def battle_bonus(g: Game, fig: dict) -> int:
@@ -1833,3 +1855,8 @@ def do_add_tile(g: Game, frame, x: int, y: int, rot: int) -> None:
 
 # Crew and plan cards register their own frames and hook into the moments above.
 from . import crew, plans  # noqa: E402
+
+# What the start of a battle may offer: kind -> (applies, offer). Both happen "at the start
+# of a battle"; when both apply, the turn player orders them (the "offer-order" frame).
+START_OFFERS = {"emissary": (crew.emissary_applies, crew.offer_emissary),
+                "plans": (plans.battle_plans_apply, plans.offer_battle_plans)}

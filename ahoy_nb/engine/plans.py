@@ -27,6 +27,8 @@ of every battle with the Union, attacker or defender, in or out of its turn: a
 ``battle-plans`` frame for Mollusk with ``play secret-weapon``, ``play close-call``,
 ``play weapons-cache`` (those in hand) and ``no-plan``. It is asked whenever the
 Mollusk holds any plan card, so that being asked reveals nothing about the hand.
+When Emissary is offered at the same start, the turn player first chooses the order
+(``emissary-first`` / ``plans-first``, the ``offer-order`` frame in ``game.py``).
 """
 
 from __future__ import annotations
@@ -393,19 +395,22 @@ def _fight_index(g: Game, fight: dict) -> int:
     return next(i for i, p in enumerate(g.data["pending"]) if p is fight)
 
 
-def offer_battle_plans(g, fight: dict) -> None:
-    """At the start of a battle with the Mollusk Union, offer its battle plans.
+def battle_plans_apply(g: Game, fight: dict) -> bool:
+    """The battle plans are offered: a Union figure battles and the Mollusk holds any plan.
 
-    Asked whenever the Mollusk holds any plan (the hand's size is public), so the question
-    itself tells the other players nothing about which plans it holds.
+    Only the hand's size counts (it is public), so the offer, and the turn player's
+    question of its order against Emissary, tell the others nothing about the plans held.
     """
-    if "mollusk" not in g.data["factions"] or not g.faction(MOLLUSK)["hand"]:
-        return
-    side = mollusk_side(g, fight)
-    if side is None:
+    return ("mollusk" in g.data["factions"] and bool(g.faction(MOLLUSK)["hand"])
+            and mollusk_side(g, fight) is not None)
+
+
+def offer_battle_plans(g, fight: dict) -> None:
+    """At the start of a battle with the Mollusk Union, offer its battle plans if they apply."""
+    if not battle_plans_apply(g, fight):
         return
     g.push({"type": "battle-plans", "player": MOLLUSK, "fight": _fight_index(g, fight),
-            "side": side})
+            "side": mollusk_side(g, fight)})
 
 
 @auto("battle-plans")
