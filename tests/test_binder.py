@@ -7,7 +7,8 @@ describes runs every notebook.
   postBuild. A deliberately broken copy is rejected, so the check does check.
 * A fresh virtual environment gets ``pip install -r binder/requirements.txt`` run from
   a copy of the repository the way repo2docker runs it, plus ipykernel (part of
-  repo2docker's base environment), then postBuild. Every notebook then runs in a
+  repo2docker's base environment), then postBuild. The app's Voila template is in the
+  environment's share/jupyter/voila/templates/ahoy. Every notebook then runs in a
   kernel of that environment (nbclient; a cell tagged ``raises-exception`` may raise,
   as under ``--nbval-lax``). pip's cache is reused, so this takes a minute or two.
 """
@@ -177,6 +178,17 @@ def test_binder_env_installs_the_project(binder_env):
     for js in (ROOT / "ahoy_nb" / "widgets").glob("*.js"):
         assert (pkg / "widgets" / js.name).exists(), f"{js.name} not installed"
     _run([str(py), "-c", "import voila, panel, bqplot, anywidget, ipywidgets"], cwd=repo)
+    # The app's Voila template (pyproject.toml's data-files), where the environment's
+    # Voila finds it (notebooks/app.ipynb asks for it: ?urlpath=voila/render/...).
+    template = ROOT / "share" / "jupyter" / "voila" / "templates" / "ahoy"
+    installed = env_dir / "share" / "jupyter" / "voila" / "templates" / "ahoy"
+    for f in template.iterdir():
+        assert (installed / f.name).is_file(), f"{installed / f.name} not installed"
+        assert (installed / f.name).read_text() == f.read_text()
+    found = _run([str(py), "-c", "from voila.paths import collect_template_paths as c; "
+                  "print('\\n'.join(c(['voila', 'nbconvert'], 'ahoy', prune=True)))"],
+                 cwd=repo / "notebooks")
+    assert str(installed) in found.splitlines(), found
 
 
 @pytest.mark.slow

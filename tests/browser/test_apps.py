@@ -8,11 +8,15 @@ the kernel, the Voila app and the Panel app (``ahoy-nb serve``).
   ``data-action``) changes the game in the kernel (read back by running code in the
   notebook's kernel) and redraws the board; after the game is played into round 2 the
   Fame chart (bqplot) shows the new round and new lines.
-* Voila serves ``notebooks/app.ipynb`` as a page with no code: the same clicks work.
+* Voila serves ``notebooks/app.ipynb`` as a page with no code, with our template
+  (``share/jupyter/voila/templates/ahoy``): the same clicks work, the buttons' icons
+  are drawn, and no request leaves localhost; the same from the Jupyter server's
+  ``voila/render/notebooks/app.ipynb`` (what Binder opens).
 * ``ahoy-nb serve`` (Panel): the same clicks work, the bots answer, the Bokeh Fame
   chart follows a bots-only game into round 2, and no request leaves localhost.
 
-Screenshots: screenshots/lab_<notebook>.png, lab_app_*.png, voila_app.png, panel_*.png.
+Screenshots: screenshots/lab_<notebook>.png, lab_app_*.png, voila_app.png,
+voila_render_app.png, panel_*.png.
 """
 
 from __future__ import annotations
@@ -236,13 +240,37 @@ def _outside(urls: list[str], port: int) -> list[str]:
     return sorted(set(out))
 
 
-def test_voila_app_plays_without_code(voila_server, page, screenshot):
-    server = voila_server(APP)
+_JS_ICON = """
+(sel) => {
+  const i = document.querySelector(sel);
+  if (!i) return null;
+  const before = getComputedStyle(i, "::before");
+  return {content: before.content, font: before.fontFamily, width: i.getBoundingClientRect().width};
+}
+"""
+
+
+def _play_voila_page(page, url: str, port: int, screenshot, name: str) -> None:
+    """Open the Voila page of notebooks/app.ipynb at ``url``: our template, just the
+    game, Font Awesome icons, clicks that work, and no request off this machine."""
     requests: list[str] = []
+    failed: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(server.url, timeout=120_000)
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+
+    def on_response(r):
+        if r.status >= 400:
+            failed.append(f"{r.url} ({r.status})")
+
+    page.on("response", on_response)
+    page.goto(url, timeout=120_000)
     body = "body"
     page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=120_000)
+    # The notebook's metadata picks our template (share/jupyter/voila/templates/ahoy):
+    # the page's stylesheets come from it, and it links nothing on another host.
+    assert page.locator('link[href*="/voila/templates/ahoy/static/"]').count() >= 1
+    assert page.locator('link[href*="://"]:not([href^="http://127.0.0.1"])'
+                        ':not([href^="http://localhost"])').count() == 0
     # Just the game: no code, no prompts.
     assert page.locator(".jp-MarkdownCell").count() == 1   # the page's title and help
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputPrompt, .cm-editor, "
@@ -250,16 +278,38 @@ def test_voila_app_plays_without_code(voila_server, page, screenshot):
     text = page.inner_text(body)
     assert "from ahoy_nb" not in text and "lobby(" not in text
     assert page.locator("button", has_text="New game").count() == 1
+    # The buttons' Font Awesome icons come from Voila's own bundle, not the CDN.
+    icon = page.evaluate(_JS_ICON, "button.jupyter-button i.fa-play")
+    assert icon and icon["content"] not in ("none", "normal", '""') and icon["width"] > 0, icon
+    assert "Font Awesome" in icon["font"] or "FontAwesome" in icon["font"], icon
 
     click_illegal(page, body)
     wait_error(page, body, _engine_reason())
+    svg_before = svg_of(page, body)
     notation = click_action(page, body)
     assert wait_log_entry(page, body, 1) == f"1. Bluefin: {notation}"
+    assert svg_of(page, body) != svg_before
     # The bots (0.5 s apart) answer in the kernel.
     assert wait_log_entry(page, body, 2).startswith("2. Smuggler 1: start")
     page.locator(".ahoy-bw").first.scroll_into_view_if_needed()
-    screenshot("voila_app")
-    print("Voila page requests outside localhost:", _outside(requests, server.port))
+    screenshot(name)
+
+    outside = _outside(requests, port)
+    assert not outside, f"the Voila app fetched from outside this machine: {outside}"
+    assert not failed, f"requests of the Voila page failed: {failed}"
+
+
+def test_voila_app_plays_offline_without_code(voila_server, page, screenshot):
+    """`voila notebooks/app.ipynb`."""
+    server = voila_server(APP)
+    _play_voila_page(page, server.url, server.port, screenshot, "voila_app")
+
+
+def test_voila_render_in_jupyter_server_plays_offline(jupyterlab_server, page, screenshot):
+    """Voila as a Jupyter server extension, as Binder's ?urlpath=voila/render/... opens it."""
+    server = jupyterlab_server
+    url = f"{server.base_url}voila/render/{APP}?token={server.token}"
+    _play_voila_page(page, url, server.port, screenshot, "voila_render_app")
 
 
 # -- Panel: ahoy-nb serve ------------------------------------------------------------------
