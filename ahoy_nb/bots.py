@@ -29,6 +29,8 @@ Both bots are deterministic for a given ``seed`` and sequence of positions.
 
 from __future__ import annotations
 
+import abc
+
 import marshal
 import random
 from typing import Callable
@@ -44,13 +46,14 @@ BLUEFIN_CONTROL = {"patrol": CONTROL["patrol"], "stronghold": CONTROL["stronghol
 __all__ = ["Bot", "RandomBot", "GreedyBot", "determinize", "evaluate", "make_bot"]
 
 
-class Bot:
+class Bot(abc.ABC):
     """The interface: ``choose(state) -> Action`` for ``state.current_player``."""
 
     name = "bot"
 
-    def choose(self, state: State) -> Action:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abc.abstractmethod
+    def choose(self, state: State) -> Action:
+        """The action this bot takes for ``state.current_player``."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

@@ -55,7 +55,7 @@ def fast_render(monkeypatch):
     """Replace the SVG renderer by a cheap one (for long games; other tests use the real one)."""
     monkeypatch.setattr(board_module, "_render",
                         lambda state, viewer, actions, highlight:
-                        board_module._placeholder_svg(state, actions))
+                        board_module._summary_svg(state))
 
 
 def started(players=3, seed=1, n=6, rng_seed=0):

@@ -66,6 +66,7 @@ import traitlets as t
 
 from ..engine import IllegalActionError, State, new_game
 from ..engine.components import FACTION_NAMES
+from ..render import render_svg
 
 HERE = pathlib.Path(__file__).parent
 
@@ -93,16 +94,12 @@ def _locked(method):
 
 
 def _render(state: State, viewer, actions, highlight) -> str:
-    """The position as SVG through ``ahoy_nb.render`` (a plain placeholder without it)."""
-    try:
-        from ..render import render_svg
-    except ImportError:
-        return _placeholder_svg(state, actions)
+    """The position as SVG, drawn by ``ahoy_nb.render``."""
     return render_svg(state, viewer=viewer, actions=actions, highlight=list(highlight))
 
 
-def _placeholder_svg(state: State, actions) -> str:
-    """Only public facts: used when the renderer is not installed."""
+def _summary_svg(state: State) -> str:
+    """Only public facts as text: shown if the board cannot be drawn."""
     lines = [f"Round {state.round}", state.prompt]
     lines += [f"{faction_name(f)}: {fame} Fame" for f, fame in state.fame.items()]
     body = "".join(f'<text x="10" y="{24 + 20 * i}">{html.escape(line)}</text>'
@@ -483,7 +480,7 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             svg = _render(shown, self.viewer, actions if may_act else None, self.highlight)
         except Exception as err:  # a drawing bug must not break the game
-            svg = _placeholder_svg(shown, None)
+            svg = _summary_svg(shown)
             self.error = f"The board could not be drawn ({type(err).__name__}: {err})"
         s = self._state
         n = len(s.history)
