@@ -30,7 +30,6 @@ Both bots are deterministic for a given ``seed`` and sequence of positions.
 from __future__ import annotations
 
 import abc
-
 import marshal
 import random
 from typing import Callable
