@@ -7,16 +7,16 @@ import json
 
 import pytest
 
-pn = pytest.importorskip("panel")
+import panel as pn
 
-from ahoy_nb.app import ControlFigure, FameFigure, GameApp, PanelBoard, create_app  # noqa: E402
-from ahoy_nb.bots import GreedyBot  # noqa: E402
-from ahoy_nb.cli import build_parser, main  # noqa: E402
-from ahoy_nb.engine import IllegalActionError, new_game  # noqa: E402
-from ahoy_nb.lobby import initial_seats, lobby, people_and_bots, seat_options  # noqa: E402
-from ahoy_nb.play import play  # noqa: E402
-from ahoy_nb.widgets import BoardWidget  # noqa: E402
-from ahoy_nb.app import BOARD_TRAITS  # noqa: E402
+from ahoy_nb.app import ControlFigure, FameFigure, GameApp, PanelBoard, create_app
+from ahoy_nb.bots import GreedyBot
+from ahoy_nb.cli import build_parser, main
+from ahoy_nb.engine import IllegalActionError, new_game
+from ahoy_nb.lobby import initial_seats, lobby, people_and_bots, seat_options
+from ahoy_nb.play import play
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.app import BOARD_TRAITS
 
 
 def _reason(state, notation: str) -> str:

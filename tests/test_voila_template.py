@@ -21,13 +21,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("voila")
-
-import nbformat  # noqa: E402
-from voila.exporter import VoilaExporter  # noqa: E402
-from voila.paths import collect_template_paths  # noqa: E402
+import nbformat
+from voila.exporter import VoilaExporter
+from voila.paths import collect_template_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "ahoy"

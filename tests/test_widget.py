@@ -13,16 +13,13 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("anywidget")
-pytest.importorskip("bqplot")
-
-import ahoy_nb  # noqa: E402
-from ahoy_nb.bots import RandomBot  # noqa: E402
-from ahoy_nb.engine import IllegalActionError, new_game, scenario  # noqa: E402
-from ahoy_nb.engine.components import PLAN_CARDS, PLAN_KEYS  # noqa: E402
-from ahoy_nb.widgets import BoardWidget, GameCharts  # noqa: E402
-from ahoy_nb.widgets import board as board_module  # noqa: E402
-from ahoy_nb.widgets.charts import region_rows  # noqa: E402
+import ahoy_nb
+from ahoy_nb.bots import RandomBot
+from ahoy_nb.engine import IllegalActionError, new_game, scenario
+from ahoy_nb.engine.components import PLAN_CARDS, PLAN_KEYS
+from ahoy_nb.widgets import BoardWidget, GameCharts
+from ahoy_nb.widgets import board as board_module
+from ahoy_nb.widgets.charts import region_rows
 
 WIDGETS = Path(board_module.__file__).parent
 
