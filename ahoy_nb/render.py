@@ -418,8 +418,10 @@ class _Renderer:
             self._slot_target(notation, verb, args[0], top)
             return
         if verb == "harbor-cannons" and args and f:
+            value = int(args[1]) if len(args) > 1 else None
             uid = next((e[0] for e in self.slot_entries(f)
-                        if e[1] == args[0] and e[5]["die"] is not None), None)
+                        if e[1] == args[0] and e[5]["die"] is not None
+                        and value in (None, e[5]["die"])), None)
             if uid:
                 t.add(("slot", f, uid), notation)
             return

@@ -325,8 +325,8 @@ def test_gunners_mate_also_when_a_harbor_puts_a_die_on_cannons():
              placed={"smuggler1": {"sail": 5}},
              figures={"smuggler1": "2,2", "bluefin": "3,2"})
     play(s, "sail 4", "move 3,2", "move 3,1")
-    assert "harbor-cannons sail" in legal(s)
-    s.apply("harbor-cannons sail")
+    assert "harbor-cannons sail 4" in legal(s)
+    s.apply("harbor-cannons sail 4")
     assert legal(s) == {"gunners-mate 3,2", "no-gunners-mate"}
 
 

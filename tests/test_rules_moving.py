@@ -392,3 +392,28 @@ def test_anchoring_at_a_harbor_with_treasure_gold_then_harbor_then_patrol():
     assert legal(s) == {"patrol", "no-patrol"}
     s.apply("patrol")
     assert damaged(s, "bluefin") == [] and kinds_at(s, "1,0") == ["bluefin", "patrol-1"]
+
+
+def test_harbor_names_the_die_when_two_dice_on_one_kind_of_slot_differ():
+    """Like SAN, ``harbor-cannons sail`` grows a value only when the slot's name is not
+    enough: the Sail dice here are a 2 and a 5, and which one goes to Cannons matters."""
+    s = scenario(3, tiles=TWO_TILES, figures={"mollusk": "3,2"}, turn="mollusk",
+                 dice={"mollusk": [2, 3]}, placed={"mollusk": {"sail": 5}})
+    play(s, "sail 2", "move 3,1", "anchor")
+    assert legal(s) == {"harbor-cannons sail 2", "harbor-cannons sail 5", "harbor-none"}
+    s.apply("harbor-cannons sail 5")
+    assert s.slots("mollusk")[7]["die"] == 5  # Cannons
+    assert sorted(slot["die"] for slot in s.slots("mollusk")[:4] if slot["die"]) == [2]
+
+
+def test_harbor_may_take_the_die_on_a_union_ship():
+    """Ruling: "any die that you have already placed" includes a die on the Cutter's or
+    the Gunship's slot; that slot is empty again (and can be damaged)."""
+    s = scenario(3, tiles=TWO_TILES, figures={"mollusk": "3,2"}, turn="mollusk",
+                 ships={"cutter": "0,0"}, dice={"mollusk": [3, 4]},
+                 placed={"mollusk": {"cutter": 6}})
+    play(s, "sail 3", "move 3,1", "anchor")
+    assert "harbor-cannons cutter" in legal(s)
+    s.apply("harbor-cannons cutter")
+    cutter = next(slot for slot in s.slots("mollusk") if slot["key"] == "cutter")
+    assert cutter["die"] is None and s.slots("mollusk")[7]["die"] == 6

@@ -1145,19 +1145,21 @@ def legal_harbor(g: Game, frame) -> list[Option]:
     if g.damaged(f):
         out.append(("harbor-repair", do_harbor_repair, ()))
     cannons = [(i, spec) for i, spec in enumerate(BOARDS[board_kind(f)]) if spec["action"] == "cannons"]
-    seen = set()
-    for key, spec, slot in g.slot_list(f):
+    movable: dict[str, set[int]] = {}  # slot key -> values of the dice that could go to Cannons
+    for key, spec, slot in g.slot_list(f, with_ships=True):
         v = slot["die"]
         if v is None or spec["action"] == "cannons":
             continue
-        fits = any(g.faction(f)["slots"][i]["die"] is None and not g.faction(f)["slots"][i]["damage"]
-                   and accepts(cspec["need"], v) for i, cspec in cannons)
-        if fits and (key, v) not in seen:
-            seen.add((key, v))
-            out.append((f"harbor-cannons {key}", do_harbor_cannons, (key, v)))
+        if any(g.faction(f)["slots"][i]["die"] is None and not g.faction(f)["slots"][i]["damage"]
+               and accepts(cspec["need"], v) for i, cspec in cannons):
+            movable.setdefault(key, set()).add(v)
+    for key, values in movable.items():
+        # Like SAN, the die's value is named only when the slot's name is not enough.
+        for v in sorted(values):
+            text = f"harbor-cannons {key}" if len(values) == 1 else f"harbor-cannons {key} {v}"
+            out.append((text, do_harbor_cannons, (key, v)))
     out.append(("harbor-none", do_harbor_none, ()))
-    # Two dice of one value on one kind of slot are the same choice.
-    return list({o[0]: o for o in out}.values())
+    return out
 
 
 def do_harbor_repair(g: Game, frame) -> None:
@@ -1169,7 +1171,8 @@ def do_harbor_repair(g: Game, frame) -> None:
 def do_harbor_cannons(g: Game, frame, key: str, value: int) -> None:
     g.pop()
     f = frame["player"]
-    source = next(slot for k, spec, slot in g.slot_list(f) if k == key and slot["die"] == value)
+    source = next(slot for k, spec, slot in g.slot_list(f, with_ships=True)
+                  if k == key and slot["die"] == value)
     source["die"] = None
     specs = BOARDS[board_kind(f)]
     index = next(i for i, spec in enumerate(specs) if spec["action"] == "cannons"
