@@ -24,7 +24,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from .engine import State
+from .engine import Action, State
+from .engine.notation import normalise, parse
 from .engine.game import name
 
 Policy = Literal["best", "hold", "all"]
@@ -49,20 +50,21 @@ def battle_winner(state: State) -> str | None:
     for frame in reversed(state.data["pending"]):
         if frame["type"] == "victory":
             return frame["player"]
-    for entry in reversed(state.log[-1:]):
-        for e in entry.events:
-            if " wins the battle " in e:
-                who = e.split(" wins the battle ")[0]
-                return next((f for f in state.players if name(f) == who), None)
+    for entry in state.log[-1:]:
+        for fact in reversed(entry.facts):
+            if fact["kind"] == "battle":
+                return fact["winner"]
     return None
 
 
-def fire_amount(notation: str) -> int:
-    """``'fire 4>1'`` -> 3, ``'hold'`` -> 0."""
-    if notation == "hold":
-        return 0
-    a, b = notation.split(" ", 1)[1].split(">")
-    return int(a) - int(b)
+def fire_amount(action: Action | str) -> int:
+    """How far an action turns a Cannons die down: ``fire 4>1`` -> 3, ``hold`` -> 0.
+
+    >>> fire_amount("fire 4>1"), fire_amount("hold")
+    (3, 0)
+    """
+    args = action.args if isinstance(action, Action) else parse(normalise(action))[1]
+    return args["die"] - args["value"] if "die" in args else 0
 
 
 def _p_win(state: State, me: str, action: str, defender: Policy) -> Fraction:
@@ -117,7 +119,7 @@ def battle_odds(state: State, against: Policy = "best", exact: bool = False) -> 
     state.data["fixed"].pop("battle", None)  # the real odds, not a lesson's fixed roll
     out: dict[int, Fraction] = {}
     for action in state.legal_actions():
-        n = fire_amount(str(action))
+        n = fire_amount(action)
         p = _p_win(state, me, str(action), against)
         out[n] = max(out.get(n, Fraction(0)), p)  # two dice on Cannons: the better one
     out = dict(sorted(out.items()))

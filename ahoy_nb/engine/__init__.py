@@ -8,8 +8,9 @@
 
 from .board import Map, parse_space, space_name
 from .position import scenario
-from .state import (Action, IllegalActionError, InvalidStateError, LogEntry, NotationError,
-                    State, new_game)
+from .errors import IllegalActionError, InvalidStateError, NotationError
+from .notation import Action
+from .state import LogEntry, State, new_game
 
 __all__ = ["Action", "IllegalActionError", "InvalidStateError", "LogEntry", "Map",
            "NotationError", "State", "new_game", "parse_space", "scenario", "space_name"]

@@ -285,6 +285,12 @@ BOARDS = {
     ],
 }
 
+# The name printed beside each board action.
+ACTION_TITLES = {"sail": "Sail", "tailwind": "Tailwind", "cannons": "Cannons", "repair": "Repair",
+                 "order": "Order", "bombard": "Bombard", "deploy": "Deploy",
+                 "assemble": "Assemble", "inspire": "Inspire", "rally": "Rally",
+                 "fullsail": "Full Sail", "negotiate": "Negotiate"}
+
 # The Union ships' plan cards carry their own die slots.
 SHIP_SLOTS = {
     "cutter": [_slot("cutter")],
@@ -310,6 +316,8 @@ REWARDS = [
     [("fame", 3), ("gold", 2), ("fame", 2), ("gold", 1), ("repair-for-fame", 0)],
 ]
 REWARD_START = (2, 2)
+# How a reward marker moves on the grid: (row, column) steps.
+REWARD_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 REWARD_TEXT = {
     "fame-for-gold": "Spend up to {n} gold: 1 Fame per gold",

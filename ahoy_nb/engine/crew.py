@@ -16,12 +16,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import chance
+from . import notation
 from .board import Space, space_name
 from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS
 from .game import (Game, add_crew, auto, board_kind, card_name, defender_word, do_pop,
                    figure_label, legal, name)
 
-# Notation words the Crew add (explain.py lists them as Ahoy verbs).
+# Notation words the Crew add to the grammar.
 VERBS = {
     "aeronauts", "mystic", "naive-noble", "ghastly-gust", "whispering-wind",
     "sea-witch", "no-sea-witch", "pilot", "no-pilot", "barrelman", "no-barrelman",
@@ -29,6 +30,10 @@ VERBS = {
     "no-powder-monkey", "emissary", "no-emissary", "grogmaster", "no-grogmaster",
     "buccaneer", "no-buccaneer", "beakhead", "no-beakhead", "convince", "official",
 }
+for _verb in VERBS:
+    notation.verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
+                                         "sea-dog", "gunners-mate", "powder-monkey", "beakhead",
+                                         "official"})
 # Crew actions taken on your turn without a die.
 TURN_VERBS = {"aeronauts", "mystic", "naive-noble", "ghastly-gust", "whispering-wind"}
 
@@ -176,6 +181,7 @@ def do_aeronauts(g: Game, frame, target: Space) -> None:
     move_directly(g, f, target, "Aeronauts")
 
 
+@notation.facts(lambda fid: {"defender": fid})
 def do_mystic(g: Game, frame, fid: str) -> None:
     f = g.turn_player()
     g.data["turn"]["once"].append("mystic")
@@ -494,6 +500,7 @@ def legal_powder_monkey(g: Game, frame) -> list:
     return out
 
 
+@notation.facts(lambda fid: {"defender": fid})
 def do_powder_monkey(g: Game, frame, fid: str) -> None:
     g.pop()
     f = frame["player"]

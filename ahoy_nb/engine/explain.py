@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import marshal
-import re
 
 from .board import parse_space, space_name
-from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, MARKET_CARDS, PLAN_KEYS
-from .game import (ACTION_TITLES, Game, accepts, board_kind, die_change_cost, name,
+from .errors import IllegalActionError, NotationError
+from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, MARKET_CARDS, PLAN_KEYS
+from .notation import PLACEMENT, misread
+from .game import (Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from . import crew as _crew
 from . import plans as _plans
@@ -77,38 +78,9 @@ def prompt(state) -> str:
 # -- why an action is refused ---------------------------------------------------
 
 SLOT_ACTIONS = set(ACTION_TITLES)
-VERBS = {
-    "start", "recruit", "smuggle", "deliver", "end", "move", "anchor", "tile", "battle", "fire",
-    "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
-    "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
-    "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
-    "wealth", "flush", "keep", "stay", "play", "emissary-first", "plans-first",
-} | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _plans.VERBS
-
-PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
-SPACE = r"-?\d+,-?\d+"
-SHAPES = {
-    "start": rf"start {SPACE}", "move": rf"move {SPACE}", "deploy": rf"deploy {SPACE}",
-    "inspire": rf"inspire {SPACE}", "stronghold": rf"stronghold {SPACE}",
-    "wealth": rf"wealth {SPACE}", "tile": rf"tile {SPACE} r(0|90|180|270)",
-    "order": rf"order {SPACE}>{SPACE}", "fire": r"fire [1-6]>[1-6]", "assemble": r"assemble \d",
-    "spend": r"spend \d", "reward": r"reward (up|down|left|right)",
-    "pledge": r"pledge (bluefin|mollusk)",
-}
-SHAPES.update(_plans.SHAPES)
-# Board actions that are only ever die placements: "sail 4", "cannons 3>5".
-SHAPES.update({v: rf"{v} [1-6](>[1-6])?" for v in
-               ("sail", "tailwind", "cannons", "bombard", "rally", "fullsail", "negotiate")})
 
 
-def _error(text):
-    from .state import IllegalActionError
-    return IllegalActionError(text)
-
-
-def _notation_error(text):
-    from .state import NotationError
-    return NotationError(text)
+_error = IllegalActionError
 
 
 def why_illegal(state, text: str, action=None):
@@ -118,12 +90,9 @@ def why_illegal(state, text: str, action=None):
         return _error(f"'{text}' is not allowed: the game is over")
     words = text.split(" ")
     verb = words[0] if words else ""
-    if verb not in VERBS:
-        return _notation_error(f"Cannot read '{text}': '{verb}' is not an Ahoy action "
-                               f"(see the notation in docs/engine.md)")
-    shape = SHAPES.get(verb)
-    if shape and not re.fullmatch(shape, text) and not (verb in SLOT_ACTIONS and PLACEMENT.match(text)):
-        return _notation_error(f"Cannot read '{text}': {verb} is written like '{_example(verb)}'")
+    unreadable = misread(text)
+    if unreadable:
+        return NotationError(unreadable)
     g = Game(data)
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
@@ -153,14 +122,6 @@ def why_illegal(state, text: str, action=None):
     listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
     return _error(f"'{text}' is not allowed: {reason or 'it is not one of the choices'}. "
                   f"Choices now: {listed}")
-
-
-def _example(verb: str) -> str:
-    return {"start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
-            "stronghold": "stronghold 0,0", "wealth": "wealth 3,2", "tile": "tile 4,0 r90",
-            "order": "order 1,1>2,1", "fire": "fire 4>1", "assemble": "assemble 4",
-            "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk",
-            **_plans.EXAMPLES}.get(verb, f"{verb} 4")
 
 
 def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str | None:

@@ -15,15 +15,16 @@ from typing import Callable
 
 from . import chance
 from .board import Map, Space, space_name
-from .components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, CONTROL, DICE_COUNT,
-                         FACTION_NAMES, FAME_TO_END, MARKET_CARDS, MARKET_SIZE,
-                         PLAN_KEYS, PLANS_PER_ROUND, REWARD_TEXT, REWARDS, SHIP_SLOTS,
+from .notation import facts
+from .components import (ACTION_TITLES, BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT,
+                         CONTROL, DICE_COUNT, FACTION_NAMES, FAME_TO_END, MARKET_CARDS,
+                         MARKET_SIZE, PLAN_KEYS, PLANS_PER_ROUND, REWARD_STEPS, REWARD_TEXT,
+                         REWARDS, SHIP_SLOTS,
                          STRONGHOLD_BONUS, SHIP_STATS, START_ISLAND_COMRADES, SUPPLY)
 
 Option = tuple[str, Callable, tuple]  # notation, handler, arguments
 
 UNION_SHIPS = ("flagship", "cutter", "gunship")
-REWARD_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def board_kind(faction: str) -> str:
@@ -60,6 +61,7 @@ class Game:
     def __init__(self, data: dict):
         self.data = data
         self.events: list[tuple[str, str | None]] = []  # (text, only visible to)
+        self.facts: list[dict] = []  # the same events as data, for programs (battle results)
         self._map_of: tuple | None = None  # (tiles list, its length, Map): tiles are only appended
 
     # -- events ---------------------------------------------------------
@@ -502,6 +504,7 @@ def placing(fn):
 
 
 @placing
+@facts(lambda die, value, cost, index: {"gold": cost})
 def do_place(g: Game, frame, die: int, value: int, cost: int, index: int) -> None:
     f = g.turn_player()
     spec = BOARDS[board_kind(f)][index]
@@ -511,6 +514,7 @@ def do_place(g: Game, frame, die: int, value: int, cost: int, index: int) -> Non
 
 
 @placing
+@facts(lambda die, value, cost, card: {"gold": cost})
 def do_place_crew(g: Game, frame, die: int, value: int, cost: int, card: int) -> None:
     f = g.turn_player()
     member = next(m for m in g.faction(f)["crew"] if m["card"] == card)
@@ -527,6 +531,8 @@ def add_crew(g: Game, f: str, card: int, die: int | None = None) -> None:
     g.faction(f)["crew"].append({"card": card, "die": die, "damage": False})
 
 
+@facts(lambda card, payment: {"pay": "gold", "gold": MARKET_CARDS[card]["cost"]}
+       if payment is None else {"pay": "die", "gold": payment[2]})
 def do_recruit(g: Game, frame, card: int, payment) -> None:
     f = g.turn_player()
     info = MARKET_CARDS[card]
@@ -588,12 +594,6 @@ def do_end_turn(g: Game, frame) -> None:
 # ---------------------------------------------------------------------------
 # Board actions
 # ---------------------------------------------------------------------------
-
-ACTION_TITLES = {"sail": "Sail", "tailwind": "Tailwind", "cannons": "Cannons", "repair": "Repair",
-                 "order": "Order", "bombard": "Bombard", "deploy": "Deploy",
-                 "assemble": "Assemble", "inspire": "Inspire", "rally": "Rally",
-                 "fullsail": "Full Sail", "negotiate": "Negotiate"}
-
 
 def act_sail(g: Game, f: str, value: int) -> None:
     anchor = {"bluefin": "patrol", "mollusk": "comrades"}.get(f)
@@ -1168,6 +1168,7 @@ def do_harbor_repair(g: Game, frame) -> None:
     g.push({"type": "repair", "player": frame["player"], "left": 2})
 
 
+@facts(lambda key, value: {"slot": key, "value": value})
 def do_harbor_cannons(g: Game, frame, key: str, value: int) -> None:
     g.pop()
     f = frame["player"]
@@ -1306,6 +1307,7 @@ def legal_series(g: Game, frame) -> list[Option]:
     return [(f"battle {word}", do_battle, (fid,)) for word, fid in sorted(words.items())]
 
 
+@facts(lambda defender: {"defender": defender})
 def do_battle(g: Game, frame, defender: str) -> None:
     frame["queue"].remove(defender)
     attacker = g.figure(frame["attacker"])
@@ -1438,6 +1440,8 @@ def decide_battle(g: Game, frame) -> None:
     high, low = (a, d) if attacker_wins else (d, a)
     tie = " (attacker wins ties)" if a == d else ""
     g.say(f"{name(winner['owner'])} wins the battle {high} to {low}{tie}")
+    g.facts.append({"kind": "battle", "winner": winner["owner"], "loser": loser["owner"],
+                    "attacker": attacker["id"], "defender": defender["id"], "totals": (a, d)})
     g.push({"type": "victory", "player": winner["owner"], "winner": winner["id"],
             "loser": loser["id"], "space": list(frame["space"]), "fight": len(g.data["pending"]) - 1})
     crew.on_win(g, frame, winner, loser)
@@ -1648,6 +1652,7 @@ def legal_assemble(g: Game, frame) -> list[Option]:
     return [(f"assemble {n}", do_assemble, (n,)) for n in range(most, 0, -1)]
 
 
+@facts(lambda n: {"count": n}, replace=True)
 def do_assemble(g: Game, frame, n: int) -> None:
     g.pop()
     region = g.map.region_of(g.flagship_space("mollusk"))
@@ -1703,6 +1708,7 @@ def legal_negotiate(g: Game, frame) -> list[Option]:
     return out
 
 
+@facts(lambda card: {"gold": 0})
 def do_negotiate(g: Game, frame, card: int) -> None:
     f = frame["player"]
     if frame["recruited"] == 1:
@@ -1837,6 +1843,7 @@ def legal_recruit_reward(g: Game, frame) -> list[Option]:
     return out
 
 
+@facts(lambda card: {"gold": 0})
 def do_recruit_reward(g: Game, frame, card: int) -> None:
     g.pop()
     f = frame["player"]

@@ -33,6 +33,7 @@ When Emissary is offered at the same start, the turn player first chooses the or
 
 from __future__ import annotations
 
+from . import notation
 from .board import space_name
 from .components import CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS
 from .game import (Game, accepts, add_crew, auto, die_change_cost, legal, name, placement_notation, placing,
@@ -52,21 +53,21 @@ ACTION_PLANS = ("evacuation", "sneak-attack", "enlist", "dynamic-entry", "cutter
 BATTLE_PLANS = ("secret-weapon", "close-call", "weapons-cache")
 SHIPS = ("cutter", "gunship")
 
-# Words of the notation this module adds (explain.py lists them as Ahoy actions).
-VERBS = {"play", "no-plan", "evacuate", "relocate", "sneak", "remove-patrol", "enlist",
-         "launch", "cutter", "gunship"}
-_SPACE = r"-?\d+,-?\d+"
-SHAPES = {
-    "play": r"play [a-z-]+", "evacuate": rf"evacuate {_SPACE}", "relocate": rf"relocate {_SPACE} \d+",
-    "sneak": rf"sneak {_SPACE}", "remove-patrol": rf"remove-patrol {_SPACE}",
-    "enlist": rf"enlist {_SPACE}", "launch": rf"launch {_SPACE}",
-    "cutter": r"cutter [1-6](>[1-6])?", "gunship": r"gunship [1-6](>[1-6])?",
-}
-EXAMPLES = {
-    "play": "play sneak-attack", "evacuate": "evacuate 3,2", "relocate": "relocate 0,0 2",
-    "sneak": "sneak 3,2", "remove-patrol": "remove-patrol 2,1", "enlist": "enlist 3,2",
-    "launch": "launch 3,2", "cutter": "cutter 4", "gunship": "gunship 5>6",
-}
+# Words of the notation this module adds to the grammar: (verb, shape, example).
+_SPACE = notation.SPACE
+_GRAMMAR = (
+        ("play", r"play [a-z-]+", "play sneak-attack"), ("no-plan", None, None),
+        ("evacuate", rf"evacuate {_SPACE}", "evacuate 3,2"),
+        ("relocate", rf"relocate {_SPACE} \d+", "relocate 0,0 2"),
+        ("sneak", rf"sneak {_SPACE}", "sneak 3,2"),
+        ("remove-patrol", rf"remove-patrol {_SPACE}", "remove-patrol 2,1"),
+        ("enlist", rf"enlist {_SPACE}", "enlist 3,2"), ("launch", rf"launch {_SPACE}", "launch 3,2"),
+        ("cutter", rf"cutter {notation.DIE}", "cutter 4"),
+        ("gunship", rf"gunship {notation.DIE}", "gunship 5>6"))
+VERBS = {verb for verb, _, _ in _GRAMMAR}
+for _verb, _shape, _example in _GRAMMAR:
+    notation.verb(_verb, _shape, _example, space=_verb in {"evacuate", "sneak", "remove-patrol",
+                                                          "enlist", "launch"})
 PROMPTS = {
     "evacuation": "Evacuation: choose the Island to remove all Comrades from (evacuate x,y)",
     "relocate": "Evacuation: place the removed Comrades on other Islands, as many as you like "
@@ -279,6 +280,7 @@ def legal_enlist_recruit(g: Game, frame) -> list:
     return out
 
 
+@notation.facts(lambda card: {"gold": 0})
 def do_enlist_recruit(g: Game, frame, card: int) -> None:
     take_from_market(g, card)
     add_crew(g, MOLLUSK, card)
@@ -342,6 +344,7 @@ def ship_placements(g: Game) -> list:
 
 
 @placing
+@notation.facts(lambda ship, die, value, cost: {"gold": cost})
 def do_place_ship(g: Game, frame, ship: str, die: int, value: int, cost: int) -> None:
     info = g.faction(MOLLUSK)["ships"][ship]
     slot = next(slot for spec, slot in zip(SHIP_SLOTS[ship], info["slots"])

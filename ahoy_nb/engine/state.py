@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import marshal
-import re
 import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -24,44 +23,11 @@ from .board import Map, Space, parse_space, space_name
 from .components import (BOARDS, CARD_KEYS, DICE_COUNT, MARKET_CARDS, MARKET_SIZE,
                          PLAN_CARDS, PLAN_KEYS, REWARD_START, SEATS, START_GOLD,
                          START_PLANS, START_READY_COMRADES, SUITS, TILES)
+from .errors import IllegalActionError, InvalidStateError
 from .game import Game, board_kind, control, controller, name
+from .notation import Action, listed, normalise
 
 FORMAT = "ahoy-nb/1"
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now. The state is unchanged."""
-
-
-class NotationError(IllegalActionError):
-    """Text that is not Ahoy notation at all."""
-
-
-class InvalidStateError(ValueError):
-    """A saved state that is not a valid Ahoy position."""
-
-
-@dataclass(frozen=True)
-class Action:
-    """A choice of one player, named by its notation.
-
-    >>> Action("bluefin", "sail 4")
-    Action('sail 4')
-    """
-
-    player: str
-    notation: str
-
-    def __str__(self) -> str:
-        return self.notation
-
-    def __repr__(self) -> str:
-        return f"Action({self.notation!r})"
-
-    @property
-    def verb(self) -> str:
-        """The first word of the notation: ``sail``, ``move``, ``fire``..."""
-        return self.notation.split(" ", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -78,6 +44,9 @@ class LogEntry:
     secret_from_others: tuple[str, ...] = ()
     hidden_action: bool = False
     secret_for: tuple[str, ...] = ()
+    # What happened as data (``{"kind": "battle", "winner": ..., "loser": ...}``); public,
+    # and not saved by ``to_json`` (the events' text is).
+    facts: tuple[dict, ...] = field(default=(), compare=False)
 
     def seen_by(self, viewer: str | None) -> "LogEntry":
         """This entry as ``viewer`` sees it (``None``: a spectator who sees only public facts)."""
@@ -88,7 +57,7 @@ class LogEntry:
         events = tuple(e for e in self.events if e not in hidden)
         action = (f"{self.action.split(' ')[0]} (hidden)"
                   if self.hidden_action and viewer != self.player else self.action)
-        return LogEntry(self.player, action, events)
+        return LogEntry(self.player, action, events, facts=self.facts)
 
     def to_dict(self) -> dict:
         return {"player": self.player, "action": self.action, "events": list(self.events),
@@ -308,7 +277,7 @@ class State:
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now, each with unique notation."""
         player = self.current_player
-        return [Action(player, text) for text in self._option_table()]
+        return [listed(player, text, source) for text, source in self._option_table().items()]
 
     def is_legal(self, action: Action | str) -> bool:
         return _normalise(action) in self._option_table()
@@ -343,7 +312,7 @@ class State:
         self.history.append(snapshot)
         self.log.append(LogEntry(player, text, tuple(e for e, _ in g.events),
                                  tuple(e for e, only in g.events if only), hidden,
-                                 tuple(only for _, only in g.events if only)))
+                                 tuple(only for _, only in g.events if only), tuple(g.facts)))
         return self
 
     def undo(self) -> "State":
@@ -466,15 +435,10 @@ class State:
         return isinstance(other, State) and self.data == other.data
 
 
-_SPACES = re.compile(r"\s+")
-
-
 def _normalise(action) -> str:
     if isinstance(action, Action):
         return action.notation
-    if not isinstance(action, str):
-        raise NotationError(f"an action is an Action or its notation, not {type(action).__name__}")
-    return _SPACES.sub(" ", action.strip().lower())
+    return normalise(action)
 
 
 def _plain(outcome):

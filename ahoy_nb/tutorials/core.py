@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..engine import Action, IllegalActionError, State
 from ..engine.game import name as faction_name
+from ..engine.notation import normalise
 
 
 # -- goals ----------------------------------------------------------------------
@@ -470,4 +471,4 @@ def _respond(state: State, learner: str | None, responses: Sequence[str]) -> Non
 
 
 def _norm(text: str) -> str:
-    return " ".join(str(text).strip().lower().split())
+    return normalise(str(text))

@@ -1,0 +1,278 @@
+"""Ahoy notation: the one grammar of actions, and ``Action``.
+
+An action is written as a verb and its arguments: ``sail 4``, ``cannons 3>5`` (a die
+of 3 placed as a 5), ``move 3,2``, ``tile 4,0 r90``, ``order 1,1>2,1``, ``battle
+patrol``, ``recruit gunner``. ``parse`` reads the verb and the arguments; the rules
+list every legal action with its notation (``State.legal_actions``), and each
+``Action`` carries both.
+
+>>> parse("cannons 3>5")
+('cannons', {'slot': 'cannons', 'die': 3, 'value': 5})
+>>> parse("order 1,1>2,1")
+('order', {'space': (1, 1), 'to': (2, 1)})
+>>> a = Action("bluefin", "tile 4,0 r90")
+>>> a.verb, dict(a.args)
+('tile', {'space': (4, 0), 'rotation': 90})
+>>> normalise("  Move   3,2 ")
+'move 3,2'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from .board import parse_space
+from .components import ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, FACTION_NAMES, SHIP_SLOTS
+from .errors import NotationError
+
+SPACE = r"-?\d+,-?\d+"
+DIE = r"[1-6](>[1-6])?"
+
+# Each verb's shape, for the verbs whose arguments have one (a regular expression of the
+# whole notation), and an example for error messages. Card modules add theirs with
+# ``verb``.
+SHAPES: dict[str, str] = {
+    "start": rf"start {SPACE}", "move": rf"move {SPACE}", "deploy": rf"deploy {SPACE}",
+    "inspire": rf"inspire {SPACE}", "stronghold": rf"stronghold {SPACE}",
+    "wealth": rf"wealth {SPACE}", "tile": rf"tile {SPACE} r(0|90|180|270)",
+    "order": rf"order {SPACE}>{SPACE}", "fire": r"fire [1-6]>[1-6]", "assemble": r"assemble \d",
+    "spend": r"spend \d+", "reward": r"reward (up|down|left|right)",
+    "pledge": r"pledge (bluefin|mollusk)",
+}
+# Board actions that are only ever die placements: "sail 4", "cannons 3>5".
+SHAPES.update({v: rf"{v} {DIE}" for v in
+               ("sail", "tailwind", "cannons", "bombard", "rally", "fullsail", "negotiate")})
+EXAMPLES: dict[str, str] = {
+    "start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
+    "stronghold": "stronghold 0,0", "wealth": "wealth 3,2", "tile": "tile 4,0 r90",
+    "order": "order 1,1>2,1", "fire": "fire 4>1", "assemble": "assemble 4",
+    "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk",
+}
+# Every verb of the base rules. Card modules add theirs with ``verb``.
+VERBS: set[str] = {
+    "start", "recruit", "smuggle", "deliver", "end", "move", "anchor", "tile", "battle", "fire",
+    "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
+    "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
+    "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
+    "wealth", "flush", "keep", "stay", "emissary-first", "plans-first",
+} | set(ACTION_TITLES) | set(CARD_KEYS)
+# Words a die can be placed on: board actions, Crew cards with a slot, the Union ships.
+SLOT_WORDS = frozenset(ACTION_TITLES) | frozenset(CARD_KEYS) | frozenset(SHIP_SLOTS)
+PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
+
+# Verbs whose one argument is a space.
+SPACE_VERBS: set[str] = {"start", "move", "deploy", "inspire", "stronghold", "wealth"}
+# Verbs whose one argument is a word: which key it fills.
+WORD_ARGS: dict[str, str] = {
+    "smuggle": "cargo", "deliver": "cargo", "discard": "cargo", "victory": "option",
+    "reward": "option", "pledge": "faction", "damage": "slot", "repair": "slot",
+}
+
+
+def verb(name: str, shape: str | None = None, example: str | None = None,
+         space: bool = False, word: str | None = None) -> None:
+    """Add a verb to the grammar (card modules call this for the verbs they bring).
+
+    ``space``: its one argument is a space; ``word``: the key its one word argument fills.
+    """
+    VERBS.add(name)
+    if shape:
+        SHAPES[name] = shape
+    if example:
+        EXAMPLES[name] = example
+    if space:
+        SPACE_VERBS.add(name)
+    if word:
+        WORD_ARGS[name] = word
+
+
+def normalise(text: str) -> str:
+    """Notation as the engine writes it: lower case, single spaces.
+
+    >>> normalise("Sail  4")
+    'sail 4'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is an Action or its notation, not {type(text).__name__}")
+    return " ".join(text.lower().split())
+
+
+def example(name: str) -> str:
+    """How a verb is written, for error messages."""
+    return EXAMPLES.get(name, f"{name} 4")
+
+
+def misread(text: str) -> str | None:
+    """Why ``text`` is not Ahoy notation at all, or ``None`` if it reads as notation."""
+    name = text.split(" ")[0]
+    if name not in VERBS:
+        return (f"Cannot read '{text}': '{name}' is not an Ahoy action "
+                f"(see the notation in docs/engine.md)")
+    shape = SHAPES.get(name)
+    if shape and not re.fullmatch(shape, text) and not (name in ACTION_TITLES
+                                                        and PLACEMENT.match(text)):
+        return f"Cannot read '{text}': {name} is written like '{example(name)}'"
+    return None
+
+
+def _die(word: str) -> dict[str, int] | None:
+    if re.fullmatch(DIE, word):
+        die, _, value = word.partition(">")
+        return {"die": int(die), "value": int(value or die)}
+    return None
+
+
+def _space(word: str) -> tuple[int, int] | None:
+    if re.fullmatch(SPACE, word):
+        return parse_space(word)
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    name, *rest = text.split(" ")
+    args: dict[str, Any] = {}
+    first = rest[0] if rest else ""
+    if len(rest) == 1 and name in SLOT_WORDS and (die := _die(first)):
+        args = {"slot": name, **die}
+    elif name == "fire" and (die := _die(first)):
+        args = die
+    elif name == "recruit" and rest:
+        args["card"] = first
+        if len(rest) == 2 and (die := _die(rest[1])):
+            args.update(die)
+    elif name in ("order", "convince") and rest and ">" in first:
+        a, _, b = first.partition(">")
+        if _space(a) and _space(b):
+            args = {"space": parse_space(a), "to": parse_space(b)}
+        if name == "convince" and len(rest) == 2 and rest[1].isdigit():
+            args["count"] = int(rest[1])
+    elif name == "tile" and len(rest) == 2 and _space(first) and re.fullmatch(r"r\d+", rest[1]):
+        args = {"space": parse_space(first), "rotation": int(rest[1][1:])}
+    elif name == "relocate" and len(rest) == 2 and _space(first) and rest[1].isdigit():
+        args = {"space": parse_space(first), "count": int(rest[1])}
+    elif name in ("spend", "assemble") and len(rest) == 1 and first.isdigit():
+        args = {"count": int(first)}
+    elif name == "harbor-cannons" and rest:
+        args["slot"] = first
+        if len(rest) == 2 and rest[1].isdigit():
+            args["value"] = int(rest[1])
+    elif name == "buccaneer" and rest:
+        args = {"cards": tuple(rest)}
+    elif name == "naive-noble" and len(rest) == 3:
+        key = "card" if rest[2] == "crew" and rest[1] in CARD_BY_KEY else "cargo"
+        args = {"faction": first, key: rest[1], "option": rest[2]}
+    elif name == "play" and len(rest) == 1:
+        args = {"plan": first}
+    elif name == "battle" and len(rest) == 1 and first in FACTION_NAMES:
+        args = {"defender": first}  # a Flagship's figure id is its faction
+    elif name.endswith("-first"):
+        args = {"option": name[:-len("-first")]}
+    elif name == "sea-dog" and first == "ignore":
+        args = {"option": first}
+    elif name in SPACE_VERBS and rest and (space := _space(first)):
+        args = {"space": space}
+    elif name in WORD_ARGS and len(rest) == 1:
+        args = {WORD_ARGS[name]: first}
+    return name, tuple(args.items())
+
+
+def parse(text: str) -> tuple[str, dict[str, Any]]:
+    """The verb and the arguments that the notation itself states.
+
+    Arguments that only the position can tell (the gold a die change costs, the figure
+    ``battle patrol`` means) are added by ``State.legal_actions`` to its actions.
+
+    >>> parse("recruit gunner 3>4")
+    ('recruit', {'card': 'gunner', 'die': 3, 'value': 4})
+    >>> parse("end")
+    ('end', {})
+    """
+    name, args = _parse(text)
+    return name, dict(args)
+
+
+Facts = Callable[..., Mapping[str, Any]]
+
+
+def facts(describe: Facts, replace: bool = False) -> Callable:
+    """Mark a rules handler with the arguments its notation cannot tell.
+
+    ``describe`` takes the handler's own arguments and returns keys for ``Action.args``
+    (``{"gold": cost}`` for a die placement, ``{"defender": figure_id}`` for a battle).
+    ``replace``: they are all the arguments (``assemble 3`` names a count of Comrades
+    there, not a die).
+    """
+    def mark(fn):
+        fn.facts = describe
+        fn.facts_replace = replace
+        return fn
+    return mark
+
+
+@dataclass(frozen=True)
+class Action:
+    """A choice of one player, named by its notation.
+
+    ``verb`` and ``args`` give the same choice as data: ``args`` holds the keys that
+    apply of ``space``, ``to``, ``slot``, ``die``, ``value``, ``gold``, ``card``,
+    ``cards``, ``cargo``, ``plan``, ``defender``, ``faction``, ``rotation``, ``option``,
+    ``count`` and ``pay``. An action from ``State.legal_actions()`` also knows what its
+    notation cannot tell (``gold`` spent on a die, the ``defender``'s figure id).
+
+    >>> Action("bluefin", "sail 4")
+    Action('sail 4')
+    >>> dict(Action("bluefin", "sail 4>2").args)
+    {'slot': 'sail', 'die': 4, 'value': 2}
+    """
+
+    player: str
+    notation: str
+    # The rules handler and its arguments that the action was listed with.
+    source: tuple | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Action({self.notation!r})"
+
+    @property
+    def verb(self) -> str:
+        """The first word of the notation: ``sail``, ``move``, ``fire``..."""
+        return self.notation.split(" ", 1)[0]
+
+    @property
+    def args(self) -> Mapping[str, Any]:
+        """The action's arguments as data (read-only)."""
+        cached = self.__dict__.get("_args")
+        if cached is None:
+            _, args = parse(self.notation)
+            if self.source is not None:
+                fn, fn_args = self.source
+                describe = getattr(fn, "facts", None)
+                if describe is not None:
+                    if fn.facts_replace:
+                        args = {}
+                    args.update(describe(*fn_args))
+            if args.get("die") is not None and args.get("die") == args.get("value"):
+                args.setdefault("gold", 0)
+            cached = self.__dict__["_args"] = MappingProxyType(args)
+        return cached
+
+
+_new = object.__new__
+
+
+def listed(player: str, notation: str, source: tuple) -> Action:
+    """An ``Action`` as ``legal_actions`` lists it (the same as the constructor, faster)."""
+    action = _new(Action)
+    d = action.__dict__
+    d["player"] = player
+    d["notation"] = notation
+    d["source"] = source
+    return action

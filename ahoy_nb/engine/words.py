@@ -1,0 +1,217 @@
+"""Actions in plain words, for people: buttons, hints, the log of a lesson.
+
+``label(state, action)`` reads the action's structured arguments (``Action.args``) and
+the position (what the decision is about, whose figure is where), never its notation.
+
+>>> from ahoy_nb.engine import new_game
+>>> s = new_game(2, seed=3)
+>>> [label(s, a) for a in s.legal_actions()]
+['Start on the Island at 0,0', 'Start on the Island at 3,2']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .board import space_name
+from .components import (ACTION_TITLES, CARD_BY_KEY, CARGO_BY_KEY, FACTION_NAMES, MARKET_CARDS,
+                         PLAN_CARDS)
+from .notation import Action, parse
+
+# Words for the verbs that take no argument, by verb.
+PLAIN = {
+    "end": "End your turn", "anchor": "Anchor here", "stay": "Stay where you are",
+    "hold": "Keep your Cannons die as it is", "patrol": "Place a Patrol",
+    "no-patrol": "Place no Patrol", "place-comrades": "Place 2 Comrades on the Island",
+    "ready-comrades": "Gain 2 Ready Comrades", "no-comrades": "Take no Comrades",
+    "harbor-repair": "Repair 2 damage at the Harbor", "harbor-none": "Use nothing at the Harbor",
+    "flush": "Return the Market to the box and refill it", "keep": "Keep the Market as it is",
+    "no-plan": "Play no battle plan", "pilot": "Ignore the Wreckage's damage (Pilot)",
+    "no-pilot": "Take the Wreckage's damage", "sea-witch": "Sail on from the opposite edge (Sea Witch)",
+    "no-sea-witch": "Stop at the edge", "emissary": "Pay 1 gold to avoid the battle (Emissary)",
+    "grogmaster": "Take 1 damage to reroll (Grogmaster)", "aeronauts": "Fly to the other Island of this "
+    "suit (Aeronauts, 1 gold)", "sail": "Sail with the Union ship",
+    "tailwind": "Move the Union ship to a Tailwind",
+}
+# "done" ends a decision that can be repeated; what it ends, by the decision.
+DONE = {
+    "repair": "Stop repairing", "order": "Stop giving orders", "inspire": "Stop inspiring",
+    "strongholds": "Build no more Strongholds", "negotiate": "Recruit no one",
+    "recruit-reward": "Recruit no one", "enlist-recruit": "Stop recruiting",
+    "remove-patrols": "Remove no more Patrols", "convince": "Move no more Comrades",
+    "official": "Use no more Officials",
+}
+VICTORY = {
+    "steal": "Deal 1 damage and steal 1 gold", "damage2": "Deal 2 damage",
+    "remove-comrade": "Deal 1 damage and remove a Comrade from the Island",
+    "place-comrade": "Deal 1 damage and place a Comrade on the Island",
+    "move": "Deal 1 damage and move on", "reward": "Deal 1 damage and gain a reward",
+    "none": "Take no Battle Victory option",
+}
+# Verbs whose argument is a space: what the action does there.
+AT_SPACE = {
+    "move": "Move to {}", "deploy": "Deploy a Patrol at {}", "inspire": "Place a Comrade on the "
+    "Island at {}", "stronghold": "Build a Stronghold on the Island at {}",
+    "wealth": "Raise the wealth of the region whose Island is at {}",
+    "evacuate": "Evacuate the Island at {}", "sneak": "Sneak Attack the region of the Island at {}",
+    "remove-patrol": "Remove the Patrol at {}", "enlist": "Enlist on the Island at {}",
+    "launch": "Launch the ship from the Island at {}",
+    "ghastly-gust": "Move directly to {} (Ghastly Gust, then it goes to the box)",
+    "whispering-wind": "Move directly to {} (Whispering Wind, 2 gold)",
+    "beakhead": "Push the beaten Flagship to {} (Battering Beakhead)",
+    "gunners-mate": "Battle at {} (Gunner's Mate)",
+    "barrelman": "Let the Fog carry you to {} (Barrelman)",
+    "sea-dog": "Ride the current to {} (Sea Dog)",
+    "official": "Move the Patrol at {} (Convincing Official)",
+}
+
+
+def _where(space) -> str:
+    return space_name(space)
+
+
+def _card(slug: str) -> str:
+    """A Crew card's name from its notation key, or from its verb (``beakhead``)."""
+    key = slug if slug in CARD_BY_KEY else next(
+        (k for k in CARD_BY_KEY if k.endswith("-" + slug) or k.startswith(slug + "-")), None)
+    return MARKET_CARDS[CARD_BY_KEY[key]]["name"] if key else slug.replace("-", " ").title()
+
+
+def _cargo(key: str) -> str:
+    return MARKET_CARDS[CARGO_BY_KEY[key]]["cargo"] if key in CARGO_BY_KEY else key
+
+
+def _plan(slug: str) -> str:
+    """A plan's name from its notation word (``sneak-attack``: either copy)."""
+    return next((p["name"] for p in PLAN_CARDS if p["name"].lower().replace(" ", "-") == slug),
+                slug.replace("-", " ").title())
+
+
+def slot_title(key: str) -> str:
+    """A die slot's name as printed: ``"cannons5"`` -> ``"Cannons (5)"``, ``"gunner"`` -> ``"Gunner"``."""
+    if key in ACTION_TITLES:
+        return ACTION_TITLES[key]
+    if key in CARD_BY_KEY:
+        return _card(key)
+    stem = key.rstrip("0123456789")
+    title = ACTION_TITLES.get(stem, stem.replace("-", " ").title())
+    return f"{title} ({key[len(stem):]})" if stem != key else title
+
+
+def _figure(state, fid: str | None) -> str:
+    fig = next((f for f in state.data["figures"] if f["id"] == fid), None)
+    if fig is None:
+        return "the enemy"
+    owner = FACTION_NAMES[fig["owner"]]
+    kind = "Flagship" if fig["kind"] == "flagship" else fig["kind"].title()
+    return f"{owner}'s {kind} at {space_name(tuple(fig['at']))}"
+
+
+def _frame(state) -> str | None:
+    pending = state.data["pending"]
+    return pending[-1]["type"] if pending else None
+
+
+def _placement(args: Mapping[str, Any]) -> str:
+    die, value, where = args["die"], args["value"], slot_title(args["slot"])
+    if die == value:
+        return f"Place your {die} on {where}"
+    if "gold" in args:
+        return f"Spend {args['gold']} gold: {die} → {value} on {where}"
+    return f"Turn your {die} into a {value} and place it on {where}"
+
+
+def label(state, action: Action | str) -> str:
+    """``action`` in plain words, as the player who takes it would say it.
+
+    >>> from ahoy_nb.engine import Action, new_game
+    >>> s = new_game(2, seed=3)
+    >>> label(s, Action("bluefin", "cannons 4>6"))
+    'Turn your 4 into a 6 and place it on Cannons'
+    >>> label(s, "end")
+    'End your turn'
+    """
+    if isinstance(action, Action):
+        verb, args = action.verb, action.args
+    else:
+        verb, args = parse(str(action))
+    frame = _frame(state)
+    if frame == "assemble" and "count" in args:
+        return f"Place {args['count']} Ready Comrades on the Island"
+    if "slot" in args and "die" in args and verb != "recruit":
+        return _placement(args)
+    if verb in PLAIN:
+        return PLAIN[verb]
+    if verb == "done":
+        return DONE.get(frame, "Done")
+    if verb.startswith("no-"):
+        return f"Do not use the {_card(verb[3:])}"
+    if verb == "start":
+        island = "the Island at" if frame == "setup-bluefin" else "the space"
+        return f"Start on {island} {_where(args['space'])}"
+    if verb == "move" and frame == "tailwind":
+        return f"Move directly to {_where(args['space'])}"
+    if verb == "sea-dog" and args.get("option") == "ignore":
+        return "Ignore the Strong Current (Sea Dog)"
+    if verb in AT_SPACE and "space" in args:
+        return AT_SPACE[verb].format(_where(args["space"]))
+    if verb == "recruit":
+        name = _card(args["card"])
+        if args.get("pay") == "gold":
+            return f"Recruit the {name} for {args['gold']} gold"
+        if "die" in args:
+            how = (f"your {args['die']}" if args["die"] == args["value"]
+                   else f"your {args['die']} turned into a {args['value']}"
+                   + (f" ({args['gold']} gold)" if "gold" in args else ""))
+            return f"Recruit the {name} with {how}"
+        return f"Recruit the {name} free"
+    if verb in ("smuggle", "deliver"):
+        return f"{verb.title()} {_cargo(args['cargo'])}"
+    if verb == "discard":
+        return f"Return {_cargo(args['cargo'])} to the box"
+    if verb == "tile":
+        return f"Place the tile at {_where(args['space'])}, turned {args['rotation']}°"
+    if verb == "battle":
+        return f"Battle {_figure(state, args.get('defender'))}"
+    if verb in ("mystic", "powder-monkey"):
+        card = "Mystic" if verb == "mystic" else "Powder Monkey"
+        return f"Use the {card} on {_figure(state, args.get('defender'))}"
+    if verb == "fire":
+        return f"Turn your Cannons die down {args['die']} → {args['value']}"
+    if verb == "victory":
+        return VICTORY.get(args["option"], args["option"])
+    if verb == "damage":
+        return f"Take the damage on {slot_title(args['slot'])}"
+    if verb == "repair":
+        return f"Repair {slot_title(args['slot'])}"
+    if verb == "harbor-cannons":
+        value = f"your {args['value']}" if "value" in args else "your die"
+        return f"Move {value} from {slot_title(args['slot'])} to Cannons"
+    if verb == "order":
+        return f"Order the Patrol at {_where(args['space'])} to {_where(args['to'])}"
+    if verb == "convince":
+        n = args["count"]
+        return (f"Move {n} Comrade{'s' * (n != 1)} from {_where(args['space'])} "
+                f"to {_where(args['to'])}")
+    if verb == "relocate":
+        n = args["count"]
+        return f"Place {n} Comrade{'s' * (n != 1)} on the Island at {_where(args['space'])}"
+    if verb == "reward":
+        return f"Move your reward marker {args['option']}"
+    if verb == "spend":
+        n = args["count"]
+        return f"Spend {n} gold for {n} Fame" if n else "Spend no gold"
+    if verb == "pledge":
+        return f"Pledge the Cargo to {FACTION_NAMES[args['faction']]}"
+    if verb.endswith("-first"):
+        return ("Resolve the Emissary first" if args["option"] == "emissary"
+                else "Resolve the Mollusk's battle plans first")
+    if verb == "play":
+        return f"Play {_plan(args['plan'])}"
+    if verb == "naive-noble":
+        taken = _card(args["card"]) if "card" in args else _cargo(args["cargo"])
+        return (f"Take {FACTION_NAMES.get(args['faction'], args['faction'])}'s {taken} "
+                f"as {args['option'].title()} (Naive Noble)")
+    if verb == "buccaneer":
+        return f"Take {' and '.join(_card(c) for c in args['cards'])} (Buccaneer)"
+    return verb.replace("-", " ").capitalize()
