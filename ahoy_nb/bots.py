@@ -19,10 +19,10 @@ the Mollusk plan hand when the bot is not the Mollusk Union, other Smugglers'
 pledges), and the copy gets a fresh random generator of the bot's own, with no
 fixed outcomes. So a lookahead can neither read a secret nor foresee a die.
 
-Chance in the lookahead: the first random event an action triggers (a battle roll,
-a drawn tile, a die) is averaged over its outcomes, enumerated the way
-``State.outcomes`` does (at most ``GreedyBot.samples`` of them, a seeded sample when
-there are more); anything random after that is drawn from the bot's own generator.
+Chance in the lookahead: the lookahead plays with explicit chance, so the first random
+event an action triggers (a battle roll, a drawn tile, a die) is a chance point whose
+outcomes it averages (at most ``GreedyBot.samples`` of them, a seeded sample when there
+are more); anything random after that is drawn from the bot's own generator.
 
 Both bots are deterministic for a given ``seed`` and sequence of positions.
 """
@@ -89,7 +89,6 @@ def determinize(state: State, me: str | None, rng: random.Random) -> State:
     * each other Smuggler's delivered Cargo is split at random between the pledges.
     """
     data = marshal.loads(marshal.dumps(state.data))
-    data.pop("probe", None)
     data["fixed"] = {}
     data["seed"] = 0
     data["rng"] = chance.seed_state(rng.getrandbits(64))
@@ -301,27 +300,23 @@ class GreedyBot(Bot):
     def value(self, world: State, action: Action, me: str, depth: int = 0) -> float:
         """The expected heuristic value for ``me`` of ``action`` in ``world``."""
         probe = _fork(world, options=True)
-        probe.data["probe"] = True
+        probe.chance = "explicit"
         try:
             probe.apply(action.notation)
-        except chance.ChanceProbe as event:
-            outcomes = event.outcomes
+        except IllegalActionError:
+            # Legal in the true position but not in this guess of the hidden facts.
+            return evaluate(world, me, self.weights)
+        if probe.current_player == "chance":
+            outcomes = [outcome for outcome, _ in probe.chance_outcomes()]
             if len(outcomes) > self.samples:
                 outcomes = self.rng.sample(outcomes, self.samples)
             total = 0.0
             for outcome in outcomes:
-                s = _fork(world, options=True)
-                s.data["fixed"].setdefault(event.kind, []).insert(0, outcome)
-                try:
-                    s.apply(action.notation)
-                except IllegalActionError:
-                    s = world
+                s = probe.copy().apply(outcome)
+                s.chance = "seeded"  # later random events come from the bot's own generator
                 total += self._follow(s, me, depth)
             return total / len(outcomes)
-        except IllegalActionError:
-            # Legal in the true position but not in this guess of the hidden facts.
-            return evaluate(world, me, self.weights)
-        probe.data.pop("probe", None)
+        probe.chance = "seeded"
         return self._follow(probe, me, depth)
 
     def _follow(self, s: State, me: str, depth: int) -> float:

@@ -47,8 +47,9 @@ on top of the cheap ones:
   the Mollusk hand only to Mollusk, Smuggler pledges only to their owner; changing any
   of these secrets leaves every other viewer's ``view()`` identical; secret log events
   (plans drawn, where Cargo was pledged) are not shown to others;
-* ``outcomes(a)`` has positive, equal probabilities summing to 1, distinct outcomes,
-  and consumes the outcome it fixes.
+* ``outcomes(a)`` (every random event of the action, unless there are too many) has
+  positive probabilities summing to exactly 1 and distinct outcomes, and consumes the
+  outcomes it fixes.
 
 A determinism test plays each player count twice from one seed with the same
 chooser, and replays the recorded notations into a fresh game: all three agree.
@@ -64,7 +65,7 @@ import string
 
 import pytest
 
-from ahoy_nb.engine import Action, IllegalActionError, State, new_game
+from ahoy_nb.engine import Action, IllegalActionError, OutcomeLimitError, State, new_game
 from ahoy_nb.engine.components import (BOARDS, CARD_KEYS, CARGO_LIMIT, DICE_COUNT, FAME_TO_END,
                                        MARKET_CARDS, MARKET_SIZE, PLAN_CARDS, PLAN_KEYS, REWARD_START,
                                        SHIP_SLOTS, SUPPLY, TILES)
@@ -374,17 +375,18 @@ def check_plan_draws_hidden(s: State, hand_before: list[int]) -> None:
 
 
 def check_outcomes(s: State, action: Action) -> None:
-    results = s.outcomes(action)
+    try:
+        results = s.outcomes(action)
+    except OutcomeLimitError:
+        return  # ending a round rolls every die: too many to list
     assert results
-    total = sum(p for p, _, _ in results)
-    assert abs(total - 1.0) < 1e-9, total
+    assert sum(p for p, _, _ in results) == 1
     assert all(p > 0 for p, _, _ in results)
-    assert len({p for p, _, _ in results}) == 1
     if len(results) > 1:
         outcomes = [json.dumps(o) for _, o, _ in results]
         assert len(set(outcomes)) == len(outcomes)
     for _, _, nxt in results:
-        assert "probe" not in nxt.data
+        assert nxt.current_player != "chance"
         assert nxt.data["fixed"] == s.data["fixed"], "a fixed outcome was not used"
         assert nxt.log[-1].action == str(action)
 

@@ -8,9 +8,9 @@
 
 from .board import Map, parse_space, space_name
 from .position import scenario
-from .errors import IllegalActionError, InvalidStateError, NotationError
+from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
 from .notation import Action
 from .state import LogEntry, State, new_game
 
 __all__ = ["Action", "IllegalActionError", "InvalidStateError", "LogEntry", "Map",
-           "NotationError", "State", "new_game", "parse_space", "scenario", "space_name"]
+           "NotationError", "OutcomeLimitError", "State", "new_game", "parse_space", "scenario", "space_name"]

@@ -2,8 +2,10 @@
 
 A splitmix64 generator whose state is a single integer stored in the game
 state, so the same seed and the same actions always give the same game.
-Outcomes can be fixed in advance (tests, tutorials) and enumerated with their
-probabilities (analysis).
+Outcomes can be fixed in advance (tests, tutorials). With explicit chance
+(``State.chance = "explicit"``) a draw with nothing fixed does not happen: it raises
+:class:`Pending` with every outcome, and ``State`` turns that into a chance point
+whose outcome someone chooses (as in OpenSpiel, where chance is a player).
 
 >>> data = {"rng": 42, "fixed": {"die": [6]}}
 >>> draw(data, "die", [1, 2, 3, 4, 5, 6])
@@ -15,20 +17,38 @@ True
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator
 
 MASK = (1 << 64) - 1
 KINDS = ("die", "battle", "tile", "market", "plan", "box-tile", "box-card")
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 
 
-class ChanceProbe(Exception):
-    """Raised instead of drawing while a state is probed for its next random event."""
+class Pending(Exception):
+    """A random event with nothing fixed, met under :func:`explicit`: its kind and outcomes.
+
+    Only ``State`` sees it: it undoes the action and waits for the outcome to be chosen.
+    """
 
     def __init__(self, kind: str, outcomes: list):
         super().__init__(kind)
         self.kind = kind
         self.outcomes = outcomes
+
+
+_explicit: ContextVar[bool] = ContextVar("explicit", default=False)
+
+
+@contextmanager
+def explicit() -> Iterator[None]:
+    """Within this block a draw with no fixed outcome raises :class:`Pending`."""
+    token = _explicit.set(True)
+    try:
+        yield
+    finally:
+        _explicit.reset(token)
 
 
 def next_u64(data: dict) -> int:
@@ -63,8 +83,8 @@ def draw(data: dict, kind: str, outcomes: list) -> Any:
             raise ValueError(f"the fixed {kind} outcome {value!r} cannot happen here "
                              f"(possible: {outcomes!r})")
         return value
-    if data.get("probe"):
-        raise ChanceProbe(kind, list(outcomes))
+    if _explicit.get():
+        raise Pending(kind, list(outcomes))
     return outcomes[below(data, len(outcomes))]
 
 

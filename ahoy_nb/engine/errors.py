@@ -15,5 +15,9 @@ class NotationError(IllegalActionError):
     """Text that is not Ahoy notation at all."""
 
 
+class OutcomeLimitError(ValueError):
+    """An action whose random events fall in more ways than were asked for (``State.outcomes``)."""
+
+
 class InvalidStateError(ValueError):
     """A saved state that is not a valid Ahoy position."""

@@ -258,7 +258,7 @@ def _move_reason(g: Game, frame: dict, words: list[str]) -> str | None:
 def view(state, player: str | None) -> dict:
     """The position without what ``player`` may not see; ``None`` is a spectator."""
     data = marshal.loads(marshal.dumps(state.data))
-    for secret in ("rng", "seed", "fixed", "probe"):
+    for secret in ("rng", "seed", "fixed"):
         data.pop(secret, None)
     data["tile_stack"] = len(data["tile_stack"])
     data["tile_box"] = len(data["tile_box"])

@@ -15,16 +15,18 @@ import json
 import marshal
 import secrets
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
 from . import chance
+from .chance import seed_state
 from .board import Map, Space, parse_space, space_name
 from .components import (BOARDS, CARD_KEYS, DICE_COUNT, MARKET_CARDS, MARKET_SIZE,
                          PLAN_CARDS, PLAN_KEYS, REWARD_START, SEATS, START_GOLD,
                          START_PLANS, START_READY_COMRADES, SUITS, TILES)
-from .errors import IllegalActionError, InvalidStateError
-from .game import Game, board_kind, control, controller, name
+from .errors import IllegalActionError, InvalidStateError, OutcomeLimitError
+from .game import Game, board_kind, control, controller, name, place_tile
 from .notation import Action, listed, normalise
 
 FORMAT = "ahoy-nb/1"
@@ -75,8 +77,11 @@ def _copy(data: dict) -> dict:
     return marshal.loads(marshal.dumps(data))
 
 
-def new_game(players: int = 3, seed: int | None = None) -> "State":
+def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded") -> "State":
     """Set up a game for 2, 3 or 4 players, as the rulebook's Game Setup says.
+
+    ``chance="explicit"``: every random event, from the setup's first tile draw on, is a
+    chance point whose outcome the caller chooses (see :meth:`State.chance_outcomes`).
 
     >>> s = new_game(4, seed=1)
     >>> s.players
@@ -88,13 +93,72 @@ def new_game(players: int = 3, seed: int | None = None) -> "State":
         seed = secrets.randbits(32)
     seats = list(SEATS[players])
     data: dict[str, Any] = {
-        "format": FORMAT, "players": seats, "seed": seed, "rng": chance.seed_state(seed),
+        "format": FORMAT, "players": seats, "seed": seed, "rng": seed_state(seed),
         "fixed": {}, "phase": "setup", "round": 1, "first": "bluefin", "turn": None,
         "tiles": [], "tile_stack": list(range(len(TILES))), "tile_box": [],
         "figures": [], "comrades": {}, "market": [], "market_deck": list(range(len(MARKET_CARDS))),
         "market_box": [], "factions": {}, "pending": [], "winners": [],
     }
-    return State._setup(data)
+    state = State(data)
+    state._chance = chance_mode(chance)
+    state._go(None, "setup", False, [])
+    return state
+
+
+def _set_up(data: dict) -> Game:
+    """Game Setup on ``data``: tiles, Market, dice, plans; the events it made."""
+    g = Game(data)
+    stack = data["tile_stack"]
+    boxed = chance.draw(data, "box-tile", sorted(stack))
+    stack.remove(boxed)
+    data["tile_box"].append(boxed)
+    g.say("One region tile goes back to the box unseen")
+    first = chance.draw(data, "tile", sorted(stack))
+    stack.remove(first)
+    second = chance.draw(data, "tile", sorted(stack))
+    stack.remove(second)
+    place_tile(g, first, 0, 0, 180)
+    place_tile(g, second, 2, 1, 0)
+    if len(data["players"]) < 4:
+        for suit in SUITS:
+            cards = [c for c in data["market_deck"] if MARKET_CARDS[c]["suit"] == suit]
+            card = chance.draw(data, "box-card", cards)
+            data["market_deck"].remove(card)
+            data["market_box"].append(card)
+        g.say("Market cards returned to the box: " +
+              ", ".join(MARKET_CARDS[c]["name"] for c in data["market_box"]))
+    g.refill_market()
+    for f in data["players"]:
+        kind = board_kind(f)
+        fs = {"gold": START_GOLD, "fame": 0, "dice": [], "aside": [],
+              "slots": [{"die": None, "damage": False} for _ in BOARDS[kind]], "crew": []}
+        if f == "mollusk":
+            fs.update({"ready": START_READY_COMRADES, "hand": [],
+                       "plan_deck": list(range(len(PLAN_CARDS))), "discard": [], "ships": {}})
+        if kind == "smuggler":
+            fs.update({"cargo": [], "pledged": {"bluefin": [], "mollusk": []},
+                       "white": list(REWARD_START), "black": list(REWARD_START)})
+        data["factions"][f] = fs
+        g.roll_dice(f)
+    if "mollusk" in data["factions"]:
+        g.draw_plans(START_PLANS)
+    # Faction setup in the rulebook's order: Bluefin, first Smuggler, Mollusk, second Smuggler.
+    steps = [{"type": "setup-bluefin", "player": "bluefin"}]
+    if "smuggler1" in data["factions"]:
+        steps.append({"type": "setup-smuggler", "player": "smuggler1"})
+    steps.append({"type": "setup-mollusk", "player": None})
+    if "smuggler2" in data["factions"]:
+        steps.append({"type": "setup-smuggler", "player": "smuggler2"})
+    steps.append({"type": "begin-play", "player": None})
+    data["pending"] = steps[::-1]
+    g.advance()
+    return g
+
+
+def chance_mode(mode: str) -> str:
+    if mode not in ("seeded", "explicit"):
+        raise ValueError(f"chance is 'seeded' or 'explicit', not {mode!r}")
+    return mode
 
 
 class State:
@@ -106,60 +170,10 @@ class State:
         self.log: list[LogEntry] = log if log is not None else []
         self.history: list[bytes] = history if history is not None else []
         self._options: dict | None = None
-
-    # -- setup ----------------------------------------------------------
-    @classmethod
-    def _setup(cls, data: dict) -> "State":
-        g = Game(data)
-        stack = data["tile_stack"]
-        boxed = chance.draw(data, "box-tile", sorted(stack))
-        stack.remove(boxed)
-        data["tile_box"].append(boxed)
-        g.say("One region tile goes back to the box unseen")
-        first = chance.draw(data, "tile", sorted(stack))
-        stack.remove(first)
-        second = chance.draw(data, "tile", sorted(stack))
-        stack.remove(second)
-        from .game import place_tile
-        place_tile(g, first, 0, 0, 180)
-        place_tile(g, second, 2, 1, 0)
-        if len(data["players"]) < 4:
-            for suit in SUITS:
-                cards = [c for c in data["market_deck"] if MARKET_CARDS[c]["suit"] == suit]
-                card = chance.draw(data, "box-card", cards)
-                data["market_deck"].remove(card)
-                data["market_box"].append(card)
-            g.say("Market cards returned to the box: " +
-                  ", ".join(MARKET_CARDS[c]["name"] for c in data["market_box"]))
-        g.refill_market()
-        for f in data["players"]:
-            kind = board_kind(f)
-            fs = {"gold": START_GOLD, "fame": 0, "dice": [], "aside": [],
-                  "slots": [{"die": None, "damage": False} for _ in BOARDS[kind]], "crew": []}
-            if f == "mollusk":
-                fs.update({"ready": START_READY_COMRADES, "hand": [],
-                           "plan_deck": list(range(len(PLAN_CARDS))), "discard": [], "ships": {}})
-            if kind == "smuggler":
-                fs.update({"cargo": [], "pledged": {"bluefin": [], "mollusk": []},
-                           "white": list(REWARD_START), "black": list(REWARD_START)})
-            data["factions"][f] = fs
-            g.roll_dice(f)
-        if "mollusk" in data["factions"]:
-            g.draw_plans(START_PLANS)
-        # Faction setup in the rulebook's order: Bluefin, first Smuggler, Mollusk, second Smuggler.
-        steps = [{"type": "setup-bluefin", "player": "bluefin"}]
-        if "smuggler1" in data["factions"]:
-            steps.append({"type": "setup-smuggler", "player": "smuggler1"})
-        steps.append({"type": "setup-mollusk", "player": None})
-        if "smuggler2" in data["factions"]:
-            steps.append({"type": "setup-smuggler", "player": "smuggler2"})
-        steps.append({"type": "begin-play", "player": None})
-        data["pending"] = steps[::-1]
-        g.advance()
-        # The log opens with what setup did; later entries are one per action.
-        return cls(data, [LogEntry("setup", "setup", tuple(e for e, _ in g.events),
-                                   tuple(e for e, only in g.events if only), False,
-                                   tuple(only for _, only in g.events if only))])
+        self._chance = "seeded"
+        # The chance point waiting for its outcome (explicit chance), or None: the action
+        # (None for the setup) and who took it, the outcomes chosen so far, and the event.
+        self._point: dict | None = None
 
     # -- reading the position -------------------------------------------
     @property
@@ -168,7 +182,10 @@ class State:
 
     @property
     def current_player(self) -> str | None:
-        """Who must decide now; ``None`` once the game is over."""
+        """Who must decide now: a faction, ``"chance"`` at a chance point, ``None`` once
+        the game is over."""
+        if self._point is not None:
+            return "chance"
         return Game(self.data).deciding()
 
     @property
@@ -276,17 +293,23 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now, each with unique notation."""
+        if self._point is not None:
+            return []  # chance decides: see chance_outcomes()
         player = self.current_player
         return [listed(player, text, source) for text, source in self._option_table().items()]
 
     def is_legal(self, action: Action | str) -> bool:
-        return _normalise(action) in self._option_table()
+        return self._point is None and _normalise(action) in self._option_table()
 
-    def apply(self, action: Action | str) -> "State":
+    def apply(self, action: Action | str | Any) -> "State":
         """Apply a legal action (or its notation) and return ``self``.
 
-        Anything else raises :class:`IllegalActionError` and changes nothing.
+        At a chance point (explicit chance), ``action`` is one of the outcomes of
+        :meth:`chance_outcomes` instead. Anything else raises :class:`IllegalActionError`
+        and changes nothing.
         """
+        if self._point is not None:
+            return self._choose(action)
         text = _normalise(action)
         table = self._option_table()
         if text not in table:
@@ -297,26 +320,115 @@ class State:
         if isinstance(action, Action) and action.player != player:
             raise IllegalActionError(f"It is {name(player)}'s decision now, "
                                      f"not {name(action.player)}'s")
-        fn, args = table[text]
-        snapshot = marshal.dumps(self.data)
         frame = g.top()
-        hidden = bool(frame and frame["type"] == "pledge")
+        self._go(text, player, bool(frame and frame["type"] == "pledge"), [])
+        return self
+
+    def _go(self, text: str | None, player: str, hidden: bool, chosen: list) -> None:
+        """Run the action ``text`` (``None``: the setup) with the chance outcomes ``chosen``
+        so far; stop at the next random event if chance is explicit."""
+        snapshot = marshal.dumps(self.data)
+        table = self._options  # the position's options, still right if it comes back
         try:
-            fn(g, frame, *args)
-            g.advance()
+            if self._chance == "explicit":
+                with chance.explicit():
+                    g = self._run(text, chosen)
+            else:
+                g = self._run(text, chosen)
+        except chance.Pending as event:
+            self.data = marshal.loads(snapshot)
+            self._options = table
+            self._point = {"text": text, "player": player, "hidden": hidden, "chosen": chosen,
+                           "kind": event.kind, "outcomes": event.outcomes}
+            return
         except Exception:
             self.data = marshal.loads(snapshot)
+            self._options = table
             raise
-        finally:
-            self._options = None
-        self.history.append(snapshot)
-        self.log.append(LogEntry(player, text, tuple(e for e, _ in g.events),
-                                 tuple(e for e, only in g.events if only), hidden,
-                                 tuple(only for _, only in g.events if only), tuple(g.facts)))
+        self._options = None
+        entry = LogEntry(player, text or "setup", tuple(e for e, _ in g.events),
+                         tuple(e for e, only in g.events if only), hidden,
+                         tuple(only for _, only in g.events if only), tuple(g.facts))
+        if text is None:
+            # The log opens with what setup did; later entries are one per action.
+            self.log = [entry]
+        else:
+            self.history.append(snapshot)
+            self.log.append(entry)
+
+    def _run(self, text: str | None, chosen: list) -> Game:
+        fixed = self.data["fixed"]
+        if text is None:
+            for kind, outcome in chosen:
+                fixed.setdefault(kind, []).append(_copy(outcome))
+            return _set_up(self.data)
+        fn, args = self._option_table()[text]
+        for kind, outcome in chosen:
+            fixed.setdefault(kind, []).append(_copy(outcome))
+        g = Game(self.data)
+        fn(g, g.top(), *args)
+        g.advance()
+        return g
+
+    def _choose(self, outcome) -> "State":
+        point = self._point
+        outcome = _plain(outcome)
+        if outcome not in point["outcomes"]:
+            raise IllegalActionError(
+                f"{outcome!r} is not an outcome of this random event ({point['kind']}); "
+                f"outcomes: {point['outcomes'][:6]!r}{' ...' if len(point['outcomes']) > 6 else ''}")
+        self._point = None
+        self._go(point["text"], point["player"], point["hidden"],
+                 point["chosen"] + [(point["kind"], outcome)])
         return self
+
+    # -- chance ---------------------------------------------------------
+    @property
+    def chance(self) -> str:
+        """``"seeded"``: each random event is drawn from the game's generator (the default);
+        ``"explicit"``: each stops the game at a chance point (``current_player`` is
+        ``"chance"``) until ``apply(outcome)`` picks one of :meth:`chance_outcomes`.
+
+        Switching to ``"seeded"`` at a chance point draws the rest from the generator.
+        """
+        return self._chance
+
+    @chance.setter
+    def chance(self, mode: str) -> None:
+        self._chance = chance_mode(mode)
+        point = self._point
+        if mode == "seeded" and point is not None:
+            self._point = None
+            self._go(point["text"], point["player"], point["hidden"], point["chosen"])
+
+    @property
+    def chance_kind(self) -> str | None:
+        """The kind of random event at a chance point (``"die"``, ``"battle"``, ``"tile"``,
+        ``"market"``, ``"plan"``, ``"box-tile"``, ``"box-card"``), else ``None``."""
+        return self._point["kind"] if self._point is not None else None
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """``(outcome, probability)`` for each outcome of the random event at this chance
+        point (all equally likely, summing to 1); ``[]`` when a player decides.
+
+        >>> s = new_game(2, seed=1, chance="explicit")
+        >>> s.current_player, s.chance_kind, len(s.chance_outcomes())
+        ('chance', 'box-tile', 12)
+        >>> s.apply(s.chance_outcomes()[0][0]).chance_kind
+        'tile'
+        """
+        if self._point is None:
+            return []
+        outcomes = self._point["outcomes"]
+        p = Fraction(1, len(outcomes))
+        return [(_copy(o), p) for o in outcomes]
 
     def undo(self) -> "State":
         """Take back the last action. Raises :class:`IllegalActionError` at the start of the game."""
+        if self._point is not None:
+            # Nothing of the action is seen before its random events are all decided.
+            self._point = None
+            return self
         if not self.history:
             raise IllegalActionError("There is no action to undo: this is the start of the game")
         self.data = marshal.loads(self.history.pop())
@@ -326,7 +438,12 @@ class State:
 
     def copy(self) -> "State":
         """An independent copy, history and log included."""
-        return State(_copy(self.data), list(self.log), list(self.history))
+        twin = State(_copy(self.data), list(self.log), list(self.history))
+        twin._chance = self._chance
+        twin._options = self._options  # the same position has the same options (never mutated)
+        if self._point is not None:
+            twin._point = dict(self._point, chosen=list(self._point["chosen"]))
+        return twin
 
     def after(self, action: Action | str) -> "State":
         """The position after ``action``, leaving this one untouched."""
@@ -359,26 +476,46 @@ class State:
         """Fix the next action dice rolls, in the order they are rolled."""
         return self.fix("die", list(values))
 
-    def outcomes(self, action: Action | str) -> list[tuple[float, Any, "State"]]:
-        """``(probability, outcome, state)`` for each outcome of the first random event
-        ``action`` triggers; ``[(1.0, None, state)]`` if it triggers none."""
+    def outcomes(self, action: Action | str,
+                 limit: int = 1296) -> list[tuple[Fraction, tuple | None, "State"]]:
+        """``(probability, outcomes, state)`` for every way the random events ``action``
+        leads to can fall: ``outcomes`` is the tuple of their outcomes in order (``None``
+        when it leads to none). Every random event of the action is followed, not only
+        the first; more than ``limit`` results raise :class:`OutcomeLimitError` (ending a
+        round rolls every action die: step through those with ``chance="explicit"``).
+
+        >>> s = new_game(2, seed=3)
+        >>> [(p, o) for p, o, _ in s.outcomes("start 0,0")]
+        [(Fraction(1, 1), None)]
+        """
         if not self.is_legal(action):
             from .explain import why_illegal
             raise why_illegal(self, _normalise(action), action)
-        probe = self.copy()
-        probe.data["probe"] = True
-        try:
-            probe.apply(action)
-        except chance.ChanceProbe as event:
-            p = 1.0 / len(event.outcomes)
-            out = []
-            for outcome in event.outcomes:
-                s = self.copy()
-                s.data["fixed"].setdefault(event.kind, []).insert(0, outcome)
-                out.append((p, outcome, s.apply(action)))
-            return out
-        del probe.data["probe"]
-        return [(1.0, None, probe)]
+        first = self.copy()
+        first.chance = "explicit"
+        first.apply(action)
+        too_many = OutcomeLimitError(f"'{action}' leads to more than {limit} outcomes of random "
+                                     f"events; follow them one at a time with chance='explicit'")
+        # One path first: the outcomes multiply along it (ending a round rolls every die).
+        path, count = first, 1
+        while path._point is not None:
+            count *= len(path._point["outcomes"])
+            if count > limit:
+                raise too_many
+            path = path.copy().apply(path._point["outcomes"][0])
+        done: list[tuple[Fraction, tuple | None, State]] = []
+        level = [(Fraction(1), (), first)]
+        while level:
+            points = [(p, seen, s) for p, seen, s in level if s._point is not None]
+            for p, seen, s in level:
+                if s._point is None:
+                    s._chance = self._chance
+                    done.append((p, seen or None, s))
+            if len(done) + sum(len(s._point["outcomes"]) for _, _, s in points) > limit:
+                raise too_many
+            level = [(p * q, seen + (outcome,), s.copy().apply(outcome))
+                     for p, seen, s in points for outcome, q in s.chance_outcomes()]
+        return done
 
     # -- views and saving -------------------------------------------------
     def view(self, player: str | None) -> dict:
