@@ -12,8 +12,8 @@ What a bot may know
 -------------------
 A bot plays fair: it decides only from what its faction may see. ``RandomBot`` reads
 nothing but the legal actions. ``GreedyBot`` looks one action ahead, and it never
-looks ahead on the true state. It first makes a *determinized* copy
-(:func:`determinize`): everything the faction cannot see is replaced by a random
+looks ahead on the true state. It first makes a *determinized* copy (:func:`determinize`,
+from ``ahoy_nb.engine.observe``): everything the faction cannot see is replaced by a random
 guess consistent with what it can see (the tile stack and the unseen boxed tile,
 the Mollusk plan hand when the bot is not the Mollusk Union, other Smugglers'
 pledges), and the copy gets a fresh random generator of the bot's own, with no
@@ -35,9 +35,9 @@ import random
 from typing import Callable
 
 from .engine import Action, IllegalActionError, State
-from .engine import chance
 from .engine.board import Map, parse_space
 from .engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
+from .engine.observe import determinize
 
 BLUEFIN_CONTROL = {"patrol": CONTROL["patrol"], "stronghold": CONTROL["stronghold"],
                    "flagship": CONTROL["bluefin-flagship"]}
@@ -72,45 +72,6 @@ class RandomBot(Bot):
         if not actions:
             raise IllegalActionError("There is nothing to choose: the game is over")
         return self.rng.choice(actions)
-
-
-# -- what a faction may know --------------------------------------------------------
-
-def determinize(state: State, me: str | None, rng: random.Random) -> State:
-    """A copy of ``state`` where what ``me`` cannot see is a random guess.
-
-    The copy has no log and no history. Public facts (and ``me``'s own secrets) are
-    kept; the rest is resampled uniformly among the possibilities ``me`` cannot tell
-    apart:
-
-    * the generator is reseeded from ``rng`` (and ``seed`` zeroed), fixed outcomes dropped;
-    * the tile stack and the tile boxed at setup are redealt from their union;
-    * unless ``me`` is the Mollusk Union, its plan hand and plan deck are redealt;
-    * each other Smuggler's delivered Cargo is split at random between the pledges.
-    """
-    data = marshal.loads(marshal.dumps(state.data))
-    data["fixed"] = {}
-    data["seed"] = 0
-    data["rng"] = chance.seed_state(rng.getrandbits(64))
-    # Pools are sorted before shuffling, so the guess depends only on what ``me`` knows.
-    pool = sorted(data["tile_stack"] + data["tile_box"])
-    rng.shuffle(pool)
-    boxed = len(data["tile_box"])
-    data["tile_box"] = sorted(pool[:boxed])
-    data["tile_stack"] = sorted(pool[boxed:])
-    for f, fs in data["factions"].items():
-        if f == "mollusk" and me != "mollusk":
-            pool = sorted(fs["hand"] + fs["plan_deck"])
-            rng.shuffle(pool)
-            n = len(fs["hand"])
-            fs["hand"], fs["plan_deck"] = sorted(pool[:n]), sorted(pool[n:])
-        if "pledged" in fs and f != me:
-            delivered = sorted(fs["pledged"]["bluefin"] + fs["pledged"]["mollusk"])
-            split = {"bluefin": [], "mollusk": []}
-            for card in delivered:
-                split[rng.choice(("bluefin", "mollusk"))].append(card)
-            fs["pledged"] = split
-    return State(data)
 
 
 # -- a heuristic value of a position for one faction ------------------------------------

@@ -1,12 +1,10 @@
-"""Words for a position: what is asked, why an action is refused, what a player sees."""
+"""Words for a position: what is asked, why an action is refused, a summary."""
 
 from __future__ import annotations
 
-import marshal
-
 from .board import parse_space, space_name
 from .errors import IllegalActionError, NotationError
-from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, MARKET_CARDS, PLAN_KEYS
+from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
 from .notation import PLACEMENT, misread
 from .game import (Game, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
@@ -251,36 +249,6 @@ def _move_reason(g: Game, frame: dict, words: list[str]) -> str | None:
         return ("you cannot move off the map to explore there: there isn't enough room to place "
                 "a region without overlapping another or putting its Island next to another Island")
     return None
-
-
-# -- what a player sees -------------------------------------------------------------
-
-def view(state, player: str | None) -> dict:
-    """The position without what ``player`` may not see; ``None`` is a spectator."""
-    data = marshal.loads(marshal.dumps(state.data))
-    for secret in ("rng", "seed", "fixed"):
-        data.pop(secret, None)
-    data["tile_stack"] = len(data["tile_stack"])
-    data["tile_box"] = len(data["tile_box"])
-    data["market_deck"] = len(data["market_deck"])
-    for f, fs in data["factions"].items():
-        if f == "mollusk":
-            fs["plan_deck"] = len(fs["plan_deck"])
-            if player != "mollusk":
-                fs["hand"] = len(fs["hand"])
-        if "pledged" in fs:
-            fs["delivered"] = sorted(fs["pledged"]["bluefin"] + fs["pledged"]["mollusk"])
-            if player != f:
-                fs["pledged"] = None
-    log = [e.seen_by(player).to_dict() for e in state.log]
-    for entry in log:
-        entry.pop("secret")
-        entry.pop("secret_for")
-    out = {"viewer": player, "state": data, "log": log,
-           "current_player": state.current_player, "prompt": prompt(state)}
-    if player is not None and player == state.current_player:
-        out["legal_actions"] = [str(a) for a in state.legal_actions()]
-    return out
 
 
 def describe(state) -> str:

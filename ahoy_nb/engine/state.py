@@ -19,11 +19,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import chance
+from . import chance, observe
 from .chance import seed_state
-from .board import Map, Space, parse_space, space_name
-from .components import (BOARDS, CARD_KEYS, DICE_COUNT, MARKET_CARDS, MARKET_SIZE,
-                         PLAN_CARDS, PLAN_KEYS, REWARD_START, SEATS, START_GOLD,
+from .board import Map, Space, parse_space
+from .components import (BOARDS, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS, START_GOLD,
                          START_PLANS, START_READY_COMRADES, SUITS, TILES)
 from .errors import IllegalActionError, InvalidStateError, OutcomeLimitError
 from .game import Game, board_kind, control, controller, name, place_tile
@@ -525,8 +524,7 @@ class State:
         the generator, the Mollusk plan hand (but to Mollusk), Smuggler pledges (but to
         their owner).
         """
-        from .explain import view
-        return view(self, player)
+        return observe.view(self, player)
 
     def to_json(self) -> str:
         """The whole position and its log as JSON (the undo history is not saved)."""
