@@ -20,7 +20,7 @@ import random
 import re
 
 from ahoy_nb.engine import new_game
-from ahoy_nb.engine import crew
+from ahoy_nb.engine.cards import crew
 from ahoy_nb.engine.components import CARD_BY_KEY, CARD_KEYS, MARKET_CARDS
 
 try:  # the simulation tests' checkers, when that file provides them
@@ -143,7 +143,7 @@ def test_one_shot_crew_leave_the_game_when_used():
 # Plans (the Mollusk plan cards, the Cutter and the Gunship)
 # ---------------------------------------------------------------------------
 
-from ahoy_nb.engine import plans as _plans  # noqa: E402
+from ahoy_nb.engine.cards import plans as _plans  # noqa: E402
 from ahoy_nb.engine.components import PLAN_CARDS, SHIP_SLOTS  # noqa: E402
 
 PLAN_NAMES = sorted(set(_plans.SLUG_TITLE))          # the 9 plan names (12 cards)

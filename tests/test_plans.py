@@ -14,9 +14,10 @@ from __future__ import annotations
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
-from ahoy_nb.engine import explain, plans
+from ahoy_nb.engine import explain
+from ahoy_nb.engine.cards import plans
 from ahoy_nb.engine.components import PLAN_BY_KEY
-from ahoy_nb.engine.game import Game
+from ahoy_nb.engine.game import Play
 
 from rules_support import TWO_TILES, at, damaged, events_since, legal, play
 
@@ -175,7 +176,7 @@ def test_sneak_attack_removes_up_to_two_patrols_from_one_region():
     assert s.data["pending"] == []  # two is the most
     assert patrols(s) == [(1, 0), (3, 1)]
     assert any(f["kind"] == "stronghold" for f in s.figures("3,2"))  # not a Patrol
-    assert Game(s.data).patrol_supply() == 8  # they return to Bluefin's supply
+    assert Play(s.data).patrol_supply() == 8  # they return to Bluefin's supply
 
 
 def test_sneak_attack_may_remove_fewer_or_none():

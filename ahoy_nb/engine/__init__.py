@@ -6,7 +6,7 @@
 ['bluefin', 'smuggler1', 'mollusk']
 """
 
-from .board import Map, parse_space, space_name
+from .geometry import Map, parse_space, space_name
 from .position import scenario
 from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
 from .notation import Action

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .board import parse_space, space_name
+from .geometry import parse_space, space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
 from .notation import PLACEMENT, misread
-from .game import (Game, accepts, board_kind, die_change_cost, name,
+from .game import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
-from . import crew as _crew
-from . import plans as _plans
+from .cards import crew as _crew
+from .cards import plans as _plans
 
 PROMPTS = {
     "setup-bluefin": "choose the Island for your Flagship and a Patrol (start x,y)",
@@ -53,7 +53,7 @@ def prompt(state) -> str:
     data = state.data
     if data["phase"] == "over":
         return "The game is over: " + " and ".join(name(f) for f in data["winners"]) + " won"
-    g = Game(data)
+    g = Play(data)
     top = g.top()
     who = name(g.deciding())
     if top is None:
@@ -91,7 +91,7 @@ def why_illegal(state, text: str, action=None):
     unreadable = misread(text)
     if unreadable:
         return NotationError(unreadable)
-    g = Game(data)
+    g = Play(data)
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
     top = g.top()
@@ -122,7 +122,7 @@ def why_illegal(state, text: str, action=None):
                   f"Choices now: {listed}")
 
 
-def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str | None:
+def _turn_reason(g: Play, f: str, text: str, verb: str, words: list[str]) -> str | None:
     fs = g.faction(f)
     turn = g.data["turn"]
     if verb == "end":
@@ -143,7 +143,7 @@ def _turn_reason(g: Game, f: str, text: str, verb: str, words: list[str]) -> str
     return None
 
 
-def _placement_reason(g: Game, f: str, action: str, die: int, value: int) -> str | None:
+def _placement_reason(g: Play, f: str, action: str, die: int, value: int) -> str | None:
     fs = g.faction(f)
     turn = g.data["turn"]
     if turn["placed"] >= turn["quota"]:
@@ -177,7 +177,7 @@ def _placement_reason(g: Game, f: str, action: str, die: int, value: int) -> str
     return None
 
 
-def _recruit_reason(g: Game, f: str, words: list[str]) -> str | None:
+def _recruit_reason(g: Play, f: str, words: list[str]) -> str | None:
     if len(words) < 2 or words[1] not in CARD_BY_KEY:
         return "recruit names a card in the Market, like 'recruit gunner'"
     card = CARD_BY_KEY[words[1]]
@@ -206,7 +206,7 @@ def _recruit_reason(g: Game, f: str, words: list[str]) -> str | None:
     return None
 
 
-def _cargo_reason(g: Game, f: str, verb: str, words: list[str]) -> str | None:
+def _cargo_reason(g: Play, f: str, verb: str, words: list[str]) -> str | None:
     if not f.startswith("smuggler"):
         return "only the Smugglers smuggle and deliver Cargo"
     if len(words) < 2 or words[1] not in CARGO_BY_KEY:
@@ -230,7 +230,7 @@ def _cargo_reason(g: Game, f: str, verb: str, words: list[str]) -> str | None:
             f"and this is a {suit.title()} Island")
 
 
-def _move_reason(g: Game, frame: dict, words: list[str]) -> str | None:
+def _move_reason(g: Play, frame: dict, words: list[str]) -> str | None:
     fig = g.figure(frame["figure"])
     target = parse_space(words[1])
     here = tuple(fig["at"])
@@ -254,7 +254,7 @@ def _move_reason(g: Game, frame: dict, words: list[str]) -> str | None:
 def describe(state) -> str:
     """A plain-text summary of the position, for ``print(state)``."""
     data = state.data
-    g = Game(data)
+    g = Play(data)
     lines = [f"Ahoy, {len(data['players'])} players, round {data['round']}, "
              f"first player {name(data['first'])}"]
     lines.append(prompt(state))

@@ -1,28 +1,28 @@
 """The rules of Ahoy as functions of the state's data.
 
-The position is a plain dict (see ``docs/engine.md``). Decisions waiting for a
-player are *frames* on ``data["pending"]``; the last one is asked first. A frame
-type may have an ``auto`` step that resolves what needs no decision, and a
-``legal`` function that lists the options of the player who must decide.
-``Game`` binds one data dict with the events of the action being applied.
+The position is a plain dict (see ``schema.py``). Decisions waiting for a player
+are *frames* on ``data["pending"]``; the last one is asked first. This module
+registers, with the kernel (``kernel.py``), each base rule's frame types: an ``auto``
+step that resolves what needs no decision, and a ``legal`` function that lists the
+options of the player who must decide. It fires the kernel's hook points where the
+cards' texts attach, and never names a card. ``Play`` is the kernel's context with the
+rules' helpers: one data dict and the events of the action being applied.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Callable
 
 from . import chance
-from .board import Map, Space, space_name
+from .geometry import Space, space_name
+from .kernel import OFFERS, Context, Option, auto, legal, turn
 from .notation import facts
-from .components import (ACTION_TITLES, BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT,
-                         CONTROL, DICE_COUNT, FACTION_NAMES, FAME_TO_END, MARKET_CARDS,
-                         MARKET_SIZE, PLAN_KEYS, PLANS_PER_ROUND, REWARD_STEPS, REWARD_TEXT,
-                         REWARDS, SHIP_SLOTS,
-                         STRONGHOLD_BONUS, SHIP_STATS, START_ISLAND_COMRADES, SUPPLY)
-
-Option = tuple[str, Callable, tuple]  # notation, handler, arguments
+from .components import (ACTION_TITLES, BOARDS, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, CONTROL,
+                         DICE_COUNT, FACTION_NAMES, FAME_TO_END, MARKET_CARDS, MARKET_SIZE,
+                         PLAN_KEYS, PLANS_PER_ROUND, REWARD_STEPS, REWARD_TEXT, REWARDS,
+                         SHIP_SLOTS, SHIP_STATS, START_ISLAND_COMRADES, STRONGHOLD_BONUS, SUPPLY,
+                         TILES)
 
 UNION_SHIPS = ("flagship", "cutter", "gunship")
 
@@ -55,40 +55,8 @@ def need_text(need) -> str:
     return "any die"
 
 
-class Game:
-    """One data dict and the events of the action being applied to it."""
-
-    def __init__(self, data: dict):
-        self.data = data
-        self.events: list[tuple[str, str | None]] = []  # (text, only visible to)
-        self.facts: list[dict] = []  # the same events as data, for programs (battle results)
-        self._map_of: tuple | None = None  # (tiles list, its length, Map): tiles are only appended
-
-    # -- events ---------------------------------------------------------
-    def say(self, text: str, only: str | None = None) -> None:
-        self.events.append((text, only))
-
-    # -- lookups --------------------------------------------------------
-    @property
-    def map(self) -> Map:
-        tiles = self.data["tiles"]
-        cached = self._map_of
-        if cached is None or cached[0] is not tiles or cached[1] != len(tiles):
-            cached = self._map_of = (tiles, len(tiles), Map.of(tiles))
-        return cached[2]
-
-    def faction(self, f: str) -> dict:
-        return self.data["factions"][f]
-
-    def figure(self, fid: str) -> dict | None:
-        for fig in self.data["figures"]:
-            if fig["id"] == fid:
-                return fig
-        return None
-
-    def figures_at(self, space) -> list[dict]:
-        x, y = space
-        return [f for f in self.data["figures"] if f["at"][0] == x and f["at"][1] == y]
+class Play(Context):
+    """The kernel's context with the base rules' helpers: one action being played."""
 
     def flagship_space(self, f: str) -> Space | None:
         fig = self.figure(f)
@@ -136,10 +104,6 @@ class Game:
     def stronghold_blocks(self, f: str, island: Space) -> bool:
         """Island Dominance: an enemy at an Island with a Stronghold cannot trade there."""
         return f != "bluefin" and any(fig["kind"] == "stronghold" for fig in self.figures_at(island))
-
-    def turn_player(self) -> str | None:
-        turn = self.data["turn"]
-        return turn["player"] if turn else None
 
     # -- gold and Fame --------------------------------------------------
     def gain_gold(self, f: str, n: int, why: str = "") -> int:
@@ -196,44 +160,6 @@ class Game:
         if fig["kind"] == "cutter":
             return False
         return bool(self.cannons_dice(fig["owner"]))
-
-    # -- frames ---------------------------------------------------------
-    def push(self, frame: dict) -> dict:
-        self.data["pending"].append(frame)
-        return frame
-
-    def pop(self) -> dict:
-        return self.data["pending"].pop()
-
-    def top(self) -> dict | None:
-        pending = self.data["pending"]
-        return pending[-1] if pending else None
-
-    def deciding(self) -> str | None:
-        if self.data["phase"] == "over":
-            return None
-        top = self.top()
-        if top is not None:
-            return top["player"]
-        return self.turn_player()
-
-    def advance(self) -> None:
-        """Resolve everything that needs no decision, until someone must decide."""
-        while self.data["phase"] != "over":
-            top = self.top()
-            if top is None:
-                return
-            auto = AUTO.get(top["type"])
-            if auto is None or not auto(self, top):
-                return
-
-    def options(self) -> list[Option]:
-        if self.data["phase"] == "over":
-            return []
-        top = self.top()
-        if top is None:
-            return turn_options(self)
-        return LEGAL[top["type"]](self, top)
 
     # -- chance ---------------------------------------------------------
     def draw_market(self) -> int | None:
@@ -315,7 +241,7 @@ class Game:
             if not m.can_step(here, target):
                 continue
             if (m.on_map(target) or (self.data["tile_stack"] and m.can_explore(target))
-                    or crew.witch_can(self, fig, target)):  # Sea Witch: off the map anyway
+                    or self.any("off-map step", fig, target)):  # Sea Witch: off the map anyway
                 out.append(target)
         return out
 
@@ -331,24 +257,22 @@ class Game:
 # The turn: placing dice and the actions that need none
 # ---------------------------------------------------------------------------
 
-def die_change_cost(g: Game, f: str, die: int, value: int, per_gold: int | None = None) -> int:
+def die_change_cost(g: Play, f: str, die: int, value: int, per_gold: int | None = None) -> int:
     """Gold to turn ``die`` into ``value``; ``per_gold`` (pips per gold) is looked up if not given."""
     if per_gold is None:
         per_gold = _pips_per_gold(g, f)
     return math.ceil(abs(value - die) / per_gold)
 
 
-def _pips_per_gold(g: Game, f: str) -> int:
-    return 2 if _has_crew(g, f, "middleman") else 1
+def _pips_per_gold(g: Play, f: str) -> int:
+    """How far one gold turns a die: 1, or more when a card says so."""
+    return max((rate for rate, _ in filter(None, g.collect("die change", f))), default=1)
 
 
-def _has_crew(g: Game, f: str, slug: str) -> bool:
-    return any(MARKET_CARDS[m["card"]]["slug"] == slug for m in g.faction(f)["crew"])
-
-
-def reachable_values(g: Game, f: str, die: int) -> list[tuple[int, int]]:
-    """``(value, gold cost)`` a die can be placed as."""
-    return list(_reachable(die, g.faction(f)["gold"], _pips_per_gold(g, f)))
+def reachable_values(g: Play, f: str, dice) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For each of ``dice``: ``(value, gold cost)`` it can be placed as."""
+    gold, rate = g.faction(f)["gold"], _pips_per_gold(g, f)
+    return {d: _reachable(d, gold, rate) for d in dice}
 
 
 @lru_cache(maxsize=None)
@@ -362,7 +286,7 @@ def placement_notation(verb: str, die: int, value: int) -> str:
     return f"{verb} {die}" if die == value else f"{verb} {die}>{value}"
 
 
-def open_board_slots(g: Game, f: str) -> dict[str, list[int]]:
+def open_board_slots(g: Play, f: str) -> dict[str, list[int]]:
     """Board action -> indexes of its empty, undamaged slots."""
     out: dict[str, list[int]] = {}
     for i, (spec, slot) in enumerate(zip(BOARDS[board_kind(f)], g.faction(f)["slots"])):
@@ -383,13 +307,13 @@ def _first_slots(kind: str, indexes: tuple[int, ...]) -> dict[int, int]:
     return out
 
 
-def placement_options(g: Game, f: str) -> list[Option]:
+def placement_options(g: Play, f: str) -> list[Option]:
     fs = g.faction(f)
     dice = sorted(set(fs["dice"]))
     specs = BOARDS[board_kind(f)]
     out: list[Option] = []
     open_slots = open_board_slots(g, f)
-    values = {d: reachable_values(g, f, d) for d in dice}
+    values = reachable_values(g, f, dice)
     for action, indexes in open_slots.items():
         first_slot = _first_slots(board_kind(f), tuple(indexes))
         for d in dice:
@@ -408,7 +332,7 @@ def placement_options(g: Game, f: str) -> list[Option]:
     return out
 
 
-def recruit_suits(g: Game, f: str) -> set[str]:
+def recruit_suits(g: Play, f: str) -> set[str]:
     """Suits ``f`` may recruit now: its Flagship's Island, and for Bluefin every Stronghold Island."""
     suits = set()
     island = g.island_here(f)
@@ -422,7 +346,7 @@ def recruit_suits(g: Game, f: str) -> set[str]:
     return suits
 
 
-def recruit_options(g: Game, f: str, quota_left: bool) -> list[Option]:
+def recruit_options(g: Play, f: str, quota_left: bool) -> list[Option]:
     fs = g.faction(f)
     suits = recruit_suits(g, f)
     out: list[Option] = []
@@ -433,8 +357,8 @@ def recruit_options(g: Game, f: str, quota_left: bool) -> list[Option]:
         key = CARD_KEYS[card]
         if info["cost"] == "slot":
             if quota_left:
-                for d in sorted(set(fs["dice"])):
-                    for v, cost in reachable_values(g, f, d):
+                for d, values in reachable_values(g, f, sorted(set(fs["dice"]))).items():
+                    for v, cost in values:
                         out.append((placement_notation(f"recruit {key}", d, v), do_recruit,
                                     (card, (d, v, cost))))
         elif fs["gold"] >= info["cost"]:
@@ -442,7 +366,7 @@ def recruit_options(g: Game, f: str, quota_left: bool) -> list[Option]:
     return out
 
 
-def cargo_options(g: Game, f: str) -> list[Option]:
+def cargo_options(g: Play, f: str) -> list[Option]:
     island = g.island_here(f)
     if not island or g.stronghold_blocks(f, island):
         return []
@@ -457,7 +381,8 @@ def cargo_options(g: Game, f: str) -> list[Option]:
     return out
 
 
-def turn_options(g: Game) -> list[Option]:
+@turn
+def turn_options(g: Play) -> list[Option]:
     f = g.turn_player()
     turn = g.data["turn"]
     quota_left = turn["placed"] < turn["quota"]
@@ -467,9 +392,8 @@ def turn_options(g: Game) -> list[Option]:
     out += recruit_options(g, f, quota_left)
     if f.startswith("smuggler"):
         out += cargo_options(g, f)
-    out += crew.turn_options(g, f)
-    if f == "mollusk":
-        out += plans.turn_options(g)
+    for options in g.collect("turn options", f):  # Crew actions, the Union's plans
+        out += options
     # A die that cannot be placed is set aside, so the turn may end.
     can_place = any(places_die(fn, args) for _, fn, args in out)
     if not quota_left or not can_place:
@@ -484,7 +408,7 @@ def places_die(fn, args) -> bool:
     return getattr(fn, "places_die", False)
 
 
-def _spend_for_die(g: Game, f: str, die: int, value: int, cost: int, where: str) -> None:
+def spend_for_die(g: Play, f: str, die: int, value: int, cost: int, where: str) -> None:
     fs = g.faction(f)
     fs["dice"].remove(die)
     fs["gold"] -= cost
@@ -492,7 +416,9 @@ def _spend_for_die(g: Game, f: str, die: int, value: int, cost: int, where: str)
     if die == value:
         g.say(f"{name(f)} places a {die} on {where}")
     else:
-        middleman = " (Middleman)" if abs(value - die) > cost else ""  # more than 1 per gold
+        # More than 1 per gold: the card that allows it.
+        helper = next((f" ({card})" for _, card in filter(None, g.collect("die change", f))), "")
+        middleman = helper if abs(value - die) > cost else ""
         g.say(f"{name(f)} places a {die} on {where}, spending {cost} gold to make it a {value}"
               f"{middleman}")
 
@@ -505,35 +431,35 @@ def placing(fn):
 
 @placing
 @facts(lambda die, value, cost, index: {"gold": cost})
-def do_place(g: Game, frame, die: int, value: int, cost: int, index: int) -> None:
+def do_place(g: Play, frame, die: int, value: int, cost: int, index: int) -> None:
     f = g.turn_player()
     spec = BOARDS[board_kind(f)][index]
-    _spend_for_die(g, f, die, value, cost, ACTION_TITLES[spec["action"]])
+    spend_for_die(g, f, die, value, cost, ACTION_TITLES[spec["action"]])
     g.faction(f)["slots"][index]["die"] = value
     ACTIONS[spec["action"]](g, f, value)
 
 
 @placing
 @facts(lambda die, value, cost, card: {"gold": cost})
-def do_place_crew(g: Game, frame, die: int, value: int, cost: int, card: int) -> None:
+def do_place_crew(g: Play, frame, die: int, value: int, cost: int, card: int) -> None:
     f = g.turn_player()
     member = next(m for m in g.faction(f)["crew"] if m["card"] == card)
-    _spend_for_die(g, f, die, value, cost, card_name(card))
+    spend_for_die(g, f, die, value, cost, card_name(card))
     member["die"] = value
-    crew.slot_action(g, f, card, value)
+    g.fire("crew die", f, card, value)
 
 
-def take_from_market(g: Game, card: int) -> None:
+def take_from_market(g: Play, card: int) -> None:
     g.data["market"].remove(card)
 
 
-def add_crew(g: Game, f: str, card: int, die: int | None = None) -> None:
+def add_crew(g: Play, f: str, card: int, die: int | None = None) -> None:
     g.faction(f)["crew"].append({"card": card, "die": die, "damage": False})
 
 
 @facts(lambda card, payment: {"pay": "gold", "gold": MARKET_CARDS[card]["cost"]}
        if payment is None else {"pay": "die", "gold": payment[2]})
-def do_recruit(g: Game, frame, card: int, payment) -> None:
+def do_recruit(g: Play, frame, card: int, payment) -> None:
     f = g.turn_player()
     info = MARKET_CARDS[card]
     take_from_market(g, card)
@@ -543,13 +469,13 @@ def do_recruit(g: Game, frame, card: int, payment) -> None:
         add_crew(g, f, card)
     else:
         die, value, cost = payment
-        _spend_for_die(g, f, die, value, cost, info["name"])
+        spend_for_die(g, f, die, value, cost, info["name"])
         g.say(f"{name(f)} recruits {info['name']}")
         add_crew(g, f, card, value)
     g.refill_market()
 
 
-def do_smuggle(g: Game, frame, card: int) -> None:
+def do_smuggle(g: Play, frame, card: int) -> None:
     f = g.turn_player()
     take_from_market(g, card)
     cargo = g.faction(f)["cargo"]
@@ -561,7 +487,7 @@ def do_smuggle(g: Game, frame, card: int) -> None:
         g.push({"type": "discard", "player": f})
 
 
-def do_deliver(g: Game, frame, card: int) -> None:
+def do_deliver(g: Play, frame, card: int) -> None:
     f = g.turn_player()
     fs = g.faction(f)
     fs["cargo"].remove(card)
@@ -574,7 +500,7 @@ def do_deliver(g: Game, frame, card: int) -> None:
     push_reward(g, f)
 
 
-def do_end_turn(g: Game, frame) -> None:
+def do_end_turn(g: Play, frame) -> None:
     f = g.turn_player()
     turn = g.data["turn"]
     fs = g.faction(f)
@@ -595,36 +521,36 @@ def do_end_turn(g: Game, frame) -> None:
 # Board actions
 # ---------------------------------------------------------------------------
 
-def act_sail(g: Game, f: str, value: int) -> None:
+def act_sail(g: Play, f: str, value: int) -> None:
     anchor = {"bluefin": "patrol", "mollusk": "comrades"}.get(f)
     g.push({"type": "move", "player": f, "figure": f, "steps": 2, "moved": 0, "anchor": anchor,
             "no_battle": False})
 
 
-def act_fullsail(g: Game, f: str, value: int) -> None:
+def act_fullsail(g: Play, f: str, value: int) -> None:
     g.push({"type": "move", "player": f, "figure": f, "steps": max(1, value), "moved": 0,
             "anchor": None, "no_battle": False})
 
 
-def act_tailwind(g: Game, f: str, value: int | None) -> None:
+def act_tailwind(g: Play, f: str, value: int | None) -> None:
     anchor = "patrol" if f == "bluefin" else None
     g.push({"type": "tailwind", "player": f, "figure": f, "value": value, "anchor": anchor})
 
 
-def act_cannons(g: Game, f: str, value: int) -> None:
+def act_cannons(g: Play, f: str, value: int) -> None:
     g.say(f"{name(f)} has loaded Cannons until the end of the round")
-    crew.on_cannons(g, f)
+    g.fire("cannons", f)
 
 
-def act_repair(g: Game, f: str, value: int) -> None:
+def act_repair(g: Play, f: str, value: int) -> None:
     g.push({"type": "repair", "player": f, "left": 2})
 
 
-def act_order(g: Game, f: str, value: int) -> None:
+def act_order(g: Play, f: str, value: int) -> None:
     g.push({"type": "order", "player": f, "moved": []})
 
 
-def act_bombard(g: Game, f: str, value: int) -> None:
+def act_bombard(g: Play, f: str, value: int) -> None:
     region = g.map.region_of(g.flagship_space(f))
     island = g.map.island_of_region(region)
     n = g.comrades(island)
@@ -633,19 +559,19 @@ def act_bombard(g: Game, f: str, value: int) -> None:
           f"return to the Union's supply")
 
 
-def act_deploy(g: Game, f: str, value: int) -> None:
+def act_deploy(g: Play, f: str, value: int) -> None:
     g.push({"type": "deploy", "player": f})
 
 
-def act_assemble(g: Game, f: str, value: int) -> None:
+def act_assemble(g: Play, f: str, value: int) -> None:
     g.push({"type": "assemble", "player": f})
 
 
-def act_inspire(g: Game, f: str, value: int) -> None:
+def act_inspire(g: Play, f: str, value: int) -> None:
     g.push({"type": "inspire", "player": f, "chosen": []})
 
 
-def act_rally(g: Game, f: str, value: int) -> None:
+def act_rally(g: Play, f: str, value: int) -> None:
     if not g.island_here(f):
         g.say("Mollusk's Flagship is not at an Island: Rally gains nothing")
         return
@@ -654,7 +580,7 @@ def act_rally(g: Game, f: str, value: int) -> None:
     g.say(f"Mollusk gains {n} Ready Comrade{'s' if n != 1 else ''}")
 
 
-def act_negotiate(g: Game, f: str, value: int) -> None:
+def act_negotiate(g: Play, f: str, value: int) -> None:
     g.push({"type": "negotiate", "player": f, "recruited": 0})
 
 
@@ -668,32 +594,14 @@ ACTIONS = {"sail": act_sail, "tailwind": act_tailwind, "cannons": act_cannons,
 # Frames: automatic steps and decisions
 # ---------------------------------------------------------------------------
 
-AUTO: dict[str, Callable[[Game, dict], bool]] = {}
-LEGAL: dict[str, Callable[[Game, dict], list[Option]]] = {}
-
-
-def auto(kind):
-    def register(fn):
-        AUTO[kind] = fn
-        return fn
-    return register
-
-
-def legal(kind):
-    def register(fn):
-        LEGAL[kind] = fn
-        return fn
-    return register
-
-
 # -- setup ------------------------------------------------------------------
 
 @legal("setup-bluefin")
-def legal_setup_bluefin(g: Game, frame) -> list[Option]:
+def legal_setup_bluefin(g: Play, frame) -> list[Option]:
     return [(f"start {space_name(s)}", do_setup_bluefin, (s,)) for s in sorted(g.map.islands)]
 
 
-def do_setup_bluefin(g: Game, frame, island: Space) -> None:
+def do_setup_bluefin(g: Play, frame, island: Space) -> None:
     g.pop()
     g.new_figure("flagship", "bluefin", island)
     g.new_figure("patrol", "bluefin", island)
@@ -702,19 +610,19 @@ def do_setup_bluefin(g: Game, frame, island: Space) -> None:
 
 
 @legal("setup-smuggler")
-def legal_setup_smuggler(g: Game, frame) -> list[Option]:
+def legal_setup_smuggler(g: Play, frame) -> list[Option]:
     return [(f"start {space_name(s)}", do_setup_smuggler, (s,))
             for s, info in sorted(g.map.spaces.items()) if not info.is_island]
 
 
-def do_setup_smuggler(g: Game, frame, space: Space) -> None:
+def do_setup_smuggler(g: Play, frame, space: Space) -> None:
     g.pop()
     g.new_figure("flagship", frame["player"], space)
     g.say(f"{name(frame['player'])} places its Flagship at {space_name(space)}")
 
 
 @auto("setup-mollusk")
-def auto_setup_mollusk(g: Game, frame) -> bool:
+def auto_setup_mollusk(g: Play, frame) -> bool:
     g.pop()
     taken = g.flagship_space("bluefin")
     island = next(s for s in sorted(g.map.islands) if s != taken)
@@ -725,24 +633,24 @@ def auto_setup_mollusk(g: Game, frame) -> bool:
 
 
 @auto("begin-play")
-def auto_begin_play(g: Game, frame) -> bool:
+def auto_begin_play(g: Play, frame) -> bool:
     g.pop()
     g.data["phase"] = "play"
     begin_turn(g, g.data["first"])
     return True
 
 
-def begin_turn(g: Game, f: str) -> None:
+def begin_turn(g: Play, f: str) -> None:
     dice = g.faction(f)["dice"]
     g.data["turn"] = {"player": f, "placed": 0, "quota": min(2, len(dice)), "once": []}
     g.say(f"{name(f)}'s turn (dice {', '.join(map(str, dice))})")
 
 
 @auto("next-turn")
-def auto_next_turn(g: Game, frame) -> bool:
+def auto_next_turn(g: Play, frame) -> bool:
     g.pop()
     current = g.turn_player()
-    crew.end_of_turn(g, current)
+    g.fire("end of turn", current)
     players = g.data["players"]
     i = players.index(current)
     for k in range(1, len(players) + 1):
@@ -757,7 +665,7 @@ def auto_next_turn(g: Game, frame) -> bool:
 
 # -- the end of a round -----------------------------------------------------
 
-def control(g: Game, region: int) -> dict[str, int]:
+def control(g: Play, region: int) -> dict[str, int]:
     """Control of a region: Bluefin and Mollusk (the Smugglers never control)."""
     figs = g.region_figures(region)
     blue = 0
@@ -775,7 +683,7 @@ def control(g: Game, region: int) -> dict[str, int]:
     return {"bluefin": blue, "mollusk": mollusk}
 
 
-def controller(g: Game, region: int) -> str | None:
+def controller(g: Play, region: int) -> str | None:
     c = control(g, region)
     if c["bluefin"] > c["mollusk"]:
         return "bluefin"
@@ -784,13 +692,13 @@ def controller(g: Game, region: int) -> str | None:
     return None
 
 
-def region_label(g: Game, region: int) -> str:
+def region_label(g: Play, region: int) -> str:
     island = g.map.island_of_region(region)
     return f"{g.map.spaces[island].suit.title()} region at {space_name(island)}"
 
 
 @auto("round-end")
-def auto_round_end(g: Game, frame) -> bool:
+def auto_round_end(g: Play, frame) -> bool:
     data = g.data
     if frame["stage"] == "score":
         g.say(f"Round {data['round']} ends: scoring regions")
@@ -825,12 +733,12 @@ def auto_round_end(g: Game, frame) -> bool:
     return True
 
 
-def clear_dice(g: Game, f: str) -> None:
+def clear_dice(g: Play, f: str) -> None:
     for key, spec, slot in g.slot_list(f, with_ships=True):
         slot["die"] = None
 
 
-def end_game(g: Game) -> None:
+def end_game(g: Play) -> None:
     data = g.data
     for f in data["players"]:
         if not f.startswith("smuggler"):
@@ -856,22 +764,22 @@ def end_game(g: Game) -> None:
 
 
 @legal("wealth")
-def legal_wealth(g: Game, frame) -> list[Option]:
+def legal_wealth(g: Play, frame) -> list[Option]:
     return [(f"wealth {space_name(g.map.island_of_region(r))}", do_wealth, (r,))
             for r in range(len(g.data["tiles"]))]
 
 
-def do_wealth(g: Game, frame, region: int) -> None:
+def do_wealth(g: Play, frame, region: int) -> None:
     g.pop()
     g.raise_wealth(region, frame.get("why", ""))
 
 
 @legal("flush")
-def legal_flush(g: Game, frame) -> list[Option]:
+def legal_flush(g: Play, frame) -> list[Option]:
     return [("flush", do_flush, (True,)), ("keep", do_flush, (False,))]
 
 
-def do_flush(g: Game, frame, flush: bool) -> None:
+def do_flush(g: Play, frame, flush: bool) -> None:
     g.pop()
     if flush:
         g.data["market_box"] += g.data["market"]
@@ -883,7 +791,7 @@ def do_flush(g: Game, frame, flush: bool) -> None:
 # -- moving -------------------------------------------------------------------
 
 @auto("move")
-def auto_move(g: Game, frame) -> bool:
+def auto_move(g: Play, frame) -> bool:
     fig = g.figure(frame["figure"])
     if fig is None:
         g.pop()
@@ -901,7 +809,7 @@ def auto_move(g: Game, frame) -> bool:
 
 
 @legal("move")
-def legal_move(g: Game, frame) -> list[Option]:
+def legal_move(g: Play, frame) -> list[Option]:
     fig = g.figure(frame["figure"])
     out = [(f"move {space_name(t)}", do_move, (t,)) for t in g.step_targets(fig)]
     if frame["moved"]:
@@ -911,14 +819,14 @@ def legal_move(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_move(g: Game, frame, target: Space) -> None:
+def do_move(g: Play, frame, target: Space) -> None:
     frame["steps"] -= 1
     frame["moved"] += 1
     fig = g.figure(frame["figure"])
     g.start_step(fig, target, len(g.data["pending"]) - 1, no_battle=frame.get("no_battle", False))
 
 
-def do_anchor(g: Game, frame) -> None:
+def do_anchor(g: Play, frame) -> None:
     frame["steps"] = 0
 
 
@@ -931,7 +839,7 @@ def figure_label(fig: dict) -> str:
 
 
 @auto("step")
-def auto_step(g: Game, frame) -> bool:
+def auto_step(g: Play, frame) -> bool:
     """One space of movement: explore, then battle, then terrain."""
     fig = g.figure(frame["figure"])
     if fig is None:
@@ -946,11 +854,11 @@ def auto_step(g: Game, frame) -> bool:
             g.data["pending"][parent]["steps"] = 0
 
     if frame["phase"] == "enter":
-        if not m.on_map(target) and crew.off_map(g, fig, frame):
+        if not m.on_map(target) and g.any("leaving the map", fig, frame):
             return True  # Sea Witch is offered; it may change the target
         target = tuple(frame["to"])
         frame["phase"] = "battle"
-        crew.leaving(g, fig, frame)  # Trawler
+        g.fire("leaving a space", fig, frame)  # Trawler
         if m.on_map(target):
             fig["at"] = list(target)
             if not frame["direct"]:
@@ -991,7 +899,7 @@ def auto_step(g: Game, frame) -> bool:
             return True
         if not frame.get("crew_asked"):
             frame["crew_asked"] = True
-            if crew.on_terrain(g, fig, frame):
+            if g.any("terrain", fig, frame):
                 return True  # Pilot, Barrelman or Sea Dog is offered first
         frame["phase"] = "done"
         info = m.spaces[target]
@@ -1015,17 +923,16 @@ def auto_step(g: Game, frame) -> bool:
 
 
 def _tile_label(tile: int) -> str:
-    from .components import TILES
     return f"a {TILES[tile]['suit'].title()} region (tile {tile})"
 
 
 @legal("explore")
-def legal_explore(g: Game, frame) -> list[Option]:
+def legal_explore(g: Play, frame) -> list[Option]:
     return [(f"tile {x},{y} r{rot}", do_place_tile, (x, y, rot))
             for x, y, rot in g.map.placements_covering(tuple(frame["target"]))]
 
 
-def do_place_tile(g: Game, frame, x: int, y: int, rot: int) -> None:
+def do_place_tile(g: Play, frame, x: int, y: int, rot: int) -> None:
     g.pop()
     place_tile(g, frame["tile"], x, y, rot)
     fig = g.figure(frame["figure"]) if frame.get("figure") else None
@@ -1034,7 +941,7 @@ def do_place_tile(g: Game, frame, x: int, y: int, rot: int) -> None:
         g.say(f"{figure_label(fig)} moves to {space_name(frame['target'])}")
 
 
-def place_tile(g: Game, tile: int, x: int, y: int, rot: int) -> None:
+def place_tile(g: Play, tile: int, x: int, y: int, rot: int) -> None:
     g.data["tiles"].append({"tile": tile, "x": x, "y": y, "rot": rot, "wealth": 1})
     island = g.map.island_of_region(len(g.data["tiles"]) - 1)
     g.say(f"The {_tile_label(tile)[2:]} is placed at {x},{y} turned {rot}°, "
@@ -1042,7 +949,7 @@ def place_tile(g: Game, tile: int, x: int, y: int, rot: int) -> None:
 
 
 @legal("tailwind")
-def legal_tailwind(g: Game, frame) -> list[Option]:
+def legal_tailwind(g: Play, frame) -> list[Option]:
     fig = g.figure(frame["figure"])
     here = tuple(fig["at"])
     out = [(f"move {space_name(s)}", do_tailwind, (s,))
@@ -1051,7 +958,7 @@ def legal_tailwind(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_tailwind(g: Game, frame, target: Space) -> None:
+def do_tailwind(g: Play, frame, target: Space) -> None:
     fig = g.figure(frame["figure"])
     g.pop()
     g.say(f"{figure_label(fig)} moves directly to {space_name(target)}")
@@ -1062,14 +969,14 @@ def do_tailwind(g: Game, frame, target: Space) -> None:
                  no_battle=frame.get("no_battle", False))
 
 
-def do_stay(g: Game, frame) -> None:
+def do_stay(g: Play, frame) -> None:
     g.pop()
     g.say(f"{name(frame['player'])} does not move")
 
 
 # -- anchoring -----------------------------------------------------------------
 
-def anchor(g: Game, fig: dict, bonus: str | None) -> None:
+def anchor(g: Play, fig: dict, bonus: str | None) -> None:
     """The figure anchors: Harbor and Treasure for a Flagship, then the action's own bonus."""
     here = tuple(fig["at"])
     info = g.map.spaces[here]
@@ -1088,24 +995,24 @@ def anchor(g: Game, fig: dict, bonus: str | None) -> None:
         g.push({"type": "comrades", "player": f, "island": list(here)})
     if info.terrain == "harbor":
         g.push({"type": "harbor", "player": f})
-    crew.on_anchor(g, f, info)
+    g.fire("anchoring", f, info)
     if info.gold:
         g.gain_gold(f, info.gold, " from Treasure")
 
 
 @legal("patrol")
-def legal_patrol(g: Game, frame) -> list[Option]:
+def legal_patrol(g: Play, frame) -> list[Option]:
     return [("patrol", do_patrol, (True,)), ("no-patrol", do_patrol, (False,))]
 
 
-def do_patrol(g: Game, frame, place: bool) -> None:
+def do_patrol(g: Play, frame, place: bool) -> None:
     g.pop()
     if place:
         g.place_patrol(tuple(frame["space"]))
 
 
 @legal("comrades")
-def legal_comrades(g: Game, frame) -> list[Option]:
+def legal_comrades(g: Play, frame) -> list[Option]:
     out = []
     if g.faction("mollusk")["ready"]:
         out.append(("place-comrades", do_comrades, ("place",)))
@@ -1115,7 +1022,7 @@ def legal_comrades(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_comrades(g: Game, frame, choice) -> None:
+def do_comrades(g: Play, frame, choice) -> None:
     g.pop()
     fs = g.faction("mollusk")
     island = tuple(frame["island"])
@@ -1131,7 +1038,7 @@ def do_comrades(g: Game, frame, choice) -> None:
 
 
 @auto("harbor")
-def auto_harbor(g: Game, frame) -> bool:
+def auto_harbor(g: Play, frame) -> bool:
     if len(legal_harbor(g, frame)) > 1:
         return False
     g.pop()
@@ -1139,7 +1046,7 @@ def auto_harbor(g: Game, frame) -> bool:
 
 
 @legal("harbor")
-def legal_harbor(g: Game, frame) -> list[Option]:
+def legal_harbor(g: Play, frame) -> list[Option]:
     f = frame["player"]
     out: list[Option] = []
     if g.damaged(f):
@@ -1162,14 +1069,14 @@ def legal_harbor(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_harbor_repair(g: Game, frame) -> None:
+def do_harbor_repair(g: Play, frame) -> None:
     g.pop()
     g.say(f"{name(frame['player'])} repairs at the Harbor")
     g.push({"type": "repair", "player": frame["player"], "left": 2})
 
 
 @facts(lambda key, value: {"slot": key, "value": value})
-def do_harbor_cannons(g: Game, frame, key: str, value: int) -> None:
+def do_harbor_cannons(g: Play, frame, key: str, value: int) -> None:
     g.pop()
     f = frame["player"]
     source = next(slot for k, spec, slot in g.slot_list(f, with_ships=True)
@@ -1181,32 +1088,32 @@ def do_harbor_cannons(g: Game, frame, key: str, value: int) -> None:
                  and accepts(spec["need"], value))
     g.faction(f)["slots"][index]["die"] = value
     g.say(f"{name(f)} moves its {value} from {key} onto Cannons at the Harbor")
-    crew.on_cannons(g, f)
+    g.fire("cannons", f)
 
 
-def do_harbor_none(g: Game, frame) -> None:
+def do_harbor_none(g: Play, frame) -> None:
     g.pop()
 
 
 # -- repair and damage ------------------------------------------------------------
 
 @auto("repair")
-def auto_repair(g: Game, frame) -> bool:
+def auto_repair(g: Play, frame) -> bool:
     if frame["left"] > 0 and g.damaged(frame["player"]):
         return False
     g.pop()
-    crew.on_repair(g, frame["player"], frame.get("repaired", 0))
+    g.fire("repair", frame["player"], frame.get("repaired", 0))
     return True
 
 
 @legal("repair")
-def legal_repair(g: Game, frame) -> list[Option]:
+def legal_repair(g: Play, frame) -> list[Option]:
     out = [(f"repair {key}", do_repair, (key,)) for key in g.damaged(frame["player"])]
     out.append(("done", do_done_repair, ()))
     return out
 
 
-def do_repair(g: Game, frame, key: str) -> None:
+def do_repair(g: Play, frame, key: str) -> None:
     f = frame["player"]
     slot = next(slot for k, spec, slot in g.slot_list(f) if k == key and slot["damage"])
     slot["damage"] = False
@@ -1215,11 +1122,11 @@ def do_repair(g: Game, frame, key: str) -> None:
     g.say(f"{name(f)} repairs its {key} slot")
 
 
-def do_done_repair(g: Game, frame) -> None:
+def do_done_repair(g: Play, frame) -> None:
     frame["left"] = 0
 
 
-def damage_targets(g: Game, fig: dict) -> list[str]:
+def damage_targets(g: Play, fig: dict) -> list[str]:
     if fig["kind"] in SHIP_SLOTS:
         ship = g.faction("mollusk")["ships"][fig["kind"]]
         return sorted({spec["key"] for spec, slot in zip(SHIP_SLOTS[fig["kind"]], ship["slots"])
@@ -1228,7 +1135,7 @@ def damage_targets(g: Game, fig: dict) -> list[str]:
 
 
 @auto("damage")
-def auto_damage(g: Game, frame) -> bool:
+def auto_damage(g: Play, frame) -> bool:
     fig = g.figure(frame["figure"])
     if fig is None:
         g.pop()
@@ -1241,12 +1148,12 @@ def auto_damage(g: Game, frame) -> bool:
 
 
 @legal("damage")
-def legal_damage(g: Game, frame) -> list[Option]:
+def legal_damage(g: Play, frame) -> list[Option]:
     fig = g.figure(frame["figure"])
     return [(f"damage {key}", do_damage, (key,)) for key in damage_targets(g, fig)]
 
 
-def do_damage(g: Game, frame, key: str) -> None:
+def do_damage(g: Play, frame, key: str) -> None:
     g.pop()
     fig = g.figure(frame["figure"])
     f = fig["owner"]
@@ -1257,7 +1164,7 @@ def do_damage(g: Game, frame, key: str) -> None:
         slot["damage"] = True
         g.say(f"The {fig['kind'].title()} takes a damage on its {key} slot{frame['why']}")
         if all(s["damage"] for s in ship["slots"]):
-            plans.sink_ship(g, fig["kind"])
+            g.fire("ship sunk", fig["kind"])
         return
     slot = next(slot for k, spec, slot in g.slot_list(f)
                 if k == key and slot["die"] is None and not slot["damage"] and not spec["dashed"])
@@ -1267,7 +1174,7 @@ def do_damage(g: Game, frame, key: str) -> None:
 
 # -- battles -------------------------------------------------------------------------
 
-def eligible_defenders(g: Game, mover: dict) -> list[dict]:
+def eligible_defenders(g: Play, mover: dict) -> list[dict]:
     """Enemy figures in the mover's space that it must battle."""
     enemies = [f for f in g.figures_at(tuple(mover["at"])) if f["owner"] != mover["owner"]]
     if g.loaded(mover):
@@ -1280,7 +1187,7 @@ def defender_word(fig: dict) -> str:
 
 
 @auto("series")
-def auto_series(g: Game, frame) -> bool:
+def auto_series(g: Play, frame) -> bool:
     attacker = g.figure(frame["attacker"])
     here = frame["space"]
     # Gunner's Mate battles a space "as if it moved there": the attacker stays put.
@@ -1299,7 +1206,7 @@ def auto_series(g: Game, frame) -> bool:
 
 
 @legal("series")
-def legal_series(g: Game, frame) -> list[Option]:
+def legal_series(g: Play, frame) -> list[Option]:
     words = {}
     for fid in frame["queue"]:
         fig = g.figure(fid)
@@ -1308,7 +1215,7 @@ def legal_series(g: Game, frame) -> list[Option]:
 
 
 @facts(lambda defender: {"defender": defender})
-def do_battle(g: Game, frame, defender: str) -> None:
+def do_battle(g: Play, frame, defender: str) -> None:
     frame["queue"].remove(defender)
     attacker = g.figure(frame["attacker"])
     fig = g.figure(defender)
@@ -1320,7 +1227,7 @@ def do_battle(g: Game, frame, defender: str) -> None:
             "winner": None})
 
 
-def fire_options(g: Game, fig: dict) -> list[tuple[int, int]]:
+def fire_options(g: Play, fig: dict) -> list[tuple[int, int]]:
     """``(from, to)`` turns of a die on Cannons this figure may fire with."""
     if fig["kind"] == "cutter":
         return []
@@ -1328,15 +1235,17 @@ def fire_options(g: Game, fig: dict) -> list[tuple[int, int]]:
 
 
 @auto("fight")
-def auto_fight(g: Game, frame) -> bool:
+def auto_fight(g: Play, frame) -> bool:
     stage = frame["stage"]
     attacker, defender = g.figure(frame["attacker"]), g.figure(frame["defender"])
     if stage not in ("victory", "end") and (attacker is None or defender is None):
         g.pop()
         return True
     if stage == "start":
-        crew.battle_start(g, frame)  # Fighters: no choice, and the order changes nothing
-        frame["offers"] = [kind for kind in START_OFFERS if START_OFFERS[kind][0](g, frame)]
+        g.fire("battle start", frame)  # Fighters: no choice, and the order changes nothing
+        # Both happen "at the start of a battle"; when both apply, the turn player orders
+        # them (the "offer-order" frame).
+        frame["offers"] = [kind for kind, (applies, _, _) in OFFERS.items() if applies(g, frame)]
         frame["stage"] = "offers"
         if len(frame["offers"]) > 1:  # Simultaneous Timing: the turn player chooses the order
             g.push({"type": "offer-order", "player": g.turn_player(),
@@ -1345,7 +1254,7 @@ def auto_fight(g: Game, frame) -> bool:
     if stage == "offers":
         # One offer at a time, in order; a battle ignored (Emissary, Close Call) drops the rest.
         if frame["offers"] and not frame.get("ignored"):
-            START_OFFERS[frame["offers"].pop(0)][1](g, frame)
+            OFFERS[frame["offers"].pop(0)][1](g, frame)
         else:
             frame["stage"] = "attacker-fire"
         return True
@@ -1367,7 +1276,7 @@ def auto_fight(g: Game, frame) -> bool:
         g.data["pending"][frame["series"]]["fought"] = True
         roll_battle(g, frame, attacker, defender)
         frame["stage"] = "victory"
-        crew.after_roll(g, frame)
+        g.fire("battle roll", frame)
         return True
     if stage == "victory":
         frame["stage"] = "end"
@@ -1377,25 +1286,24 @@ def auto_fight(g: Game, frame) -> bool:
     return True
 
 
-OFFER_TITLES = {"emissary": "Emissary", "plans": "the Mollusk's battle plans"}
 
 
 @legal("offer-order")
-def legal_offer_order(g: Game, frame) -> list[Option]:
+def legal_offer_order(g: Play, frame) -> list[Option]:
     fight = g.data["pending"][frame["fight"]]
     return [(f"{kind}-first", do_offer_order, (kind,)) for kind in fight["offers"]]
 
 
-def do_offer_order(g: Game, frame, kind: str) -> None:
+def do_offer_order(g: Play, frame, kind: str) -> None:
     g.pop()
     offers = g.data["pending"][frame["fight"]]["offers"]
     offers.remove(kind)
     offers.insert(0, kind)
-    g.say(f"{name(frame['player'])} resolves {OFFER_TITLES[offers[0]]} first, "
-          f"then {OFFER_TITLES[offers[1]]}")
+    g.say(f"{name(frame['player'])} resolves {OFFERS[offers[0]][2]} first, "
+          f"then {OFFERS[offers[1]][2]}")
 
 
-def battle_bonus(g: Game, fig: dict) -> int:
+def battle_bonus(g: Play, fig: dict) -> int:
     if fig["kind"] == "stronghold":
         return STRONGHOLD_BONUS
     if fig["kind"] in SHIP_STATS:
@@ -1403,12 +1311,12 @@ def battle_bonus(g: Game, fig: dict) -> int:
     return 0
 
 
-def roll_battle(g: Game, frame, attacker: dict, defender: dict) -> None:
+def roll_battle(g: Play, frame, attacker: dict, defender: dict) -> None:
     roll = chance.roll_battle(g.data, frame["dice"]["attacker"], frame["dice"]["defender"])
     frame["roll"] = roll
 
 
-def battle_totals(g: Game, frame) -> tuple[int, int]:
+def battle_totals(g: Play, frame) -> tuple[int, int]:
     attacker, defender = g.figure(frame["attacker"]), g.figure(frame["defender"])
     totals = []
     for side, fig, dice in (("attacker", attacker, frame["roll"][0]),
@@ -1417,7 +1325,7 @@ def battle_totals(g: Game, frame) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def decide_battle(g: Game, frame) -> None:
+def decide_battle(g: Play, frame) -> None:
     attacker, defender = g.figure(frame["attacker"]), g.figure(frame["defender"])
     a, d = battle_totals(g, frame)
     parts = []
@@ -1444,19 +1352,18 @@ def decide_battle(g: Game, frame) -> None:
                     "attacker": attacker["id"], "defender": defender["id"], "totals": (a, d)})
     g.push({"type": "victory", "player": winner["owner"], "winner": winner["id"],
             "loser": loser["id"], "space": list(frame["space"]), "fight": len(g.data["pending"]) - 1})
-    crew.on_win(g, frame, winner, loser)
-    plans.on_win(g, frame, winner, loser)
+    g.fire("battle won", frame, winner, loser)
 
 
 @legal("fire")
-def legal_fire(g: Game, frame) -> list[Option]:
+def legal_fire(g: Play, frame) -> list[Option]:
     fig = g.figure(frame["figure"])
     out = [(f"fire {v}>{w}", do_fire, (v, w)) for v, w in fire_options(g, fig)]
     out.append(("hold", do_hold, ()))
     return out
 
 
-def do_fire(g: Game, frame, v: int, w: int) -> None:
+def do_fire(g: Play, frame, v: int, w: int) -> None:
     g.pop()
     f = frame["player"]
     slot = next(slot for key, spec, slot in g.slot_list(f)
@@ -1466,13 +1373,13 @@ def do_fire(g: Game, frame, v: int, w: int) -> None:
     g.say(f"{name(f)} fires its Cannons: turns its die from {v} to {w} (+{v - w})")
 
 
-def do_hold(g: Game, frame) -> None:
+def do_hold(g: Play, frame) -> None:
     g.pop()
     g.say(f"{name(frame['player'])} does not fire its Cannons")
 
 
 @legal("victory")
-def legal_victory(g: Game, frame) -> list[Option]:
+def legal_victory(g: Play, frame) -> list[Option]:
     f = frame["player"]
     loser = g.figure(frame["loser"])
     out: list[tuple[str, tuple]] = []
@@ -1495,7 +1402,7 @@ VICTORY_TEXT = {"steal": "deals 1 damage and steals 1 gold", "damage2": "deals 2
                 "none": "takes no Battle Victory option"}
 
 
-def do_victory(g: Game, frame, word: str) -> None:
+def do_victory(g: Play, frame, word: str) -> None:
     g.pop()
     f = frame["player"]
     loser = g.figure(frame["loser"])
@@ -1539,7 +1446,7 @@ def do_victory(g: Game, frame, word: str) -> None:
 
 
 @auto("damage-deal")
-def auto_damage_deal(g: Game, frame) -> bool:
+def auto_damage_deal(g: Play, frame) -> bool:
     """Deals one damage when it is reached, so a second damage sees the first's result."""
     g.pop()
     fig = g.figure(frame["figure"])
@@ -1551,7 +1458,7 @@ def auto_damage_deal(g: Game, frame) -> bool:
 # -- Bluefin -------------------------------------------------------------------------
 
 @auto("order")
-def auto_order(g: Game, frame) -> bool:
+def auto_order(g: Play, frame) -> bool:
     if len(frame["moved"]) < 4 and len(legal_order(g, frame)) > 1:
         return False
     g.pop()
@@ -1559,7 +1466,7 @@ def auto_order(g: Game, frame) -> bool:
 
 
 @legal("order")
-def legal_order(g: Game, frame) -> list[Option]:
+def legal_order(g: Play, frame) -> list[Option]:
     out = []
     seen = set()
     for fig in g.data["figures"]:
@@ -1575,19 +1482,19 @@ def legal_order(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_order(g: Game, frame, here: Space, target: Space) -> None:
+def do_order(g: Play, frame, here: Space, target: Space) -> None:
     fig = next(f for f in g.data["figures"] if f["kind"] == "patrol"
                and tuple(f["at"]) == here and f["id"] not in frame["moved"])
     frame["moved"].append(fig["id"])
     g.start_step(fig, target, None)
 
 
-def do_pop(g: Game, frame) -> None:
+def do_pop(g: Play, frame) -> None:
     g.pop()
 
 
 @auto("deploy")
-def auto_deploy(g: Game, frame) -> bool:
+def auto_deploy(g: Play, frame) -> bool:
     if g.patrol_supply():
         return False
     g.pop()
@@ -1596,19 +1503,19 @@ def auto_deploy(g: Game, frame) -> bool:
 
 
 @legal("deploy")
-def legal_deploy(g: Game, frame) -> list[Option]:
+def legal_deploy(g: Play, frame) -> list[Option]:
     here = g.flagship_space("bluefin")
     spaces = [here] + [n for n in g.map.neighbours(here) if g.map.on_map(n)]
     return [(f"deploy {space_name(s)}", do_deploy, (s,)) for s in sorted(spaces)]
 
 
-def do_deploy(g: Game, frame, space: Space) -> None:
+def do_deploy(g: Play, frame, space: Space) -> None:
     g.pop()
     g.place_patrol(space)
 
 
 @auto("strongholds")
-def auto_strongholds(g: Game, frame) -> bool:
+def auto_strongholds(g: Play, frame) -> bool:
     if len(legal_strongholds(g, frame)) > 1:
         return False
     g.pop()
@@ -1616,7 +1523,7 @@ def auto_strongholds(g: Game, frame) -> bool:
 
 
 @legal("strongholds")
-def legal_strongholds(g: Game, frame) -> list[Option]:
+def legal_strongholds(g: Play, frame) -> list[Option]:
     out: list[Option] = []
     if g.stronghold_supply():
         for island in sorted(g.map.islands):
@@ -1627,7 +1534,7 @@ def legal_strongholds(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_stronghold(g: Game, frame, island: Space) -> None:
+def do_stronghold(g: Play, frame, island: Space) -> None:
     patrols = [f for f in g.figures_at(island) if f["kind"] == "patrol"][-2:]
     for p in patrols:
         g.remove_figure(p)
@@ -1638,7 +1545,7 @@ def do_stronghold(g: Game, frame, island: Space) -> None:
 # -- Mollusk -------------------------------------------------------------------------
 
 @auto("assemble")
-def auto_assemble(g: Game, frame) -> bool:
+def auto_assemble(g: Play, frame) -> bool:
     if g.faction("mollusk")["ready"]:
         return False
     g.pop()
@@ -1647,13 +1554,13 @@ def auto_assemble(g: Game, frame) -> bool:
 
 
 @legal("assemble")
-def legal_assemble(g: Game, frame) -> list[Option]:
+def legal_assemble(g: Play, frame) -> list[Option]:
     most = min(4, g.faction("mollusk")["ready"])
     return [(f"assemble {n}", do_assemble, (n,)) for n in range(most, 0, -1)]
 
 
 @facts(lambda n: {"count": n}, replace=True)
-def do_assemble(g: Game, frame, n: int) -> None:
+def do_assemble(g: Play, frame, n: int) -> None:
     g.pop()
     region = g.map.region_of(g.flagship_space("mollusk"))
     island = g.map.island_of_region(region)
@@ -1663,7 +1570,7 @@ def do_assemble(g: Game, frame, n: int) -> None:
 
 
 @auto("inspire")
-def auto_inspire(g: Game, frame) -> bool:
+def auto_inspire(g: Play, frame) -> bool:
     if g.faction("mollusk")["ready"] and len(frame["chosen"]) < 4 and len(legal_inspire(g, frame)) > 1:
         return False
     g.pop()
@@ -1671,14 +1578,14 @@ def auto_inspire(g: Game, frame) -> bool:
 
 
 @legal("inspire")
-def legal_inspire(g: Game, frame) -> list[Option]:
+def legal_inspire(g: Play, frame) -> list[Option]:
     out = [(f"inspire {space_name(s)}", do_inspire, (s,)) for s in sorted(g.map.islands)
            if list(s) not in frame["chosen"]]
     out.append(("done", do_pop, ()))
     return out
 
 
-def do_inspire(g: Game, frame, island: Space) -> None:
+def do_inspire(g: Play, frame, island: Space) -> None:
     frame["chosen"].append(list(island))
     g.faction("mollusk")["ready"] -= 1
     g.set_comrades(island, g.comrades(island) + 1)
@@ -1688,7 +1595,7 @@ def do_inspire(g: Game, frame, island: Space) -> None:
 # -- Smugglers -----------------------------------------------------------------------
 
 @auto("negotiate")
-def auto_negotiate(g: Game, frame) -> bool:
+def auto_negotiate(g: Play, frame) -> bool:
     f = frame["player"]
     island = g.island_here(f)
     if frame["recruited"] == 0 and island and not g.stronghold_blocks(f, island) and g.data["market"]:
@@ -1702,14 +1609,14 @@ def auto_negotiate(g: Game, frame) -> bool:
 
 
 @legal("negotiate")
-def legal_negotiate(g: Game, frame) -> list[Option]:
+def legal_negotiate(g: Play, frame) -> list[Option]:
     out = [(f"recruit {CARD_KEYS[c]}", do_negotiate, (c,)) for c in g.data["market"]]
     out.append(("done", do_pop, ()))
     return out
 
 
 @facts(lambda card: {"gold": 0})
-def do_negotiate(g: Game, frame, card: int) -> None:
+def do_negotiate(g: Play, frame, card: int) -> None:
     f = frame["player"]
     if frame["recruited"] == 1:
         island = g.island_here(f)
@@ -1723,11 +1630,11 @@ def do_negotiate(g: Game, frame, card: int) -> None:
 
 
 @legal("discard")
-def legal_discard(g: Game, frame) -> list[Option]:
+def legal_discard(g: Play, frame) -> list[Option]:
     return [(f"discard {CARGO_KEYS[c]}", do_discard, (c,)) for c in g.faction(frame["player"])["cargo"]]
 
 
-def do_discard(g: Game, frame, card: int) -> None:
+def do_discard(g: Play, frame, card: int) -> None:
     f = frame["player"]
     cargo = g.faction(f)["cargo"]
     cargo.remove(card)
@@ -1738,11 +1645,11 @@ def do_discard(g: Game, frame, card: int) -> None:
 
 
 @legal("pledge")
-def legal_pledge(g: Game, frame) -> list[Option]:
+def legal_pledge(g: Play, frame) -> list[Option]:
     return [(f"pledge {to}", do_pledge, (to,)) for to in ("bluefin", "mollusk")]
 
 
-def do_pledge(g: Game, frame, to: str) -> None:
+def do_pledge(g: Play, frame, to: str) -> None:
     g.pop()
     f = frame["player"]
     g.faction(f)["pledged"][to].append(frame["card"])
@@ -1750,7 +1657,7 @@ def do_pledge(g: Game, frame, to: str) -> None:
     g.say(f"({MARKET_CARDS[frame['card']]['cargo']} is pledged to {name(to)})", f)
 
 
-def push_reward(g: Game, f: str) -> None:
+def push_reward(g: Play, f: str) -> None:
     g.push({"type": "reward", "player": f})
 
 
@@ -1759,7 +1666,7 @@ def reward_at(cell) -> tuple[str, int]:
 
 
 @legal("reward")
-def legal_reward(g: Game, frame) -> list[Option]:
+def legal_reward(g: Play, frame) -> list[Option]:
     fs = g.faction(frame["player"])
     out = []
     for word, (dr, dc) in REWARD_STEPS.items():
@@ -1769,7 +1676,7 @@ def legal_reward(g: Game, frame) -> list[Option]:
     return out
 
 
-def do_reward(g: Game, frame, cell) -> None:
+def do_reward(g: Play, frame, cell) -> None:
     g.pop()
     f = frame["player"]
     fs = g.faction(f)
@@ -1780,7 +1687,7 @@ def do_reward(g: Game, frame, cell) -> None:
     gain_reward(g, f, kind, n)
 
 
-def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
+def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
     fs = g.faction(f)
     if kind == "gold":
         g.gain_gold(f, n)
@@ -1812,7 +1719,7 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         g.say(f"{name(f)} repairs all its damage ({n})")
         if kind == "repair-for-fame":
             g.gain_fame(f, n)
-        crew.on_repair(g, f, n)
+        g.fire("repair", f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
             tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
@@ -1824,12 +1731,12 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
 
 
 @legal("spend")
-def legal_spend(g: Game, frame) -> list[Option]:
+def legal_spend(g: Play, frame) -> list[Option]:
     most = min(frame["most"], g.faction(frame["player"])["gold"])
     return [(f"spend {n}", do_spend, (n,)) for n in range(most, -1, -1)]
 
 
-def do_spend(g: Game, frame, n: int) -> None:
+def do_spend(g: Play, frame, n: int) -> None:
     g.pop()
     f = frame["player"]
     g.faction(f)["gold"] -= n
@@ -1837,14 +1744,14 @@ def do_spend(g: Game, frame, n: int) -> None:
 
 
 @legal("recruit-reward")
-def legal_recruit_reward(g: Game, frame) -> list[Option]:
+def legal_recruit_reward(g: Play, frame) -> list[Option]:
     out = [(f"recruit {CARD_KEYS[c]}", do_recruit_reward, (c,)) for c in g.data["market"]]
     out.append(("done", do_pop, ()))
     return out
 
 
 @facts(lambda card: {"gold": 0})
-def do_recruit_reward(g: Game, frame, card: int) -> None:
+def do_recruit_reward(g: Play, frame, card: int) -> None:
     g.pop()
     f = frame["player"]
     take_from_market(g, card)
@@ -1854,19 +1761,10 @@ def do_recruit_reward(g: Game, frame, card: int) -> None:
 
 
 @legal("add-tile")
-def legal_add_tile(g: Game, frame) -> list[Option]:
+def legal_add_tile(g: Play, frame) -> list[Option]:
     return [(f"tile {x},{y} r{rot}", do_add_tile, (x, y, rot)) for x, y, rot in g.map.edge_placements()]
 
 
-def do_add_tile(g: Game, frame, x: int, y: int, rot: int) -> None:
+def do_add_tile(g: Play, frame, x: int, y: int, rot: int) -> None:
     g.pop()
     place_tile(g, frame["tile"], x, y, rot)
-
-
-# Crew and plan cards register their own frames and hook into the moments above.
-from . import crew, plans  # noqa: E402
-
-# What the start of a battle may offer: kind -> (applies, offer). Both happen "at the start
-# of a battle"; when both apply, the turn player orders them (the "offer-order" frame).
-START_OFFERS = {"emissary": (crew.emissary_applies, crew.offer_emissary),
-                "plans": (plans.battle_plans_apply, plans.offer_battle_plans)}

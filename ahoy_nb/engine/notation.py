@@ -25,7 +25,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from .board import parse_space
+from .geometry import parse_space
 from .components import ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, FACTION_NAMES, SHIP_SLOTS
 from .errors import NotationError
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from .board import parse_space, space_name
+from .geometry import parse_space, space_name
 from .components import (BOARDS, CARD_BY_KEY, CARGO_BY_KEY, PLAN_BY_KEY, SHIP_SLOTS)
-from .game import Game, board_kind, begin_turn
+from .game import Play as Game, board_kind, begin_turn
 from .state import State, new_game
+from .validate import validate
 
 SpaceText = str  # "x,y"
 
@@ -154,7 +155,6 @@ def scenario(players: int = 3, *, seed: int = 0,
     data["pending"] = []
     begin_turn(g, turn or data["first"])
     data["turn"]["placed"] = placed_this_turn
-    from .validate import validate
     validate(data)
     return State(data)
 

@@ -19,16 +19,18 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import chance, observe
+from . import cards, chance, observe  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
-from .board import Map, Space, parse_space
+from .geometry import Map, Space, parse_space
 from .components import (BOARDS, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS, START_GOLD,
                          START_PLANS, START_READY_COMRADES, SUITS, TILES)
 from .errors import IllegalActionError, InvalidStateError, OutcomeLimitError
-from .game import Game, board_kind, control, controller, name, place_tile
+from .game import Play, board_kind, control, controller, name, place_tile
+from .explain import describe, prompt, why_illegal
 from .notation import Action, listed, normalise
+from .schema import FORMAT
+from .validate import validate
 
-FORMAT = "ahoy-nb/1"
 
 
 @dataclass(frozen=True)
@@ -104,9 +106,9 @@ def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded") 
     return state
 
 
-def _set_up(data: dict) -> Game:
+def _set_up(data: dict) -> Play:
     """Game Setup on ``data``: tiles, Market, dice, plans; the events it made."""
-    g = Game(data)
+    g = Play(data)
     stack = data["tile_stack"]
     boxed = chance.draw(data, "box-tile", sorted(stack))
     stack.remove(boxed)
@@ -120,8 +122,8 @@ def _set_up(data: dict) -> Game:
     place_tile(g, second, 2, 1, 0)
     if len(data["players"]) < 4:
         for suit in SUITS:
-            cards = [c for c in data["market_deck"] if MARKET_CARDS[c]["suit"] == suit]
-            card = chance.draw(data, "box-card", cards)
+            suited = [c for c in data["market_deck"] if MARKET_CARDS[c]["suit"] == suit]
+            card = chance.draw(data, "box-card", suited)
             data["market_deck"].remove(card)
             data["market_box"].append(card)
         g.say("Market cards returned to the box: " +
@@ -185,7 +187,7 @@ class State:
         the game is over."""
         if self._point is not None:
             return "chance"
-        return Game(self.data).deciding()
+        return Play(self.data).deciding()
 
     @property
     def turn_player(self) -> str | None:
@@ -253,7 +255,7 @@ class State:
         >>> new_game(2, seed=3).regions()[0]["wealth"]
         1
         """
-        g = Game(self.data)
+        g = Play(self.data)
         m = g.map
         out = []
         for r, tile in enumerate(self.data["tiles"]):
@@ -267,12 +269,12 @@ class State:
     def control(self, island: Space | str) -> dict[str, int]:
         """Bluefin and Mollusk control of the region whose Island is at ``island``."""
         island = parse_space(island) if isinstance(island, str) else tuple(island)
-        g = Game(self.data)
+        g = Play(self.data)
         return control(g, g.map.region_of(island))
 
     def slots(self, faction: str) -> list[dict]:
         """Every die slot of a faction (board, Crew, Union ships) with its die and damage."""
-        g = Game(self.data)
+        g = Play(self.data)
         return [{"key": key, "action": spec["action"], "need": spec["need"],
                  "dashed": spec["dashed"], "die": slot["die"], "damage": slot["damage"]}
                 for key, spec, slot in g.slot_list(faction, with_ships=True)]
@@ -280,13 +282,12 @@ class State:
     @property
     def prompt(self) -> str:
         """What the player who must decide is being asked, in words."""
-        from .explain import prompt
         return prompt(self)
 
     # -- actions --------------------------------------------------------
     def _option_table(self) -> dict:
         if self._options is None:
-            g = Game(self.data)
+            g = Play(self.data)
             self._options = {text: (fn, args) for text, fn, args in g.options()}
         return self._options
 
@@ -312,28 +313,29 @@ class State:
         text = _normalise(action)
         table = self._option_table()
         if text not in table:
-            from .explain import why_illegal
             raise why_illegal(self, text, action)
-        g = Game(self.data)
+        g = Play(self.data)
         player = g.deciding()
         if isinstance(action, Action) and action.player != player:
             raise IllegalActionError(f"It is {name(player)}'s decision now, "
                                      f"not {name(action.player)}'s")
         frame = g.top()
-        self._go(text, player, bool(frame and frame["type"] == "pledge"), [])
+        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], g)
         return self
 
-    def _go(self, text: str | None, player: str, hidden: bool, chosen: list) -> None:
+    def _go(self, text: str | None, player: str, hidden: bool, chosen: list,
+            g: Play | None = None) -> None:
         """Run the action ``text`` (``None``: the setup) with the chance outcomes ``chosen``
-        so far; stop at the next random event if chance is explicit."""
+        so far, in the context ``g`` if given; stop at the next random event if chance is
+        explicit."""
         snapshot = marshal.dumps(self.data)
         table = self._options  # the position's options, still right if it comes back
         try:
             if self._chance == "explicit":
                 with chance.explicit():
-                    g = self._run(text, chosen)
+                    g = self._run(text, chosen, g)
             else:
-                g = self._run(text, chosen)
+                g = self._run(text, chosen, g)
         except chance.Pending as event:
             self.data = marshal.loads(snapshot)
             self._options = table
@@ -345,9 +347,11 @@ class State:
             self._options = table
             raise
         self._options = None
-        entry = LogEntry(player, text or "setup", tuple(e for e, _ in g.events),
-                         tuple(e for e, only in g.events if only), hidden,
-                         tuple(only for _, only in g.events if only), tuple(g.facts))
+        events = g.events
+        secret = [(e, only) for e, only in events if only]
+        entry = LogEntry(player, text or "setup", tuple([e for e, _ in events]),
+                         tuple([e for e, _ in secret]), hidden,
+                         tuple([only for _, only in secret]), tuple(g.facts))
         if text is None:
             # The log opens with what setup did; later entries are one per action.
             self.log = [entry]
@@ -355,16 +359,14 @@ class State:
             self.history.append(snapshot)
             self.log.append(entry)
 
-    def _run(self, text: str | None, chosen: list) -> Game:
-        fixed = self.data["fixed"]
-        if text is None:
-            for kind, outcome in chosen:
-                fixed.setdefault(kind, []).append(_copy(outcome))
-            return _set_up(self.data)
-        fn, args = self._option_table()[text]
+    def _run(self, text: str | None, chosen: list, g: Play | None) -> Play:
+        fn, args = self._option_table()[text] if text is not None else (None, ())
         for kind, outcome in chosen:
-            fixed.setdefault(kind, []).append(_copy(outcome))
-        g = Game(self.data)
+            self.data["fixed"].setdefault(kind, []).append(_copy(outcome))
+        if text is None:
+            return _set_up(self.data)
+        if g is None:
+            g = Play(self.data)
         fn(g, g.top(), *args)
         g.advance()
         return g
@@ -488,7 +490,6 @@ class State:
         [(Fraction(1, 1), None)]
         """
         if not self.is_legal(action):
-            from .explain import why_illegal
             raise why_illegal(self, _normalise(action), action)
         first = self.copy()
         first.chance = "explicit"
@@ -536,7 +537,6 @@ class State:
     @classmethod
     def from_json(cls, text: str) -> "State":
         """Load a position saved by :meth:`to_json`; raises :class:`InvalidStateError`."""
-        from .validate import validate
         try:
             doc = json.loads(text)
         except (TypeError, json.JSONDecodeError) as err:
@@ -554,7 +554,6 @@ class State:
 
     # -- display ----------------------------------------------------------
     def __str__(self) -> str:
-        from .explain import describe
         return describe(self)
 
     def __repr__(self) -> str:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from .board import Map, parse_space
+from .geometry import Map, parse_space
 from .components import (BOARDS, DICE_COUNT, MARKET_CARDS, PLAN_CARDS, SEATS, SUPPLY, TILES)
+from .errors import InvalidStateError
+from .game import Play as Game, board_kind
+from .kernel import AUTO, LEGAL
+from .schema import FORMAT
 
 KEYS = {"format", "players", "seed", "rng", "fixed", "phase", "round", "first", "turn", "tiles",
         "tile_stack", "tile_box", "figures", "comrades", "market", "market_deck", "market_box",
@@ -12,7 +16,6 @@ KINDS = {"flagship", "patrol", "stronghold", "cutter", "gunship"}
 
 
 def _fail(text: str):
-    from .state import InvalidStateError
     raise InvalidStateError(f"not a valid Ahoy state: {text}")
 
 
@@ -26,8 +29,6 @@ def _int(value, what: str, low: int | None = None, high: int | None = None) -> i
 
 def validate(data) -> None:
     """Raise ``InvalidStateError`` unless ``data`` is a position the engine can play on."""
-    from .game import Game, board_kind
-    from .state import FORMAT
     if not isinstance(data, dict):
         _fail("the state must be an object")
     missing = KEYS - set(data)
@@ -163,7 +164,6 @@ def validate(data) -> None:
     if not isinstance(data["pending"], list) or not all(isinstance(p, dict) and "type" in p
                                                         for p in data["pending"]):
         _fail("pending must be a list of decisions")
-    from .game import AUTO, LEGAL
     for frame in data["pending"]:
         if frame["type"] not in AUTO and frame["type"] not in LEGAL:
             _fail(f"unknown pending decision {frame['type']!r}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .board import space_name
+from .geometry import space_name
 from .components import (ACTION_TITLES, CARD_BY_KEY, CARGO_BY_KEY, FACTION_NAMES, MARKET_CARDS,
                          PLAN_CARDS)
 from .notation import Action, parse

@@ -33,11 +33,12 @@ When Emissary is offered at the same start, the turn player first chooses the or
 
 from __future__ import annotations
 
-from . import notation
-from .board import space_name
-from .components import CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS
-from .game import (Game, accepts, add_crew, auto, die_change_cost, legal, name, placement_notation, placing,
-                   reachable_values, take_from_market, _spend_for_die)
+from .. import notation
+from ..geometry import space_name
+from ..kernel import auto, hook, legal, offer
+from ..components import CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS
+from ..game import (Play, accepts, add_crew, die_change_cost, placement_notation, placing,
+                    reachable_values, take_from_market, spend_for_die)
 
 MOLLUSK = "mollusk"
 
@@ -86,12 +87,12 @@ PROMPTS = {
 
 # -- the hand ------------------------------------------------------------------------
 
-def copies(g: Game, slug: str) -> list[int]:
+def copies(g: Play, slug: str) -> list[int]:
     """The plan cards of that name in the Mollusk hand, lowest first."""
     return sorted(p for p in g.faction(MOLLUSK)["hand"] if plan_slug(p) == slug)
 
 
-def discard(g: Game, slug: str) -> int:
+def discard(g: Play, slug: str) -> int:
     """Play a copy of ``slug`` from the hand onto the discard pile, face up."""
     fs = g.faction(MOLLUSK)
     plan = copies(g, slug)[0]
@@ -100,11 +101,11 @@ def discard(g: Game, slug: str) -> int:
     return plan
 
 
-def islands_with_comrades(g: Game, least: int = 1) -> list:
+def islands_with_comrades(g: Play, least: int = 1) -> list:
     return [s for s in sorted(g.map.islands) if g.comrades(s) >= least]
 
 
-def unplayable(g: Game, slug: str) -> str | None:
+def unplayable(g: Play, slug: str) -> str | None:
     """Why an action plan in hand cannot be played now, in the rules' words; None if it can."""
     title = SLUG_TITLE[slug]
     if slug in SHIPS:
@@ -127,7 +128,8 @@ def unplayable(g: Game, slug: str) -> str | None:
 
 # -- plans played as an action ------------------------------------------------------------
 
-def turn_options(g: Game) -> list:
+@hook("turn options")
+def turn_options(g: Play, f: str) -> list:
     """Plans the Mollusk Union may play as an action now, and its ships' die slots."""
     if g.turn_player() != MOLLUSK:
         return []
@@ -141,7 +143,7 @@ def turn_options(g: Game) -> list:
     return out
 
 
-def do_play(g: Game, frame, slug: str) -> None:
+def do_play(g: Play, frame, slug: str) -> None:
     title = SLUG_TITLE[slug]
     if slug in SHIPS:
         # The plan stays in hand until the ship is placed, then goes in front of the Union.
@@ -159,11 +161,11 @@ def do_play(g: Game, frame, slug: str) -> None:
 # Evacuation ---------------------------------------------------------------------------
 
 @legal("evacuation")
-def legal_evacuation(g: Game, frame) -> list:
+def legal_evacuation(g: Play, frame) -> list:
     return [(f"evacuate {space_name(s)}", do_evacuate, (s,)) for s in islands_with_comrades(g)]
 
 
-def do_evacuate(g: Game, frame, island) -> None:
+def do_evacuate(g: Play, frame, island) -> None:
     g.pop()
     n = g.comrades(island)
     g.set_comrades(island, 0)
@@ -173,7 +175,7 @@ def do_evacuate(g: Game, frame, island) -> None:
 
 
 @auto("relocate")
-def auto_relocate(g: Game, frame) -> bool:
+def auto_relocate(g: Play, frame) -> bool:
     if frame["left"] > 0:
         return False
     g.pop()
@@ -181,14 +183,14 @@ def auto_relocate(g: Game, frame) -> bool:
 
 
 @legal("relocate")
-def legal_relocate(g: Game, frame) -> list:
+def legal_relocate(g: Play, frame) -> list:
     source = tuple(frame["from"])
     return [(f"relocate {space_name(s)} {n}", do_relocate, (s, n))
             for s in sorted(g.map.islands) if s != source
             for n in range(frame["left"], 0, -1)]
 
 
-def do_relocate(g: Game, frame, island, n: int) -> None:
+def do_relocate(g: Play, frame, island, n: int) -> None:
     g.set_comrades(island, g.comrades(island) + n)
     frame["left"] -= n
     g.say(f"Mollusk places {n} of them on the Island at {space_name(island)}")
@@ -196,18 +198,18 @@ def do_relocate(g: Game, frame, island, n: int) -> None:
 
 # Sneak Attack ---------------------------------------------------------------------------
 
-def region_patrol_spaces(g: Game, region: int) -> list:
+def region_patrol_spaces(g: Play, region: int) -> list:
     spaces = set(g.map.region_spaces[region])
     return sorted({tuple(f["at"]) for f in g.data["figures"]
                    if f["kind"] == "patrol" and tuple(f["at"]) in spaces})
 
 
 @legal("sneak-attack")
-def legal_sneak_attack(g: Game, frame) -> list:
+def legal_sneak_attack(g: Play, frame) -> list:
     return [(f"sneak {space_name(s)}", do_sneak, (s,)) for s in islands_with_comrades(g)]
 
 
-def do_sneak(g: Game, frame, island) -> None:
+def do_sneak(g: Play, frame, island) -> None:
     g.pop()
     g.say(f"Mollusk sneaks into the region of the Island at {space_name(island)}")
     g.push({"type": "remove-patrols", "player": MOLLUSK, "region": g.map.region_of(island),
@@ -215,7 +217,7 @@ def do_sneak(g: Game, frame, island) -> None:
 
 
 @auto("remove-patrols")
-def auto_remove_patrols(g: Game, frame) -> bool:
+def auto_remove_patrols(g: Play, frame) -> bool:
     if frame["removed"] < 2 and region_patrol_spaces(g, frame["region"]):
         return False
     g.pop()
@@ -225,37 +227,37 @@ def auto_remove_patrols(g: Game, frame) -> bool:
 
 
 @legal("remove-patrols")
-def legal_remove_patrols(g: Game, frame) -> list:
+def legal_remove_patrols(g: Play, frame) -> list:
     out = [(f"remove-patrol {space_name(s)}", do_remove_patrol, (s,))
            for s in region_patrol_spaces(g, frame["region"])]
     out.append(("done", do_sneak_done, ()))
     return out
 
 
-def do_remove_patrol(g: Game, frame, space) -> None:
+def do_remove_patrol(g: Play, frame, space) -> None:
     fig = next(f for f in g.data["figures"] if f["kind"] == "patrol" and tuple(f["at"]) == space)
     g.remove_figure(fig)
     frame["removed"] += 1
     g.say(f"Mollusk removes the Patrol at {space_name(space)}: it returns to Bluefin's supply")
 
 
-def do_sneak_done(g: Game, frame) -> None:
+def do_sneak_done(g: Play, frame) -> None:
     g.pop()
 
 
 # Enlist ---------------------------------------------------------------------------------
 
-def enlist_cards(g: Game, frame) -> list[int]:
+def enlist_cards(g: Play, frame) -> list[int]:
     suit = g.map.spaces[tuple(frame["island"])].suit
     return [c for c in g.data["market"] if MARKET_CARDS[c]["suit"] == suit]
 
 
 @legal("enlist")
-def legal_enlist(g: Game, frame) -> list:
+def legal_enlist(g: Play, frame) -> list:
     return [(f"enlist {space_name(s)}", do_enlist, (s,)) for s in islands_with_comrades(g)]
 
 
-def do_enlist(g: Game, frame, island) -> None:
+def do_enlist(g: Play, frame, island) -> None:
     g.pop()
     suit = g.map.spaces[island].suit.title()
     g.say(f"Mollusk enlists at the {suit} Island at {space_name(island)}")
@@ -263,7 +265,7 @@ def do_enlist(g: Game, frame, island) -> None:
 
 
 @auto("enlist-recruit")
-def auto_enlist_recruit(g: Game, frame) -> bool:
+def auto_enlist_recruit(g: Play, frame) -> bool:
     if not frame["done"] and enlist_cards(g, frame):
         return False
     g.pop()
@@ -274,26 +276,26 @@ def auto_enlist_recruit(g: Game, frame) -> bool:
 
 
 @legal("enlist-recruit")
-def legal_enlist_recruit(g: Game, frame) -> list:
+def legal_enlist_recruit(g: Play, frame) -> list:
     out = [(f"recruit {CARD_KEYS[c]}", do_enlist_recruit, (c,)) for c in enlist_cards(g, frame)]
     out.append(("done", do_enlist_done, ()))
     return out
 
 
 @notation.facts(lambda card: {"gold": 0})
-def do_enlist_recruit(g: Game, frame, card: int) -> None:
+def do_enlist_recruit(g: Play, frame, card: int) -> None:
     take_from_market(g, card)
     add_crew(g, MOLLUSK, card)
     g.say(f"Mollusk recruits {MARKET_CARDS[card]['name']} ignoring its cost")
 
 
-def do_enlist_done(g: Game, frame) -> None:
+def do_enlist_done(g: Play, frame) -> None:
     frame["done"] = True
 
 
 # Dynamic Entry --------------------------------------------------------------------------
 
-def dynamic_entry(g: Game) -> None:
+def dynamic_entry(g: Play) -> None:
     cannons = [slot for key, spec, slot in g.slot_list(MOLLUSK)
                if spec["action"] == "cannons" and slot["die"] is not None]
     if cannons:
@@ -310,11 +312,11 @@ def dynamic_entry(g: Game) -> None:
 # The Cutter and the Gunship ----------------------------------------------------------------
 
 @legal("launch")
-def legal_launch(g: Game, frame) -> list:
+def legal_launch(g: Play, frame) -> list:
     return [(f"launch {space_name(s)}", do_launch, (s,)) for s in islands_with_comrades(g, 2)]
 
 
-def do_launch(g: Game, frame, island) -> None:
+def do_launch(g: Play, frame, island) -> None:
     g.pop()
     ship = frame["ship"]
     fs = g.faction(MOLLUSK)
@@ -328,16 +330,16 @@ def do_launch(g: Game, frame, island) -> None:
           f"{ship.title()} there")
 
 
-def ship_placements(g: Game) -> list:
+def ship_placements(g: Play) -> list:
     """Dice the Mollusk may place on its ships' own slots: ``cutter 4``, ``gunship 5>6``."""
     fs = g.faction(MOLLUSK)
     out = []
-    dice = sorted(set(fs["dice"]))
+    values = reachable_values(g, MOLLUSK, sorted(set(fs["dice"])))
     for ship, info in sorted(fs["ships"].items()):
         open_specs = [spec for spec, slot in zip(SHIP_SLOTS[ship], info["slots"])
                       if slot["die"] is None and not slot["damage"]]
-        for d in dice:
-            for v, cost in reachable_values(g, MOLLUSK, d):
+        for d, reachable in values.items():
+            for v, cost in reachable:
                 if any(accepts(spec["need"], v) for spec in open_specs):
                     out.append((placement_notation(ship, d, v), do_place_ship, (ship, d, v, cost)))
     return out
@@ -345,21 +347,21 @@ def ship_placements(g: Game) -> list:
 
 @placing
 @notation.facts(lambda ship, die, value, cost: {"gold": cost})
-def do_place_ship(g: Game, frame, ship: str, die: int, value: int, cost: int) -> None:
+def do_place_ship(g: Play, frame, ship: str, die: int, value: int, cost: int) -> None:
     info = g.faction(MOLLUSK)["ships"][ship]
     slot = next(slot for spec, slot in zip(SHIP_SLOTS[ship], info["slots"])
                 if slot["die"] is None and not slot["damage"] and accepts(spec["need"], value))
-    _spend_for_die(g, MOLLUSK, die, value, cost, f"the {ship.title()}")
+    spend_for_die(g, MOLLUSK, die, value, cost, f"the {ship.title()}")
     slot["die"] = value
     g.push({"type": "ship-action", "player": MOLLUSK, "ship": ship, "value": value})
 
 
 @legal("ship-action")
-def legal_ship_action(g: Game, frame) -> list:
+def legal_ship_action(g: Play, frame) -> list:
     return [("sail", do_ship_action, ("sail",)), ("tailwind", do_ship_action, ("tailwind",))]
 
 
-def do_ship_action(g: Game, frame, how: str) -> None:
+def do_ship_action(g: Play, frame, how: str) -> None:
     g.pop()
     ship = frame["ship"]
     if how == "sail":
@@ -373,6 +375,7 @@ def do_ship_action(g: Game, frame, how: str) -> None:
                 "anchor": None, "ignore_wreckage": True})
 
 
+@hook("ship sunk")
 def sink_ship(g, ship: str) -> None:
     """Every slot of the Cutter or Gunship is damaged: discard its plan, remove its figure."""
     fs = g.faction("mollusk")
@@ -386,7 +389,7 @@ def sink_ship(g, ship: str) -> None:
 
 # -- plans played at the start of a battle ------------------------------------------------------
 
-def mollusk_side(g: Game, fight: dict) -> str | None:
+def mollusk_side(g: Play, fight: dict) -> str | None:
     for side in ("attacker", "defender"):
         fig = g.figure(fight[side])
         if fig is not None and fig["owner"] == MOLLUSK:
@@ -394,11 +397,11 @@ def mollusk_side(g: Game, fight: dict) -> str | None:
     return None
 
 
-def _fight_index(g: Game, fight: dict) -> int:
+def _fight_index(g: Play, fight: dict) -> int:
     return next(i for i, p in enumerate(g.data["pending"]) if p is fight)
 
 
-def battle_plans_apply(g: Game, fight: dict) -> bool:
+def battle_plans_apply(g: Play, fight: dict) -> bool:
     """The battle plans are offered: a Union figure battles and the Mollusk holds any plan.
 
     Only the hand's size counts (it is public), so the offer, and the turn player's
@@ -416,8 +419,11 @@ def offer_battle_plans(g, fight: dict) -> None:
             "side": mollusk_side(g, fight)})
 
 
+offer("plans", battle_plans_apply, offer_battle_plans, "the Mollusk's battle plans")
+
+
 @auto("battle-plans")
-def auto_battle_plans(g: Game, frame) -> bool:
+def auto_battle_plans(g: Play, frame) -> bool:
     if g.faction(MOLLUSK)["hand"]:
         return False
     g.pop()
@@ -425,13 +431,13 @@ def auto_battle_plans(g: Game, frame) -> bool:
 
 
 @legal("battle-plans")
-def legal_battle_plans(g: Game, frame) -> list:
+def legal_battle_plans(g: Play, frame) -> list:
     out = [(f"play {slug}", do_battle_plan, (slug,)) for slug in BATTLE_PLANS if copies(g, slug)]
     out.append(("no-plan", do_no_plan, ()))
     return out
 
 
-def do_no_plan(g: Game, frame) -> None:
+def do_no_plan(g: Play, frame) -> None:
     g.pop()
 
 
@@ -447,7 +453,7 @@ def add_bonus(fight: dict, side: str, n: int, why: str) -> None:
         whys[side] = f"{before} and {why}"
 
 
-def do_battle_plan(g: Game, frame, slug: str) -> None:
+def do_battle_plan(g: Play, frame, slug: str) -> None:
     fight = g.data["pending"][frame["fight"]]
     side = frame["side"]
     discard(g, slug)
@@ -469,6 +475,7 @@ def do_battle_plan(g: Game, frame, slug: str) -> None:
         g.say("Mollusk plays Close Call: the battle is ignored")
 
 
+@hook("battle won")
 def on_win(g, fight: dict, winner: dict, loser: dict) -> None:
     """A battle is won: Secret Weapon's extra damage."""
     if fight.get("secret_weapon") and fight.get("secret_weapon") == fight.get("winner"):
@@ -478,7 +485,7 @@ def on_win(g, fight: dict, winner: dict, loser: dict) -> None:
 
 # -- why a plan action is refused ------------------------------------------------------------
 
-def why_not(g: Game, who: str | None, words: list[str]) -> str | None:
+def why_not(g: Play, who: str | None, words: list[str]) -> str | None:
     """The rules' reason a ``play`` or ship placement is not allowed now (None: no special reason)."""
     verb = words[0]
     top = g.top()
@@ -489,7 +496,7 @@ def why_not(g: Game, who: str | None, words: list[str]) -> str | None:
     return None
 
 
-def _play_reason(g: Game, who, top, words) -> str | None:
+def _play_reason(g: Play, who, top, words) -> str | None:
     if len(words) != 2:
         return "play names one plan card, like 'play sneak-attack'"
     slug = words[1]
@@ -520,7 +527,7 @@ def _play_reason(g: Game, who, top, words) -> str | None:
     return None
 
 
-def _ship_reason(g: Game, who, top, ship: str, words) -> str | None:
+def _ship_reason(g: Play, who, top, ship: str, words) -> str | None:
     title = ship.title()
     if who != MOLLUSK:
         return f"only the Mollusk Union has the {title}"

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import chance
-from . import notation
-from .board import Space, space_name
-from .components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS
-from .game import (Game, add_crew, auto, board_kind, card_name, defender_word, do_pop,
-                   figure_label, legal, name)
+from .. import chance
+from .. import notation
+from ..geometry import Space, space_name
+from ..kernel import auto, hook, legal, offer
+from ..components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS
+from ..game import (Play, add_crew, board_kind, card_name, defender_word, do_pop, figure_label,
+                    name)
 
 # Notation words the Crew add to the grammar.
 VERBS = {
@@ -69,7 +70,7 @@ PROMPTS = {
 # Helpers
 # ---------------------------------------------------------------------------
 
-def member(g: Game, f: str, slug: str) -> dict | None:
+def member(g: Play, f: str, slug: str) -> dict | None:
     """The Crew entry of ``f`` whose card has this slug (``gunner``), if recruited."""
     for m in g.faction(f)["crew"]:
         if MARKET_CARDS[m["card"]]["slug"] == slug:
@@ -77,7 +78,7 @@ def member(g: Game, f: str, slug: str) -> dict | None:
     return None
 
 
-def has(g: Game, f: str, slug: str) -> bool:
+def has(g: Play, f: str, slug: str) -> bool:
     return member(g, f, slug) is not None
 
 
@@ -85,20 +86,20 @@ def title(slug: str) -> str:
     return next(c["name"] for c in MARKET_CARDS if c["slug"] == slug)
 
 
-def return_to_box(g: Game, f: str, card: int) -> None:
+def return_to_box(g: Play, f: str, card: int) -> None:
     """A Crew card leaves ``f``'s Crew for the box (its die and damage go with it)."""
     crew = g.faction(f)["crew"]
     crew.remove(next(m for m in crew if m["card"] == card))
     g.data["market_box"].append(card)
 
 
-def board_damageable(g: Game, f: str) -> list[str]:
+def board_damageable(g: Play, f: str) -> list[str]:
     """Player-board slots of ``f`` that can take a damage token (Mystic: "on your player board")."""
     return sorted({spec["key"] for spec, slot in zip(BOARDS[board_kind(f)], g.faction(f)["slots"])
                    if slot["die"] is None and not slot["damage"] and not spec["dashed"]})
 
 
-def enemy_targets(g: Game, f: str, verb: str) -> list[tuple[str, str]]:
+def enemy_targets(g: Play, f: str, verb: str) -> list[tuple[str, str]]:
     """``(notation, figure id)`` for each enemy figure in ``f``'s Flagship's region.
 
     ``verb x,y`` names the space; a word is added (``verb x,y patrol``) only when
@@ -119,12 +120,12 @@ def enemy_targets(g: Game, f: str, verb: str) -> list[tuple[str, str]]:
     return out
 
 
-def other_island(g: Game, island: Space) -> Space | None:
+def other_island(g: Play, island: Space) -> Space | None:
     suit = g.map.spaces[island].suit
     return next((s for s in sorted(g.map.islands) if s != island and g.map.spaces[s].suit == suit), None)
 
 
-def move_directly(g: Game, f: str, target: Space, why: str) -> None:
+def move_directly(g: Play, f: str, target: Space, why: str) -> None:
     """Move ``f``'s Flagship directly to ``target`` (battle and terrain there), then anchor."""
     fig = g.figure(f)
     g.say(f"{figure_label(fig)} moves directly to {space_name(target)} ({why})")
@@ -133,12 +134,12 @@ def move_directly(g: Game, f: str, target: Space, why: str) -> None:
     g.start_step(fig, target, len(g.data["pending"]) - 1, direct=True)
 
 
-def push_take_damage(g: Game, f: str, why: str, board_only: bool = False) -> None:
+def push_take_damage(g: Play, f: str, why: str, board_only: bool = False) -> None:
     """``f`` takes 1 damage on a slot of its own choosing."""
     g.push({"type": "take-damage", "player": f, "why": why, "board_only": board_only})
 
 
-def push_deal_damage(g: Game, fid: str, chooser: str, why: str) -> None:
+def push_deal_damage(g: Play, fid: str, chooser: str, why: str) -> None:
     """1 damage to a figure, when this frame is reached; the dealer chooses the slot."""
     g.push({"type": "crew-damage", "player": None, "figure": fid, "chooser": chooser, "why": why})
 
@@ -147,7 +148,8 @@ def push_deal_damage(g: Game, fid: str, chooser: str, why: str) -> None:
 # Actions on your turn that need no die
 # ---------------------------------------------------------------------------
 
-def turn_options(g: Game, f: str) -> list:
+@hook("turn options")
+def turn_options(g: Play, f: str) -> list:
     """Crew actions ``f`` may take now without placing a die (Aeronauts, Mystic...)."""
     out: list = []
     fs = g.faction(f)
@@ -174,7 +176,7 @@ def turn_options(g: Game, f: str) -> list:
     return out
 
 
-def do_aeronauts(g: Game, frame, target: Space) -> None:
+def do_aeronauts(g: Play, frame, target: Space) -> None:
     f = g.turn_player()
     g.faction(f)["gold"] -= 1
     g.say(f"{name(f)} spends 1 gold (Aeronauts)")
@@ -182,7 +184,7 @@ def do_aeronauts(g: Game, frame, target: Space) -> None:
 
 
 @notation.facts(lambda fid: {"defender": fid})
-def do_mystic(g: Game, frame, fid: str) -> None:
+def do_mystic(g: Play, frame, fid: str) -> None:
     f = g.turn_player()
     g.data["turn"]["once"].append("mystic")
     target = g.figure(fid)
@@ -191,7 +193,7 @@ def do_mystic(g: Game, frame, fid: str) -> None:
     push_take_damage(g, f, " (Mystic)", board_only=True)
 
 
-def naive_noble_options(g: Game, f: str) -> list:
+def naive_noble_options(g: Play, f: str) -> list:
     here = g.flagship_space(f)
     region = g.map.region_of(here)
     can_cargo = "cargo" in g.faction(f)
@@ -210,7 +212,7 @@ def naive_noble_options(g: Game, f: str) -> list:
     return out
 
 
-def do_naive_noble(g: Game, frame, victim: str, card: int, source: str, as_what: str) -> None:
+def do_naive_noble(g: Play, frame, victim: str, card: int, source: str, as_what: str) -> None:
     f = g.turn_player()
     return_to_box(g, f, CARD_BY_KEY["naive-noble"])
     g.say(f"{name(f)} returns Naive Noble to the box (Naive Noble)")
@@ -234,14 +236,14 @@ def do_naive_noble(g: Game, frame, victim: str, card: int, source: str, as_what:
             g.push({"type": "discard", "player": f})
 
 
-def do_ghastly_gust(g: Game, frame, target: Space) -> None:
+def do_ghastly_gust(g: Play, frame, target: Space) -> None:
     f = g.turn_player()
     return_to_box(g, f, CARD_BY_KEY["ghastly-gust"])
     g.say(f"{name(f)} returns Ghastly Gust to the box (Ghastly Gust)")
     move_directly(g, f, target, "Ghastly Gust")
 
 
-def do_whispering_wind(g: Game, frame, target: Space) -> None:
+def do_whispering_wind(g: Play, frame, target: Space) -> None:
     f = g.turn_player()
     g.data["turn"]["once"].append("whispering-wind")
     g.faction(f)["gold"] -= 2
@@ -249,7 +251,7 @@ def do_whispering_wind(g: Game, frame, target: Space) -> None:
     move_directly(g, f, target, "Whispering Wind")
 
 
-def why_not(g: Game, f: str, words: list[str]) -> str | None:
+def why_not(g: Play, f: str, words: list[str]) -> str | None:
     """Why a Crew action without a die is refused now, in the rules' words (explain.py)."""
     verb = words[0]
     if verb not in TURN_VERBS:
@@ -298,7 +300,8 @@ def why_not(g: Game, f: str, words: list[str]) -> str | None:
 # Actions with a die on the Crew's own slot
 # ---------------------------------------------------------------------------
 
-def slot_action(g: Game, f: str, card: int, value: int) -> None:
+@hook("crew die")
+def slot_action(g: Play, f: str, card: int, value: int) -> None:
     """A die was placed on a Crew's own slot: resolve that Crew's action."""
     slug = MARKET_CARDS[card]["slug"]
     if slug == "shipwright":
@@ -324,7 +327,7 @@ def slot_action(g: Game, f: str, card: int, value: int) -> None:
 
 
 @auto("convince")
-def auto_convince(g: Game, frame) -> bool:
+def auto_convince(g: Play, frame) -> bool:
     if len(legal_convince(g, frame)) > 1:
         return False
     g.pop()
@@ -333,7 +336,7 @@ def auto_convince(g: Game, frame) -> bool:
 
 
 @legal("convince")
-def legal_convince(g: Game, frame) -> list:
+def legal_convince(g: Play, frame) -> list:
     out = []
     islands = sorted(g.map.islands)
     for a in islands:
@@ -345,7 +348,7 @@ def legal_convince(g: Game, frame) -> list:
     return out
 
 
-def do_convince(g: Game, frame, a: Space, b: Space, n: int) -> None:
+def do_convince(g: Play, frame, a: Space, b: Space, n: int) -> None:
     g.pop()
     g.set_comrades(a, g.comrades(a) - n)
     g.set_comrades(b, g.comrades(b) + n)
@@ -354,7 +357,7 @@ def do_convince(g: Game, frame, a: Space, b: Space, n: int) -> None:
 
 
 @auto("official")
-def auto_official(g: Game, frame) -> bool:
+def auto_official(g: Play, frame) -> bool:
     if len(frame["moved"]) < 2 and len(legal_official(g, frame)) > 1:
         return False
     g.pop()
@@ -364,7 +367,7 @@ def auto_official(g: Game, frame) -> bool:
 
 
 @legal("official")
-def legal_official(g: Game, frame) -> list:
+def legal_official(g: Play, frame) -> list:
     out = []
     seen = set()
     for fig in g.data["figures"]:
@@ -378,7 +381,7 @@ def legal_official(g: Game, frame) -> list:
     return sorted(out, key=lambda o: o[0] == "done")
 
 
-def do_official(g: Game, frame, fid: str) -> None:
+def do_official(g: Play, frame, fid: str) -> None:
     frame["moved"].append(fid)
     fig = g.figure(fid)
     g.say(f"{name(frame['player'])} moves Bluefin's Patrol from {space_name(fig['at'])}, "
@@ -392,7 +395,7 @@ def do_official(g: Game, frame, fid: str) -> None:
 # ---------------------------------------------------------------------------
 
 @auto("take-damage")
-def auto_take_damage(g: Game, frame) -> bool:
+def auto_take_damage(g: Play, frame) -> bool:
     if legal_take_damage(g, frame):
         return False
     g.pop()
@@ -401,13 +404,13 @@ def auto_take_damage(g: Game, frame) -> bool:
 
 
 @legal("take-damage")
-def legal_take_damage(g: Game, frame) -> list:
+def legal_take_damage(g: Play, frame) -> list:
     f = frame["player"]
     keys = board_damageable(g, f) if frame.get("board_only") else g.damageable(f)
     return [(f"damage {key}", do_take_damage, (key,)) for key in keys]
 
 
-def do_take_damage(g: Game, frame, key: str) -> None:
+def do_take_damage(g: Play, frame, key: str) -> None:
     g.pop()
     f = frame["player"]
     slot = next(slot for k, spec, slot in g.slot_list(f)
@@ -417,7 +420,7 @@ def do_take_damage(g: Game, frame, key: str) -> None:
 
 
 @auto("crew-damage")
-def auto_crew_damage(g: Game, frame) -> bool:
+def auto_crew_damage(g: Play, frame) -> bool:
     g.pop()
     fig = g.figure(frame["figure"])
     if fig is not None:
@@ -429,7 +432,8 @@ def auto_crew_damage(g: Game, frame) -> bool:
 # Passive powers at the moments they name
 # ---------------------------------------------------------------------------
 
-def end_of_turn(g: Game, f: str) -> None:
+@hook("end of turn")
+def end_of_turn(g: Play, f: str) -> None:
     """``f``'s turn ends (Documentarian, Elder)."""
     if has(g, f, "documentarian"):
         here = g.flagship_space(f)
@@ -441,7 +445,8 @@ def end_of_turn(g: Game, f: str) -> None:
         g.gain_gold(f, 1, " for having no damaged die slots (Elder)")
 
 
-def on_anchor(g: Game, f: str, info) -> None:
+@hook("anchoring")
+def on_anchor(g: Play, f: str, info) -> None:
     """``f``'s Flagship anchors at the space ``info`` (Diver, Merchant)."""
     if has(g, f, "diver") and info.terrain == "wreckage" and info.gold:
         g.gain_gold(f, 1, " more from the Wreckage's Treasure (Diver)")
@@ -449,13 +454,20 @@ def on_anchor(g: Game, f: str, info) -> None:
         g.gain_gold(f, 1, " for anchoring at a Harbor (Merchant)")
 
 
-def on_cannons(g: Game, f: str) -> None:
+@hook("die change")
+def middleman(g: Play, f: str) -> tuple[int, str] | None:
+    """Middleman: each gold spent changes a die by up to 2."""
+    return (2, "Middleman") if has(g, f, "middleman") else None
+
+
+@hook("cannons")
+def on_cannons(g: Play, f: str) -> None:
     """``f`` placed a die on Cannons (Gunner's Mate)."""
     if has(g, f, "gunners-mate") and gunners_mate_targets(g, f):
         g.push({"type": "gunners-mate", "player": f})
 
 
-def gunners_mate_targets(g: Game, f: str) -> dict[Space, list[str]]:
+def gunners_mate_targets(g: Play, f: str) -> dict[Space, list[str]]:
     """Spaces of the Flagship's region with enemy figures to battle (Fog: battles cannot happen)."""
     here = g.flagship_space(f)
     if here is None:
@@ -472,14 +484,14 @@ def gunners_mate_targets(g: Game, f: str) -> dict[Space, list[str]]:
 
 
 @legal("gunners-mate")
-def legal_gunners_mate(g: Game, frame) -> list:
+def legal_gunners_mate(g: Play, frame) -> list:
     out = [(f"gunners-mate {space_name(s)}", do_gunners_mate, (s,))
            for s in sorted(gunners_mate_targets(g, frame["player"]))]
     out.append(("no-gunners-mate", do_pop, ()))
     return out
 
 
-def do_gunners_mate(g: Game, frame, space: Space) -> None:
+def do_gunners_mate(g: Play, frame, space: Space) -> None:
     g.pop()
     f = frame["player"]
     g.say(f"{name(f)}'s Flagship battles at {space_name(space)} as if it moved there (Gunner's Mate)")
@@ -487,21 +499,22 @@ def do_gunners_mate(g: Game, frame, space: Space) -> None:
             "queue": gunners_mate_targets(g, f)[space], "remote": True})
 
 
-def on_repair(g: Game, f: str, repaired: int) -> None:
+@hook("repair")
+def on_repair(g: Play, f: str, repaired: int) -> None:
     """``f`` repaired damage (Powder Monkey)."""
     if repaired > 0 and has(g, f, "powder-monkey") and enemy_targets(g, f, "powder-monkey"):
         g.push({"type": "powder-monkey", "player": f})
 
 
 @legal("powder-monkey")
-def legal_powder_monkey(g: Game, frame) -> list:
+def legal_powder_monkey(g: Play, frame) -> list:
     out = [(text, do_powder_monkey, (fid,)) for text, fid in enemy_targets(g, frame["player"], "powder-monkey")]
     out.append(("no-powder-monkey", do_pop, ()))
     return out
 
 
 @notation.facts(lambda fid: {"defender": fid})
-def do_powder_monkey(g: Game, frame, fid: str) -> None:
+def do_powder_monkey(g: Play, frame, fid: str) -> None:
     g.pop()
     f = frame["player"]
     g.say(f"{name(f)} deals 1 damage to {figure_label(g.figure(fid))} (Powder Monkey)")
@@ -510,7 +523,7 @@ def do_powder_monkey(g: Game, frame, fid: str) -> None:
 
 # -- moving ------------------------------------------------------------------
 
-def witch_destination(g: Game, here: Space, target: Space) -> Space | None:
+def witch_destination(g: Play, here: Space, target: Space) -> Space | None:
     """Sea Witch: trace back from the direction of the move to the nearest opposite edge.
 
     The Flagship goes to the last space of the map along that line before the first
@@ -525,13 +538,15 @@ def witch_destination(g: Game, here: Space, target: Space) -> Space | None:
     return space if space != here else None
 
 
-def witch_can(g: Game, fig: dict, target: Space) -> bool:
+@hook("off-map step")
+def witch_can(g: Play, fig: dict, target: Space) -> bool:
     """Sea Witch lets this Flagship step off the map toward ``target``, even where it cannot explore."""
     return (fig["kind"] == "flagship" and not g.map.on_map(target) and has(g, fig["owner"], "sea-witch")
             and witch_destination(g, tuple(fig["at"]), target) is not None)
 
 
-def off_map(g: Game, fig: dict, frame: dict) -> bool:
+@hook("leaving the map")
+def off_map(g: Play, fig: dict, frame: dict) -> bool:
     """The figure of the step ``frame`` moves off the map: offer Sea Witch. True if asked."""
     target = tuple(frame["to"])
     if frame.get("stay_on_map") or frame.get("witch") or not witch_can(g, fig, target):
@@ -545,14 +560,14 @@ def off_map(g: Game, fig: dict, frame: dict) -> bool:
 
 
 @legal("sea-witch")
-def legal_sea_witch(g: Game, frame) -> list:
+def legal_sea_witch(g: Play, frame) -> list:
     out = [("sea-witch", do_sea_witch, (True,))]
     if frame["decline"]:
         out.append(("no-sea-witch", do_sea_witch, (False,)))
     return out
 
 
-def do_sea_witch(g: Game, frame, use: bool) -> None:
+def do_sea_witch(g: Play, frame, use: bool) -> None:
     g.pop()
     if not use:
         return
@@ -563,7 +578,8 @@ def do_sea_witch(g: Game, frame, use: bool) -> None:
           f"{space_name(frame['to'])} on the opposite edge (Sea Witch)")
 
 
-def leaving(g: Game, fig: dict, frame: dict) -> None:
+@hook("leaving a space")
+def leaving(g: Play, fig: dict, frame: dict) -> None:
     """The figure of the step ``frame`` leaves its space (Trawler's Treasure on the way)."""
     parent = frame.get("parent")
     if parent is None or fig["kind"] != "flagship":
@@ -580,7 +596,7 @@ def leaving(g: Game, fig: dict, frame: dict) -> None:
         g.gain_gold(fig["owner"], info.gold, f" from the Treasure at {space_name(here)} (Trawler)")
 
 
-def push_options(g: Game, fig: dict, here: Space, skip: Space | None = None) -> list[Space]:
+def push_options(g: Play, fig: dict, here: Space, skip: Space | None = None) -> list[Space]:
     """Spaces a Strong Current from ``here`` could push the figure into (Barrelman, Sea Dog)."""
     m = g.map
     out = []
@@ -592,7 +608,8 @@ def push_options(g: Game, fig: dict, here: Space, skip: Space | None = None) -> 
     return sorted(out)
 
 
-def on_terrain(g: Game, fig: dict, frame: dict) -> bool:
+@hook("terrain")
+def on_terrain(g: Play, fig: dict, frame: dict) -> bool:
     """The figure of the step ``frame`` is about to resolve its space's terrain.
 
     Offers Pilot (Wreckage), Barrelman (Fog) and Sea Dog (Strong Current) to the
@@ -617,11 +634,11 @@ def on_terrain(g: Game, fig: dict, frame: dict) -> bool:
 
 
 @legal("pilot")
-def legal_pilot(g: Game, frame) -> list:
+def legal_pilot(g: Play, frame) -> list:
     return [("pilot", do_pilot, (True,)), ("no-pilot", do_pilot, (False,))]
 
 
-def do_pilot(g: Game, frame, use: bool) -> None:
+def do_pilot(g: Play, frame, use: bool) -> None:
     g.pop()
     if use:
         g.data["pending"][frame["step"]]["ignore_wreckage"] = True
@@ -629,7 +646,7 @@ def do_pilot(g: Game, frame, use: bool) -> None:
 
 
 @legal("barrelman")
-def legal_barrelman(g: Game, frame) -> list:
+def legal_barrelman(g: Play, frame) -> list:
     fig = g.figure(frame["figure"])
     out = [(f"barrelman {space_name(s)}", do_current, (s, "Barrelman"))
            for s in push_options(g, fig, tuple(fig["at"]))]
@@ -638,7 +655,7 @@ def legal_barrelman(g: Game, frame) -> list:
 
 
 @legal("sea-dog")
-def legal_sea_dog(g: Game, frame) -> list:
+def legal_sea_dog(g: Play, frame) -> list:
     fig = g.figure(frame["figure"])
     here = tuple(fig["at"])
     dx, dy = g.map.spaces[here].current
@@ -650,7 +667,7 @@ def legal_sea_dog(g: Game, frame) -> list:
     return out
 
 
-def do_current(g: Game, frame, target: Space | None, card: str) -> None:
+def do_current(g: Play, frame, target: Space | None, card: str) -> None:
     """Barrelman or Sea Dog: the step's space pushes toward ``target`` (``None``: not at all)."""
     g.pop()
     step = g.data["pending"][frame["step"]]
@@ -673,7 +690,8 @@ def _why(fight: dict, side: str, text: str) -> None:
     why[side] = f"{why[side]} and {text}" if why.get(side) else text
 
 
-def battle_start(g: Game, fight: dict) -> None:
+@hook("battle start")
+def battle_start(g: Play, fight: dict) -> None:
     """A battle starts (Fighters). Emissary is an offer of the fight's start (game.auto_fight)."""
     attacker, defender = g.figure(fight["attacker"]), g.figure(fight["defender"])
     for side, fig in (("attacker", attacker), ("defender", defender)):
@@ -683,25 +701,28 @@ def battle_start(g: Game, fight: dict) -> None:
             g.say(f"{name(fig['owner'])} adds +1 to its roll (Fighters)")
 
 
-def emissary_applies(g: Game, fight: dict) -> bool:
+def emissary_applies(g: Play, fight: dict) -> bool:
     """Emissary is offered: the attacker, on its own turn, has Emissary and 1 gold."""
     a = g.figure(fight["attacker"])["owner"]
     return g.turn_player() == a and has(g, a, "emissary") and g.faction(a)["gold"] >= 1
 
 
-def offer_emissary(g: Game, fight: dict) -> None:
+def offer_emissary(g: Play, fight: dict) -> None:
     """At the start of a battle (``fight`` is the top frame), offer Emissary if it applies."""
     if emissary_applies(g, fight):
         g.push({"type": "emissary", "player": g.figure(fight["attacker"])["owner"],
                 "fight": len(g.data["pending"]) - 1})
 
 
+offer("emissary", emissary_applies, offer_emissary, "Emissary")
+
+
 @legal("emissary")
-def legal_emissary(g: Game, frame) -> list:
+def legal_emissary(g: Play, frame) -> list:
     return [("emissary", do_emissary, ()), ("no-emissary", do_pop, ())]
 
 
-def do_emissary(g: Game, frame) -> None:
+def do_emissary(g: Play, frame) -> None:
     g.pop()
     f = frame["player"]
     fight = g.data["pending"][frame["fight"]]
@@ -712,7 +733,8 @@ def do_emissary(g: Game, frame) -> None:
     g.say(f"{name(f)} gives {name(them)} 1 gold to ignore the battle (Emissary)")
 
 
-def after_roll(g: Game, fight: dict) -> None:
+@hook("battle roll")
+def after_roll(g: Play, fight: dict) -> None:
     """The battle dice are rolled (Grogmaster)."""
     for side in ("attacker", "defender"):
         fig = g.figure(fight[side])
@@ -723,11 +745,11 @@ def after_roll(g: Game, fight: dict) -> None:
 
 
 @legal("grogmaster")
-def legal_grogmaster(g: Game, frame) -> list:
+def legal_grogmaster(g: Play, frame) -> list:
     return [("grogmaster", do_grogmaster, ()), ("no-grogmaster", do_pop, ())]
 
 
-def do_grogmaster(g: Game, frame) -> None:
+def do_grogmaster(g: Play, frame) -> None:
     g.pop()
     f = frame["player"]
     fight = g.data["pending"][frame["fight"]]
@@ -738,7 +760,7 @@ def do_grogmaster(g: Game, frame) -> None:
 
 
 @auto("grog-reroll")
-def auto_grog_reroll(g: Game, frame) -> bool:
+def auto_grog_reroll(g: Play, frame) -> bool:
     g.pop()
     fight = g.data["pending"][frame["fight"]]
     side = frame["side"]
@@ -753,7 +775,8 @@ def auto_grog_reroll(g: Game, frame) -> bool:
     return True
 
 
-def on_win(g: Game, fight: dict, winner: dict, loser: dict) -> None:
+@hook("battle won")
+def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
     """A battle is won (Cutpurse, Gunner, Buccaneer, Battering Beakhead).
 
     The Battle Victory decision is already pending; what is pushed here is
@@ -772,7 +795,7 @@ def on_win(g: Game, fight: dict, winner: dict, loser: dict) -> None:
 
 
 @legal("buccaneer")
-def legal_buccaneer(g: Game, frame) -> list:
+def legal_buccaneer(g: Play, frame) -> list:
     crew = sorted(mm["card"] for mm in g.faction(frame["victim"])["crew"])
     n = min(2, len(crew))
     out = []
@@ -784,7 +807,7 @@ def legal_buccaneer(g: Game, frame) -> list:
     return out
 
 
-def do_buccaneer(g: Game, frame, chosen: tuple) -> None:
+def do_buccaneer(g: Play, frame, chosen: tuple) -> None:
     g.pop()
     f, victim = frame["player"], frame["victim"]
     return_to_box(g, f, CARD_BY_KEY["buccaneer"])
@@ -794,7 +817,7 @@ def do_buccaneer(g: Game, frame, chosen: tuple) -> None:
           f"{' and '.join(card_name(c) for c in chosen)} with it (Buccaneer)")
 
 
-def beakhead_targets(g: Game, fig: dict) -> list[Space]:
+def beakhead_targets(g: Play, fig: dict) -> list[Space]:
     """Battering Beakhead: 1 space, not off the map, not across a Sandbar."""
     here = tuple(fig["at"])
     m = g.map
@@ -802,14 +825,14 @@ def beakhead_targets(g: Game, fig: dict) -> list[Space]:
 
 
 @legal("beakhead")
-def legal_beakhead(g: Game, frame) -> list:
+def legal_beakhead(g: Play, frame) -> list:
     fig = g.figure(frame["figure"])
     out = [(f"beakhead {space_name(s)}", do_beakhead, (s,)) for s in beakhead_targets(g, fig)]
     out.append(("no-beakhead", do_pop, ()))
     return out
 
 
-def do_beakhead(g: Game, frame, target: Space) -> None:
+def do_beakhead(g: Play, frame, target: Space) -> None:
     """The printed Battering Beakhead: move the beaten Flagship 1 space.
 
     The printed card says "When you win a battle against a Flagship, you may move

@@ -1,0 +1,184 @@
+"""The decision kernel: a context over the state's data, the frame stack, the registries.
+
+Nothing here knows a rule. The rules (``game.py``) and the cards (``cards/``) register:
+
+* for each frame type, an ``auto`` step that resolves what needs no decision, and a
+  ``legal`` function listing the options of the player who must decide;
+* ``turn``: the options of a turn when no frame is pending;
+* handlers on named hook points (:data:`HOOK_POINTS`), which the rules fire at the
+  moments the cards' texts name ("when you anchor", "when you win a battle"...);
+* battle-start offers (:data:`OFFERS`): things that happen "at the start of a battle"
+  and may need their order chosen.
+
+An option is ``(notation, handler, arguments)``; applying it calls
+``handler(context, top_frame, *arguments)`` and then :meth:`Context.advance`.
+
+>>> ctx = Context({"phase": "play", "pending": [], "turn": None})
+>>> ctx.push({"type": "example", "player": "bluefin"})["type"], ctx.deciding()
+('example', 'bluefin')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .geometry import Map
+
+Option = tuple[str, Callable, tuple]  # notation, handler, arguments
+
+AUTO: dict[str, Callable[["Context", dict], bool]] = {}
+LEGAL: dict[str, Callable[["Context", dict], list[Option]]] = {}
+TURN: list[Callable[["Context"], list[Option]]] = []
+
+# The moments cards attach to, each with the arguments its handlers get after the context.
+HOOK_POINTS = {
+    "turn options": "(faction) -> options a faction may take on its turn without a die",
+    "crew die": "(faction, card, value) -> a die placed on a Crew card's slot",
+    "cannons": "(faction) -> a die was placed on Cannons",
+    "anchoring": "(faction, space info) -> a Flagship anchors",
+    "repair": "(faction, amount) -> damage was repaired",
+    "off-map step": "(figure, space) -> bool: the figure may step off the map here",
+    "leaving the map": "(figure, step frame) -> bool: the card took over the step",
+    "leaving a space": "(figure, step frame) -> a figure leaves a space",
+    "terrain": "(figure, step frame) -> bool: the card took over the terrain's effect",
+    "battle start": "(fight frame) -> a battle starts",
+    "battle roll": "(fight frame) -> the battle dice were rolled",
+    "battle won": "(fight frame, winner, loser) -> a battle was decided",
+    "ship sunk": "(kind) -> a Union ship was destroyed",
+    "die change": "(faction) -> (pips one gold turns a die by, card name) or None",
+    "end of turn": "(faction) -> a turn ends",
+}
+HOOKS: dict[str, list[Callable]] = {point: [] for point in HOOK_POINTS}
+# Battle-start offers, in the order they are offered: name -> (applies, resolve, title).
+OFFERS: dict[str, tuple[Callable[["Context", dict], bool], Callable[["Context", dict], None],
+                        str]] = {}
+
+
+def auto(kind: str) -> Callable:
+    """Register the automatic step of frames of ``kind``: it returns whether it did anything."""
+    def register(fn):
+        AUTO[kind] = fn
+        return fn
+    return register
+
+
+def legal(kind: str) -> Callable:
+    """Register the options of the player who decides a frame of ``kind``."""
+    def register(fn):
+        LEGAL[kind] = fn
+        return fn
+    return register
+
+
+def turn(fn: Callable) -> Callable:
+    """Register the options of a turn (when no frame is pending)."""
+    TURN.append(fn)
+    return fn
+
+
+def hook(point: str) -> Callable:
+    """Register a handler on a hook point (handlers run in the order registered)."""
+    if point not in HOOKS:
+        raise KeyError(f"no hook point {point!r}; points: {', '.join(HOOK_POINTS)}")
+
+    def register(fn):
+        HOOKS[point].append(fn)
+        return fn
+    return register
+
+
+def offer(name: str, applies: Callable, resolve: Callable, title: str) -> None:
+    """Register something that may happen at the start of a battle (``title``: its name in
+    events, when its order with another is chosen)."""
+    OFFERS[name] = (applies, resolve, title)
+
+
+class Context:
+    """One data dict and what happened while one action (or the setup) was applied to it."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.events: list[tuple[str, str | None]] = []  # (text, only visible to)
+        self.facts: list[dict] = []  # the same events as data, for programs (battle results)
+        self._map_of: tuple | None = None  # (tiles list, its length, Map): tiles are only appended
+
+    # -- events ---------------------------------------------------------
+    def say(self, text: str, only: str | None = None) -> None:
+        self.events.append((text, only))
+
+    def fire(self, point: str, *args: Any) -> None:
+        """Run the handlers on a hook point, in order."""
+        for fn in HOOKS[point]:
+            fn(self, *args)
+
+    def collect(self, point: str, *args: Any) -> list:
+        """Run the handlers on a hook point; their results, in order."""
+        return [fn(self, *args) for fn in HOOKS[point]]
+
+    def any(self, point: str, *args: Any) -> bool:
+        """Run the handlers on a hook point until one returns true."""
+        return any(fn(self, *args) for fn in HOOKS[point])
+
+    # -- lookups --------------------------------------------------------
+    @property
+    def map(self) -> Map:
+        tiles = self.data["tiles"]
+        cached = self._map_of
+        if cached is None or cached[0] is not tiles or cached[1] != len(tiles):
+            cached = self._map_of = (tiles, len(tiles), Map.of(tiles))
+        return cached[2]
+
+    def faction(self, f: str) -> dict:
+        return self.data["factions"][f]
+
+    def figure(self, fid: str) -> dict | None:
+        for fig in self.data["figures"]:
+            if fig["id"] == fid:
+                return fig
+        return None
+
+    def figures_at(self, space) -> list[dict]:
+        x, y = space
+        return [f for f in self.data["figures"] if f["at"][0] == x and f["at"][1] == y]
+
+    def turn_player(self) -> str | None:
+        turn = self.data["turn"]
+        return turn["player"] if turn else None
+
+    # -- frames ---------------------------------------------------------
+    def push(self, frame: dict) -> dict:
+        self.data["pending"].append(frame)
+        return frame
+
+    def pop(self) -> dict:
+        return self.data["pending"].pop()
+
+    def top(self) -> dict | None:
+        pending = self.data["pending"]
+        return pending[-1] if pending else None
+
+    def deciding(self) -> str | None:
+        if self.data["phase"] == "over":
+            return None
+        top = self.top()
+        if top is not None:
+            return top["player"]
+        return self.turn_player()
+
+    def advance(self) -> None:
+        """Resolve everything that needs no decision, until someone must decide."""
+        while self.data["phase"] != "over":
+            top = self.top()
+            if top is None:
+                return
+            step = AUTO.get(top["type"])
+            if step is None or not step(self, top):
+                return
+
+    def options(self) -> list[Option]:
+        if self.data["phase"] == "over":
+            return []
+        top = self.top()
+        if top is None:
+            return [o for fn in TURN for o in fn(self)]
+        return LEGAL[top["type"]](self, top)
