@@ -26,7 +26,7 @@ from typing import Literal
 
 from .engine import Action, State
 from .engine.notation import normalise, parse
-from .engine.game import name
+from .engine.rules import name
 
 Policy = Literal["best", "hold", "all"]
 

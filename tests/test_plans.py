@@ -17,7 +17,7 @@ from ahoy_nb.engine import IllegalActionError, scenario
 from ahoy_nb.engine import explain
 from ahoy_nb.engine.cards import plans
 from ahoy_nb.engine.components import PLAN_BY_KEY
-from ahoy_nb.engine.game import Play
+from ahoy_nb.engine.rules import Play
 
 from rules_support import TWO_TILES, at, damaged, events_since, legal, play
 

@@ -6,7 +6,7 @@ from .geometry import parse_space, space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
 from .notation import PLACEMENT, misread
-from .game import (Play, accepts, board_kind, die_change_cost, name,
+from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
 from .cards import plans as _plans

@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 
 from .geometry import parse_space, space_name
 from .components import (BOARDS, CARD_BY_KEY, CARGO_BY_KEY, PLAN_BY_KEY, SHIP_SLOTS)
-from .game import Play as Game, board_kind, begin_turn
+from .rules import Play as Game, board_kind, begin_turn
 from .state import State, new_game
 from .validate import validate
 

@@ -25,7 +25,7 @@ from .geometry import Map, Space, parse_space
 from .components import (BOARDS, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS, START_GOLD,
                          START_PLANS, START_READY_COMRADES, SUITS, TILES)
 from .errors import IllegalActionError, InvalidStateError, OutcomeLimitError
-from .game import Play, board_kind, control, controller, name, place_tile
+from .rules import Play, board_kind, control, controller, name, place_tile
 from .explain import describe, prompt, why_illegal
 from .notation import Action, listed, normalise
 from .schema import FORMAT

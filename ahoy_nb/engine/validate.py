@@ -5,7 +5,7 @@ from __future__ import annotations
 from .geometry import Map, parse_space
 from .components import (BOARDS, DICE_COUNT, MARKET_CARDS, PLAN_CARDS, SEATS, SUPPLY, TILES)
 from .errors import InvalidStateError
-from .game import Play as Game, board_kind
+from .rules import Play as Game, board_kind
 from .kernel import AUTO, LEGAL
 from .schema import FORMAT
 

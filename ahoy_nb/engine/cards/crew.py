@@ -20,7 +20,7 @@ from .. import notation
 from ..geometry import Space, space_name
 from ..kernel import auto, hook, legal, offer
 from ..components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS
-from ..game import (Play, add_crew, board_kind, card_name, defender_word, do_pop, figure_label,
+from ..rules import (Play, add_crew, board_kind, card_name, defender_word, do_pop, figure_label,
                     name)
 
 # Notation words the Crew add to the grammar.

@@ -37,7 +37,7 @@ from .. import notation
 from ..geometry import space_name
 from ..kernel import auto, hook, legal, offer
 from ..components import CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS
-from ..game import (Play, accepts, add_crew, die_change_cost, placement_notation, placing,
+from ..rules import (Play, accepts, add_crew, die_change_cost, placement_notation, placing,
                     reachable_values, take_from_market, spend_for_die)
 
 MOLLUSK = "mollusk"

@@ -1,0 +1,325 @@
+"""The factions' own actions (rulebook: Bluefin Squadron, Mollusk Union, Smugglers):
+Order, Deploy, Strongholds; Assemble, Inspire, Rally, Negotiate; Cargo, pledges and Rewards.
+"""
+
+from __future__ import annotations
+
+from .. import chance
+from ..components import (CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS, REWARD_STEPS,
+                          REWARD_TEXT, REWARDS)
+from ..geometry import Space, space_name
+from ..kernel import auto, legal, Option
+from ..notation import facts
+from .base import (_tile_label, add_crew, card_name, do_pop, name, place_tile, Play,
+                   take_from_market)
+
+
+# -- Bluefin -------------------------------------------------------------------------
+
+@auto("order")
+def auto_order(g: Play, frame) -> bool:
+    if len(frame["moved"]) < 4 and len(legal_order(g, frame)) > 1:
+        return False
+    g.pop()
+    return True
+
+
+@legal("order")
+def legal_order(g: Play, frame) -> list[Option]:
+    out = []
+    seen = set()
+    for fig in g.data["figures"]:
+        if fig["kind"] != "patrol" or fig["id"] in frame["moved"]:
+            continue
+        here = tuple(fig["at"])
+        if here in seen:
+            continue
+        seen.add(here)
+        for t in g.step_targets(fig):
+            out.append((f"order {space_name(here)}>{space_name(t)}", do_order, (here, t)))
+    out.append(("done", do_pop, ()))
+    return out
+
+
+def do_order(g: Play, frame, here: Space, target: Space) -> None:
+    fig = next(f for f in g.data["figures"] if f["kind"] == "patrol"
+               and tuple(f["at"]) == here and f["id"] not in frame["moved"])
+    frame["moved"].append(fig["id"])
+    g.start_step(fig, target, None)
+
+
+@auto("deploy")
+def auto_deploy(g: Play, frame) -> bool:
+    if g.patrol_supply():
+        return False
+    g.pop()
+    g.say("No Patrol left in the supply to deploy")
+    return True
+
+
+@legal("deploy")
+def legal_deploy(g: Play, frame) -> list[Option]:
+    here = g.flagship_space("bluefin")
+    spaces = [here] + [n for n in g.map.neighbours(here) if g.map.on_map(n)]
+    return [(f"deploy {space_name(s)}", do_deploy, (s,)) for s in sorted(spaces)]
+
+
+def do_deploy(g: Play, frame, space: Space) -> None:
+    g.pop()
+    g.place_patrol(space)
+
+
+@auto("strongholds")
+def auto_strongholds(g: Play, frame) -> bool:
+    if len(legal_strongholds(g, frame)) > 1:
+        return False
+    g.pop()
+    return True
+
+
+@legal("strongholds")
+def legal_strongholds(g: Play, frame) -> list[Option]:
+    out: list[Option] = []
+    if g.stronghold_supply():
+        for island in sorted(g.map.islands):
+            patrols = [f for f in g.figures_at(island) if f["kind"] == "patrol"]
+            if len(patrols) >= 2:
+                out.append((f"stronghold {space_name(island)}", do_stronghold, (island,)))
+    out.append(("done", do_pop, ()))
+    return out
+
+
+def do_stronghold(g: Play, frame, island: Space) -> None:
+    patrols = [f for f in g.figures_at(island) if f["kind"] == "patrol"][-2:]
+    for p in patrols:
+        g.remove_figure(p)
+    g.new_figure("stronghold", "bluefin", island)
+    g.say(f"Bluefin removes 2 Patrols from the Island at {space_name(island)} to place a Stronghold")
+
+
+# -- Mollusk -------------------------------------------------------------------------
+
+@auto("assemble")
+def auto_assemble(g: Play, frame) -> bool:
+    if g.faction("mollusk")["ready"]:
+        return False
+    g.pop()
+    g.say("Mollusk has no Ready Comrades to assemble")
+    return True
+
+
+@legal("assemble")
+def legal_assemble(g: Play, frame) -> list[Option]:
+    most = min(4, g.faction("mollusk")["ready"])
+    return [(f"assemble {n}", do_assemble, (n,)) for n in range(most, 0, -1)]
+
+
+@facts(lambda n: {"count": n}, replace=True)
+def do_assemble(g: Play, frame, n: int) -> None:
+    g.pop()
+    region = g.map.region_of(g.flagship_space("mollusk"))
+    island = g.map.island_of_region(region)
+    g.faction("mollusk")["ready"] -= n
+    g.set_comrades(island, g.comrades(island) + n)
+    g.say(f"Mollusk assembles {n} Comrade{'s' if n > 1 else ''} on the Island at {space_name(island)}")
+
+
+@auto("inspire")
+def auto_inspire(g: Play, frame) -> bool:
+    if g.faction("mollusk")["ready"] and len(frame["chosen"]) < 4 and len(legal_inspire(g, frame)) > 1:
+        return False
+    g.pop()
+    return True
+
+
+@legal("inspire")
+def legal_inspire(g: Play, frame) -> list[Option]:
+    out = [(f"inspire {space_name(s)}", do_inspire, (s,)) for s in sorted(g.map.islands)
+           if list(s) not in frame["chosen"]]
+    out.append(("done", do_pop, ()))
+    return out
+
+
+def do_inspire(g: Play, frame, island: Space) -> None:
+    frame["chosen"].append(list(island))
+    g.faction("mollusk")["ready"] -= 1
+    g.set_comrades(island, g.comrades(island) + 1)
+    g.say(f"Mollusk places a Comrade on the Island at {space_name(island)}")
+
+
+# -- Smugglers -----------------------------------------------------------------------
+
+@auto("negotiate")
+def auto_negotiate(g: Play, frame) -> bool:
+    f = frame["player"]
+    island = g.island_here(f)
+    if frame["recruited"] == 0 and island and not g.stronghold_blocks(f, island) and g.data["market"]:
+        return False
+    if frame["recruited"] == 1 and island and g.comrades(island) and g.data["market"]:
+        return False
+    g.pop()
+    if frame["recruited"] == 0:
+        g.say(f"{name(f)} cannot negotiate here")
+    return True
+
+
+@legal("negotiate")
+def legal_negotiate(g: Play, frame) -> list[Option]:
+    out = [(f"recruit {CARD_KEYS[c]}", do_negotiate, (c,)) for c in g.data["market"]]
+    out.append(("done", do_pop, ()))
+    return out
+
+
+@facts(lambda card: {"gold": 0})
+def do_negotiate(g: Play, frame, card: int) -> None:
+    f = frame["player"]
+    if frame["recruited"] == 1:
+        island = g.island_here(f)
+        g.set_comrades(island, g.comrades(island) - 1)
+        g.say(f"{name(f)} removes a Comrade from the Island at {space_name(island)} to recruit again")
+    frame["recruited"] += 1
+    take_from_market(g, card)
+    add_crew(g, f, card)
+    g.say(f"{name(f)} negotiates: recruits {card_name(card)} ignoring its cost and suit")
+    g.refill_market()
+
+
+@legal("discard")
+def legal_discard(g: Play, frame) -> list[Option]:
+    return [(f"discard {CARGO_KEYS[c]}", do_discard, (c,)) for c in g.faction(frame["player"])["cargo"]]
+
+
+def do_discard(g: Play, frame, card: int) -> None:
+    f = frame["player"]
+    cargo = g.faction(f)["cargo"]
+    cargo.remove(card)
+    g.data["market_box"].append(card)
+    g.say(f"{name(f)} casts {MARKET_CARDS[card]['cargo']} into the sea")
+    if len(cargo) <= CARGO_LIMIT:
+        g.pop()
+
+
+@legal("pledge")
+def legal_pledge(g: Play, frame) -> list[Option]:
+    return [(f"pledge {to}", do_pledge, (to,)) for to in ("bluefin", "mollusk")]
+
+
+def do_pledge(g: Play, frame, to: str) -> None:
+    g.pop()
+    f = frame["player"]
+    g.faction(f)["pledged"][to].append(frame["card"])
+    g.say(f"{name(f)} pledges {MARKET_CARDS[frame['card']]['cargo']} facedown")
+    g.say(f"({MARKET_CARDS[frame['card']]['cargo']} is pledged to {name(to)})", f)
+
+
+def push_reward(g: Play, f: str) -> None:
+    g.push({"type": "reward", "player": f})
+
+
+def reward_at(cell) -> tuple[str, int]:
+    return REWARDS[cell[0]][cell[1]]
+
+
+@legal("reward")
+def legal_reward(g: Play, frame) -> list[Option]:
+    fs = g.faction(frame["player"])
+    out = []
+    for word, (dr, dc) in REWARD_STEPS.items():
+        cell = [fs["white"][0] + dr, fs["white"][1] + dc]
+        if 0 <= cell[0] < 5 and 0 <= cell[1] < 5 and cell != fs["black"]:
+            out.append((f"reward {word}", do_reward, (cell,)))
+    return out
+
+
+def do_reward(g: Play, frame, cell) -> None:
+    g.pop()
+    f = frame["player"]
+    fs = g.faction(f)
+    fs["black"] = fs["white"]
+    fs["white"] = cell
+    kind, n = reward_at(cell)
+    g.say(f"{name(f)} moves its reward marker to “{REWARD_TEXT[kind].format(n=n)}”")
+    gain_reward(g, f, kind, n)
+
+
+def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
+    fs = g.faction(f)
+    if kind == "gold":
+        g.gain_gold(f, n)
+    elif kind == "fame":
+        g.gain_fame(f, n)
+    elif kind == "fame-for-gold":
+        if fs["gold"]:
+            g.push({"type": "spend", "player": f, "most": n})
+    elif kind == "fame-and-wealth":
+        g.gain_fame(f, n)
+        g.push({"type": "wealth", "player": f, "why": " (reward)"})
+    elif kind in ("move", "move-no-battle"):
+        g.push({"type": "move", "player": f, "figure": f, "steps": n, "moved": 0, "anchor": None,
+                "no_battle": kind == "move-no-battle", "optional": True})
+    elif kind == "tailwind":
+        g.push({"type": "tailwind", "player": f, "figure": f, "value": None, "anchor": None})
+    elif kind == "recruit":
+        island = g.island_here(f)
+        if island and g.stronghold_blocks(f, island):
+            g.say(f"{name(f)} cannot recruit Crew at an Island with a Stronghold")
+        elif g.data["market"]:
+            g.push({"type": "recruit-reward", "player": f})
+    elif kind in ("repair-all", "repair-for-fame"):
+        n = 0
+        for key, spec, slot in g.slot_list(f):
+            if slot["damage"]:
+                slot["damage"] = False
+                n += 1
+        g.say(f"{name(f)} repairs all its damage ({n})")
+        if kind == "repair-for-fame":
+            g.gain_fame(f, n)
+        g.fire("repair", f, n)
+    elif kind == "add-tile":
+        if g.data["tile_stack"] and g.map.edge_placements():
+            tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
+            g.data["tile_stack"].remove(tile)
+            g.say(f"{name(f)} draws {_tile_label(tile)} to add to the map")
+            g.push({"type": "add-tile", "player": f, "tile": tile})
+        else:
+            g.say("No region tile can be added to the map")
+
+
+@legal("spend")
+def legal_spend(g: Play, frame) -> list[Option]:
+    most = min(frame["most"], g.faction(frame["player"])["gold"])
+    return [(f"spend {n}", do_spend, (n,)) for n in range(most, -1, -1)]
+
+
+def do_spend(g: Play, frame, n: int) -> None:
+    g.pop()
+    f = frame["player"]
+    g.faction(f)["gold"] -= n
+    g.gain_fame(f, n, f" for {n} gold")
+
+
+@legal("recruit-reward")
+def legal_recruit_reward(g: Play, frame) -> list[Option]:
+    out = [(f"recruit {CARD_KEYS[c]}", do_recruit_reward, (c,)) for c in g.data["market"]]
+    out.append(("done", do_pop, ()))
+    return out
+
+
+@facts(lambda card: {"gold": 0})
+def do_recruit_reward(g: Play, frame, card: int) -> None:
+    g.pop()
+    f = frame["player"]
+    take_from_market(g, card)
+    add_crew(g, f, card)
+    g.say(f"{name(f)} recruits {card_name(card)} ignoring its cost and suit")
+    g.refill_market()
+
+
+@legal("add-tile")
+def legal_add_tile(g: Play, frame) -> list[Option]:
+    return [(f"tile {x},{y} r{rot}", do_add_tile, (x, y, rot)) for x, y, rot in g.map.edge_placements()]
+
+
+def do_add_tile(g: Play, frame, x: int, y: int, rot: int) -> None:
+    g.pop()
+    place_tile(g, frame["tile"], x, y, rot)
