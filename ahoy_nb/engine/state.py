@@ -6,7 +6,7 @@
 >>> [str(a) for a in s.legal_actions()]
 ['start 0,0', 'start 3,2']
 >>> s.apply("start 0,0").log[-1].events[0]
-'Bluefin places its Flagship and a Patrol on the Fish Island at 0,0'
+'Bluefin places its Flagship and a Patrol on the Skull Island at 0,0'
 """
 
 from __future__ import annotations
