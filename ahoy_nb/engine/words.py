@@ -11,14 +11,14 @@ the position (what the decision is about, whose figure is where), never its nota
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .geometry import space_name
-from .components import (ACTION_TITLES, CARD_BY_KEY, CARGO_BY_KEY, FACTION_NAMES, MARKET_CARDS,
-                         PLAN_CARDS)
+from .components import ACTION_TITLES, CARD_BY_KEY, CARGO_BY_KEY, FACTION_NAMES, MARKET_CARDS
+from .kernel import OFFERS
 from .notation import Action, parse
 
-# Words for the verbs that take no argument, by verb.
+# Words for the verbs of the base rules that take no argument, by verb.
 PLAIN = {
     "end": "End your turn", "anchor": "Anchor here", "stay": "Stay where you are",
     "hold": "Keep your Cannons die as it is", "patrol": "Place a Patrol",
@@ -26,20 +26,12 @@ PLAIN = {
     "ready-comrades": "Gain 2 Ready Comrades", "no-comrades": "Take no Comrades",
     "harbor-repair": "Repair 2 damage at the Harbor", "harbor-none": "Use nothing at the Harbor",
     "flush": "Return the Market to the box and refill it", "keep": "Keep the Market as it is",
-    "no-plan": "Play no battle plan", "pilot": "Ignore the Wreckage's damage (Pilot)",
-    "no-pilot": "Take the Wreckage's damage", "sea-witch": "Sail on from the opposite edge (Sea Witch)",
-    "no-sea-witch": "Stop at the edge", "emissary": "Pay 1 gold to avoid the battle (Emissary)",
-    "grogmaster": "Take 1 damage to reroll (Grogmaster)", "aeronauts": "Fly to the other Island of this "
-    "suit (Aeronauts, 1 gold)", "sail": "Sail with the Union ship",
-    "tailwind": "Move the Union ship to a Tailwind",
 }
 # "done" ends a decision that can be repeated; what it ends, by the decision.
 DONE = {
     "repair": "Stop repairing", "order": "Stop giving orders", "inspire": "Stop inspiring",
     "strongholds": "Build no more Strongholds", "negotiate": "Recruit no one",
-    "recruit-reward": "Recruit no one", "enlist-recruit": "Stop recruiting",
-    "remove-patrols": "Remove no more Patrols", "convince": "Move no more Comrades",
-    "official": "Use no more Officials",
+    "recruit-reward": "Recruit no one",
 }
 VICTORY = {
     "steal": "Deal 1 damage and steal 1 gold", "damage2": "Deal 2 damage",
@@ -48,43 +40,55 @@ VICTORY = {
     "move": "Deal 1 damage and move on", "reward": "Deal 1 damage and gain a reward",
     "none": "Take no Battle Victory option",
 }
-# Verbs whose argument is a space: what the action does there.
+# Verbs of the base rules whose argument is a space: what the action does there.
 AT_SPACE = {
     "move": "Move to {}", "deploy": "Deploy a Patrol at {}", "inspire": "Place a Comrade on the "
     "Island at {}", "stronghold": "Build a Stronghold on the Island at {}",
     "wealth": "Raise the wealth of the region whose Island is at {}",
-    "evacuate": "Evacuate the Island at {}", "sneak": "Sneak Attack the region of the Island at {}",
-    "remove-patrol": "Remove the Patrol at {}", "enlist": "Enlist on the Island at {}",
-    "launch": "Launch the ship from the Island at {}",
-    "ghastly-gust": "Move directly to {} (Ghastly Gust, then it goes to the box)",
-    "whispering-wind": "Move directly to {} (Whispering Wind, 2 gold)",
-    "beakhead": "Push the beaten Flagship to {} (Battering Beakhead)",
-    "gunners-mate": "Battle at {} (Gunner's Mate)",
-    "barrelman": "Let the Fog carry you to {} (Barrelman)",
-    "sea-dog": "Ride the current to {} (Sea Dog)",
-    "official": "Move the Patrol at {} (Convincing Official)",
 }
+# Words for the verbs the cards bring, registered by the cards (``register``).
+LABELS: dict[str, Callable[[Any, Mapping[str, Any]], str]] = {}
+
+
+def register(verb: str, words: str | Callable[[Any, Mapping[str, Any]], str],
+             done: str | None = None) -> None:
+    """Words for a verb a card brings: a template over the action's arguments (``{space}``,
+    ``{to}``, ``{count}``, ``{figure}`` for the ``defender``...) or a function
+    ``(state, args) -> str``. ``done``: what ``done`` means at the decision named ``verb``.
+
+    >>> label(None, "gunners-mate 0,1")    # the Crew card registered these words
+    "Battle at 0,1 (Gunner's Mate)"
+    """
+    if isinstance(words, str):
+        template = words
+        LABELS[verb] = lambda state, args: _fill(template, state, args)
+    else:
+        LABELS[verb] = words
+    if done:
+        DONE[verb] = done
+
+
+def _fill(template: str, state, args: Mapping[str, Any]) -> str:
+    values = {k: space_name(v) if k in ("space", "to") else v for k, v in args.items()}
+    if "defender" in args:
+        values["figure"] = figure(state, args["defender"])
+    return template.format(**values)
 
 
 def _where(space) -> str:
     return space_name(space)
 
 
-def _card(slug: str) -> str:
+def card_name(slug: str) -> str:
     """A Crew card's name from its notation key, or from its verb (``beakhead``)."""
     key = slug if slug in CARD_BY_KEY else next(
         (k for k in CARD_BY_KEY if k.endswith("-" + slug) or k.startswith(slug + "-")), None)
     return MARKET_CARDS[CARD_BY_KEY[key]]["name"] if key else slug.replace("-", " ").title()
 
 
-def _cargo(key: str) -> str:
+def cargo_name(key: str) -> str:
+    """A Cargo's name from its notation key."""
     return MARKET_CARDS[CARGO_BY_KEY[key]]["cargo"] if key in CARGO_BY_KEY else key
-
-
-def _plan(slug: str) -> str:
-    """A plan's name from its notation word (``sneak-attack``: either copy)."""
-    return next((p["name"] for p in PLAN_CARDS if p["name"].lower().replace(" ", "-") == slug),
-                slug.replace("-", " ").title())
 
 
 def slot_title(key: str) -> str:
@@ -92,14 +96,15 @@ def slot_title(key: str) -> str:
     if key in ACTION_TITLES:
         return ACTION_TITLES[key]
     if key in CARD_BY_KEY:
-        return _card(key)
+        return card_name(key)
     stem = key.rstrip("0123456789")
     title = ACTION_TITLES.get(stem, stem.replace("-", " ").title())
     return f"{title} ({key[len(stem):]})" if stem != key else title
 
 
-def _figure(state, fid: str | None) -> str:
-    fig = next((f for f in state.data["figures"] if f["id"] == fid), None)
+def figure(state, fid: str | None) -> str:
+    """A figure in words: ``"Bluefin's Patrol at 2,1"``."""
+    fig = next((f for f in state.data["figures"] if f["id"] == fid), None) if state else None
     if fig is None:
         return "the enemy"
     owner = FACTION_NAMES[fig["owner"]]
@@ -108,7 +113,7 @@ def _figure(state, fid: str | None) -> str:
 
 
 def _frame(state) -> str | None:
-    pending = state.data["pending"]
+    pending = state.data["pending"] if state else []
     return pending[-1]["type"] if pending else None
 
 
@@ -140,23 +145,23 @@ def label(state, action: Action | str) -> str:
         return f"Place {args['count']} Ready Comrades on the Island"
     if "slot" in args and "die" in args and verb != "recruit":
         return _placement(args)
+    if verb in LABELS:
+        return LABELS[verb](state, args)
     if verb in PLAIN:
         return PLAIN[verb]
     if verb == "done":
         return DONE.get(frame, "Done")
     if verb.startswith("no-"):
-        return f"Do not use the {_card(verb[3:])}"
+        return f"Do not use the {card_name(verb[3:])}"
     if verb == "start":
         island = "the Island at" if frame == "setup-bluefin" else "the space"
         return f"Start on {island} {_where(args['space'])}"
     if verb == "move" and frame == "tailwind":
         return f"Move directly to {_where(args['space'])}"
-    if verb == "sea-dog" and args.get("option") == "ignore":
-        return "Ignore the Strong Current (Sea Dog)"
     if verb in AT_SPACE and "space" in args:
         return AT_SPACE[verb].format(_where(args["space"]))
     if verb == "recruit":
-        name = _card(args["card"])
+        name = card_name(args["card"])
         if args.get("pay") == "gold":
             return f"Recruit the {name} for {args['gold']} gold"
         if "die" in args:
@@ -166,16 +171,13 @@ def label(state, action: Action | str) -> str:
             return f"Recruit the {name} with {how}"
         return f"Recruit the {name} free"
     if verb in ("smuggle", "deliver"):
-        return f"{verb.title()} {_cargo(args['cargo'])}"
+        return f"{verb.title()} {cargo_name(args['cargo'])}"
     if verb == "discard":
-        return f"Return {_cargo(args['cargo'])} to the box"
+        return f"Return {cargo_name(args['cargo'])} to the box"
     if verb == "tile":
         return f"Place the tile at {_where(args['space'])}, turned {args['rotation']}°"
     if verb == "battle":
-        return f"Battle {_figure(state, args.get('defender'))}"
-    if verb in ("mystic", "powder-monkey"):
-        card = "Mystic" if verb == "mystic" else "Powder Monkey"
-        return f"Use the {card} on {_figure(state, args.get('defender'))}"
+        return f"Battle {figure(state, args.get('defender'))}"
     if verb == "fire":
         return f"Turn your Cannons die down {args['die']} → {args['value']}"
     if verb == "victory":
@@ -189,13 +191,6 @@ def label(state, action: Action | str) -> str:
         return f"Move {value} from {slot_title(args['slot'])} to Cannons"
     if verb == "order":
         return f"Order the Patrol at {_where(args['space'])} to {_where(args['to'])}"
-    if verb == "convince":
-        n = args["count"]
-        return (f"Move {n} Comrade{'s' * (n != 1)} from {_where(args['space'])} "
-                f"to {_where(args['to'])}")
-    if verb == "relocate":
-        n = args["count"]
-        return f"Place {n} Comrade{'s' * (n != 1)} on the Island at {_where(args['space'])}"
     if verb == "reward":
         return f"Move your reward marker {args['option']}"
     if verb == "spend":
@@ -204,14 +199,6 @@ def label(state, action: Action | str) -> str:
     if verb == "pledge":
         return f"Pledge the Cargo to {FACTION_NAMES[args['faction']]}"
     if verb.endswith("-first"):
-        return ("Resolve the Emissary first" if args["option"] == "emissary"
-                else "Resolve the Mollusk's battle plans first")
-    if verb == "play":
-        return f"Play {_plan(args['plan'])}"
-    if verb == "naive-noble":
-        taken = _card(args["card"]) if "card" in args else _cargo(args["cargo"])
-        return (f"Take {FACTION_NAMES.get(args['faction'], args['faction'])}'s {taken} "
-                f"as {args['option'].title()} (Naive Noble)")
-    if verb == "buccaneer":
-        return f"Take {' and '.join(_card(c) for c in args['cards'])} (Buccaneer)"
+        offered = OFFERS.get(args["option"])
+        return f"Resolve {offered[2] if offered else args['option']} first"
     return verb.replace("-", " ").capitalize()

@@ -16,10 +16,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from .. import chance
-from .. import notation
+from .. import notation, words
 from ..geometry import Space, space_name
 from ..kernel import auto, hook, legal, offer
-from ..components import BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS
+from ..components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, FACTION_NAMES,
+                          MARKET_CARDS)
 from ..rules import (Play, add_crew, board_kind, card_name, defender_word, do_pop, figure_label,
                     name)
 
@@ -35,6 +36,37 @@ for _verb in VERBS:
     notation.verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
                                          "sea-dog", "gunners-mate", "powder-monkey", "beakhead",
                                          "official"})
+# Each Crew verb in plain words (engine/words.py shows actions to people with them).
+for _verb, _words in {
+    "aeronauts": "Fly to the other Island of this suit (Aeronauts, 1 gold)",
+    "mystic": "Take 1 damage to deal 1 to {figure} (Mystic)",
+    "ghastly-gust": "Move directly to {space} (Ghastly Gust, then it goes to the box)",
+    "whispering-wind": "Move directly to {space} (Whispering Wind, 2 gold)",
+    "naive-noble": lambda state, args: (
+        f"Take {FACTION_NAMES.get(args['faction'], args['faction'])}'s "
+        f"{words.card_name(args['card']) if 'card' in args else words.cargo_name(args['cargo'])}"
+        f" as {args['option'].title()} (Naive Noble)"),
+    "convince": lambda state, args: (
+        f"Move {args['count']} Comrade{'s' * (args['count'] != 1)} from "
+        f"{space_name(args['space'])} to {space_name(args['to'])} (Convincing Comrade)"),
+    "official": "Move the Patrol at {space} (Convincing Official)",
+    "sea-witch": "Sail on from the opposite edge (Sea Witch)", "no-sea-witch": "Stop at the edge",
+    "pilot": "Ignore the Wreckage's damage (Pilot)", "no-pilot": "Take the Wreckage's damage",
+    "barrelman": "Let the Fog carry you to {space} (Barrelman)",
+    "sea-dog": lambda state, args: (
+        "Ignore the Strong Current (Sea Dog)" if args.get("option") == "ignore"
+        else f"Ride the current to {space_name(args['space'])} (Sea Dog)"),
+    "gunners-mate": "Battle at {space} (Gunner's Mate)",
+    "powder-monkey": "Deal 1 damage to {figure} (Powder Monkey)",
+    "emissary": "Pay 1 gold to avoid the battle (Emissary)",
+    "grogmaster": "Take 1 damage to reroll (Grogmaster)",
+    "buccaneer": lambda state, args: (
+        f"Take {' and '.join(words.card_name(c) for c in args['cards'])} (Buccaneer)"),
+    "beakhead": "Push the beaten Flagship to {space} (Battering Beakhead)",
+}.items():
+    words.register(_verb, _words)
+words.DONE.update({"convince": "Move no more Comrades", "official": "Use no more Officials"})
+
 # Crew actions taken on your turn without a die.
 TURN_VERBS = {"aeronauts", "mystic", "naive-noble", "ghastly-gust", "whispering-wind"}
 
@@ -113,9 +145,9 @@ def enemy_targets(g: Play, f: str, verb: str) -> list[tuple[str, str]]:
         if fig["owner"] != f:
             by_space.setdefault(tuple(fig["at"]), {}).setdefault(defender_word(fig), fig["id"])
     out = []
-    for space, words in sorted(by_space.items()):
-        for word, fid in sorted(words.items()):
-            extra = f" {word}" if len(words) > 1 else ""
+    for space, kinds in sorted(by_space.items()):
+        for word, fid in sorted(kinds.items()):
+            extra = f" {word}" if len(kinds) > 1 else ""
             out.append((f"{verb} {space_name(space)}{extra}", fid))
     return out
 

@@ -33,7 +33,7 @@ When Emissary is offered at the same start, the turn player first chooses the or
 
 from __future__ import annotations
 
-from .. import notation
+from .. import notation, words
 from ..geometry import space_name
 from ..kernel import auto, hook, legal, offer
 from ..components import CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS
@@ -69,6 +69,25 @@ VERBS = {verb for verb, _, _ in _GRAMMAR}
 for _verb, _shape, _example in _GRAMMAR:
     notation.verb(_verb, _shape, _example, space=_verb in {"evacuate", "sneak", "remove-patrol",
                                                           "enlist", "launch"})
+# Each plan verb in plain words (engine/words.py shows actions to people with them).
+for _verb, _words in {
+    "play": lambda state, args: "Play " + next(
+        (p["name"] for p in PLAN_CARDS if p["name"].lower().replace(" ", "-") == args["plan"]),
+        args["plan"]),
+    "no-plan": "Play no battle plan",
+    "evacuate": "Evacuate the Island at {space}",
+    "relocate": lambda state, args: (
+        f"Place {args['count']} Comrade{'s' * (args['count'] != 1)} on the Island at "
+        f"{space_name(args['space'])}"),
+    "sneak": "Sneak Attack the region of the Island at {space}",
+    "remove-patrol": "Remove the Patrol at {space}",
+    "enlist": "Enlist on the Island at {space}",
+    "launch": "Launch the ship from the Island at {space}",
+    "sail": "Sail with the Union ship", "tailwind": "Move the Union ship to a Tailwind",
+}.items():
+    words.register(_verb, _words)
+words.DONE.update({"enlist-recruit": "Stop recruiting", "remove-patrols": "Remove no more Patrols"})
+
 PROMPTS = {
     "evacuation": "Evacuation: choose the Island to remove all Comrades from (evacuate x,y)",
     "relocate": "Evacuation: place the removed Comrades on other Islands, as many as you like "
