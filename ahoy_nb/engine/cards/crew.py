@@ -28,14 +28,21 @@ from ..rules import (Play, add_crew, board_kind, card_name, defender_word, do_po
 VERBS = {
     "aeronauts", "mystic", "naive-noble", "ghastly-gust", "whispering-wind",
     "sea-witch", "no-sea-witch", "pilot", "no-pilot", "barrelman", "no-barrelman",
-    "sea-dog", "no-sea-dog", "gunners-mate", "no-gunners-mate", "powder-monkey",
-    "no-powder-monkey", "emissary", "no-emissary", "grogmaster", "no-grogmaster",
+    "sea-dog", "no-sea-dog", "gunners-mate", "no-gunners-mate",
+    "emissary", "no-emissary", "grogmaster", "no-grogmaster",
     "buccaneer", "no-buccaneer", "beakhead", "no-beakhead", "convince", "official",
 }
-for _verb in VERBS:
-    notation.verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
-                                         "sea-dog", "gunners-mate", "powder-monkey", "beakhead",
-                                         "official"})
+
+
+def verb(name: str, space: bool = False) -> None:
+    """A notation word a Crew card adds (``space``: its argument is a space)."""
+    VERBS.add(name)
+    notation.verb(name, space=space)
+
+
+for _verb in list(VERBS):
+    verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
+                                "sea-dog", "gunners-mate", "beakhead", "official"})
 # Each Crew verb in plain words (engine/words.py shows actions to people with them).
 for _verb, _words in {
     "aeronauts": "Fly to the other Island of this suit (Aeronauts, 1 gold)",
@@ -57,7 +64,6 @@ for _verb, _words in {
         "Ignore the Strong Current (Sea Dog)" if args.get("option") == "ignore"
         else f"Ride the current to {space_name(args['space'])} (Sea Dog)"),
     "gunners-mate": "Battle at {space} (Gunner's Mate)",
-    "powder-monkey": "Deal 1 damage to {figure} (Powder Monkey)",
     "emissary": "Pay 1 gold to avoid the battle (Emissary)",
     "grogmaster": "Take 1 damage to reroll (Grogmaster)",
     "buccaneer": lambda state, args: (
@@ -81,8 +87,6 @@ PROMPTS = {
                "(sea-dog x,y), or follow it (no-sea-dog)",
     "gunners-mate": "Gunner's Mate: battle a space in your Flagship's region as if you moved "
                     "there (gunners-mate x,y), or not (no-gunners-mate)",
-    "powder-monkey": "Powder Monkey: deal 1 damage to a figure in your Flagship's region "
-                     "(powder-monkey x,y), or not (no-powder-monkey)",
     "emissary": "Emissary: give the defender 1 gold to ignore this battle (emissary), "
                 "or battle (no-emissary)",
     "grogmaster": "Grogmaster: take 1 damage to reroll your battle die (grogmaster), "
@@ -531,9 +535,18 @@ def do_gunners_mate(g: Play, frame, space: Space) -> None:
             "queue": gunners_mate_targets(g, f)[space], "remote": True})
 
 
+# -- Powder Monkey: "When you repair any amount of damage, you may deal 1 damage to any
+# figure in your Flagship's region." Everything the card adds, in one place.
+verb("powder-monkey", space=True)
+verb("no-powder-monkey")
+words.register("powder-monkey", "Deal 1 damage to {figure} (Powder Monkey)")
+PROMPTS["powder-monkey"] = ("Powder Monkey: deal 1 damage to a figure in your Flagship's region "
+                            "(powder-monkey x,y), or not (no-powder-monkey)")
+
+
 @hook("repair")
 def on_repair(g: Play, f: str, repaired: int) -> None:
-    """``f`` repaired damage (Powder Monkey)."""
+    """``f`` repaired damage: Powder Monkey asks whether to deal 1."""
     if repaired > 0 and has(g, f, "powder-monkey") and enemy_targets(g, f, "powder-monkey"):
         g.push({"type": "powder-monkey", "player": f})
 
