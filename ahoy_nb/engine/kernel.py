@@ -93,6 +93,17 @@ def offer(name: str, applies: Callable, resolve: Callable, title: str) -> None:
     OFFERS[name] = (applies, resolve, title)
 
 
+def deciding(data: dict) -> str | None:
+    """Who must decide in ``data``: the top frame's player, else the turn's, ``None`` at the end."""
+    if data["phase"] == "over":
+        return None
+    pending = data["pending"]
+    if pending:
+        return pending[-1]["player"]
+    turn = data["turn"]
+    return turn["player"] if turn else None
+
+
 class Context:
     """One data dict and what happened while one action (or the setup) was applied to it."""
 
@@ -117,7 +128,10 @@ class Context:
 
     def any(self, point: str, *args: Any) -> bool:
         """Run the handlers on a hook point until one returns true."""
-        return any(fn(self, *args) for fn in HOOKS[point])
+        for fn in HOOKS[point]:
+            if fn(self, *args):
+                return True
+        return False
 
     # -- lookups --------------------------------------------------------
     @property
@@ -158,12 +172,7 @@ class Context:
         return pending[-1] if pending else None
 
     def deciding(self) -> str | None:
-        if self.data["phase"] == "over":
-            return None
-        top = self.top()
-        if top is not None:
-            return top["player"]
-        return self.turn_player()
+        return deciding(self.data)
 
     def advance(self) -> None:
         """Resolve everything that needs no decision, until someone must decide."""
@@ -178,7 +187,10 @@ class Context:
     def options(self) -> list[Option]:
         if self.data["phase"] == "over":
             return []
-        top = self.top()
-        if top is None:
+        pending = self.data["pending"]
+        if not pending:
+            if len(TURN) == 1:
+                return TURN[0](self)
             return [o for fn in TURN for o in fn(self)]
+        top = pending[-1]
         return LEGAL[top["type"]](self, top)

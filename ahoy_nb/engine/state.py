@@ -27,7 +27,8 @@ from .components import (BOARDS, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS, 
 from .errors import IllegalActionError, InvalidStateError, OutcomeLimitError
 from .rules import Play, board_kind, control, controller, name, place_tile
 from .explain import describe, prompt, why_illegal
-from .notation import Action, listed, normalise
+from .kernel import deciding
+from .notation import Action, normalise
 from .schema import FORMAT
 from .validate import validate
 
@@ -187,7 +188,7 @@ class State:
         the game is over."""
         if self._point is not None:
             return "chance"
-        return Play(self.data).deciding()
+        return deciding(self.data)
 
     @property
     def turn_player(self) -> str | None:
@@ -296,7 +297,16 @@ class State:
         if self._point is not None:
             return []  # chance decides: see chance_outcomes()
         player = self.current_player
-        return [listed(player, text, source) for text, source in self._option_table().items()]
+        # Built without Action's __init__ (twice as fast): this runs at every decision.
+        out = []
+        for text, source in self._option_table().items():
+            action = _new(Action)
+            d = action.__dict__
+            d["player"] = player
+            d["notation"] = text
+            d["source"] = source
+            out.append(action)
+        return out
 
     def is_legal(self, action: Action | str) -> bool:
         return self._point is None and _normalise(action) in self._option_table()
@@ -320,22 +330,22 @@ class State:
             raise IllegalActionError(f"It is {name(player)}'s decision now, "
                                      f"not {name(action.player)}'s")
         frame = g.top()
-        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], g)
+        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, table[text]))
         return self
 
     def _go(self, text: str | None, player: str, hidden: bool, chosen: list,
-            g: Play | None = None) -> None:
+            ready: tuple | None = None) -> None:
         """Run the action ``text`` (``None``: the setup) with the chance outcomes ``chosen``
-        so far, in the context ``g`` if given; stop at the next random event if chance is
-        explicit."""
+        so far (``ready``: its context and option, when the caller has them); stop at the
+        next random event if chance is explicit."""
         snapshot = marshal.dumps(self.data)
         table = self._options  # the position's options, still right if it comes back
         try:
             if self._chance == "explicit":
                 with chance.explicit():
-                    g = self._run(text, chosen, g)
+                    g = self._run(text, chosen, ready)
             else:
-                g = self._run(text, chosen, g)
+                g = self._run(text, chosen, ready)
         except chance.Pending as event:
             self.data = marshal.loads(snapshot)
             self._options = table
@@ -359,14 +369,15 @@ class State:
             self.history.append(snapshot)
             self.log.append(entry)
 
-    def _run(self, text: str | None, chosen: list, g: Play | None) -> Play:
-        fn, args = self._option_table()[text] if text is not None else (None, ())
+    def _run(self, text: str | None, chosen: list, ready: tuple | None) -> Play:
+        if ready is not None:
+            g, (fn, args) = ready
+        elif text is not None:
+            g, (fn, args) = Play(self.data), self._option_table()[text]
         for kind, outcome in chosen:
             self.data["fixed"].setdefault(kind, []).append(_copy(outcome))
         if text is None:
             return _set_up(self.data)
-        if g is None:
-            g = Play(self.data)
         fn(g, g.top(), *args)
         g.advance()
         return g
@@ -567,6 +578,9 @@ class State:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and self.data == other.data
+
+
+_new = object.__new__
 
 
 def _normalise(action) -> str:

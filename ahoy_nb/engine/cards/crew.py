@@ -115,7 +115,10 @@ def member(g: Play, f: str, slug: str) -> dict | None:
 
 
 def has(g: Play, f: str, slug: str) -> bool:
-    return member(g, f, slug) is not None
+    for m in g.faction(f)["crew"]:
+        if MARKET_CARDS[m["card"]]["slug"] == slug:
+            return True
+    return False
 
 
 def title(slug: str) -> str:

@@ -28,7 +28,11 @@ def die_change_cost(g: Play, f: str, die: int, value: int, per_gold: int | None 
 
 def _pips_per_gold(g: Play, f: str) -> int:
     """How far one gold turns a die: 1, or more when a card says so."""
-    return max((rate for rate, _ in filter(None, g.collect("die change", f))), default=1)
+    rate = 1
+    for offer in g.collect("die change", f):
+        if offer and offer[0] > rate:
+            rate = offer[0]
+    return rate
 
 
 def reachable_values(g: Play, f: str, dice) -> dict[int, tuple[tuple[int, int], ...]]:
@@ -48,15 +52,6 @@ def placement_notation(verb: str, die: int, value: int) -> str:
     return f"{verb} {die}" if die == value else f"{verb} {die}>{value}"
 
 
-def open_board_slots(g: Play, f: str) -> dict[str, list[int]]:
-    """Board action -> indexes of its empty, undamaged slots."""
-    out: dict[str, list[int]] = {}
-    for i, (spec, slot) in enumerate(zip(BOARDS[board_kind(f)], g.faction(f)["slots"])):
-        if slot["die"] is None and not slot["damage"]:
-            out.setdefault(spec["action"], []).append(i)
-    return out
-
-
 @lru_cache(maxsize=None)
 def _first_slots(kind: str, indexes: tuple[int, ...]) -> dict[int, int]:
     """Value -> the first of these open board slots (of one action) that accepts it."""
@@ -71,27 +66,41 @@ def _first_slots(kind: str, indexes: tuple[int, ...]) -> dict[int, int]:
 
 def placement_options(g: Play, f: str) -> list[Option]:
     fs = g.faction(f)
-    dice = sorted(set(fs["dice"]))
-    specs = BOARDS[board_kind(f)]
-    out: list[Option] = []
-    open_slots = open_board_slots(g, f)
-    values = reachable_values(g, f, dice)
-    for action, indexes in open_slots.items():
-        first_slot = _first_slots(board_kind(f), tuple(indexes))
-        for d in dice:
-            for v, cost in values[d]:
-                slot = first_slot.get(v)
-                if slot is not None:
-                    out.append((placement_notation(action, d, v), do_place, (d, v, cost, slot)))
+    kind = board_kind(f)
+    dice = tuple(sorted(set(fs["dice"])))
+    gold, rate = fs["gold"], _pips_per_gold(g, f)
+    open_slots = tuple(i for i, slot in enumerate(fs["slots"])
+                       if slot["die"] is None and not slot["damage"])
+    out = list(_board_placements(kind, open_slots, dice, gold, rate))
     for member in fs["crew"]:
         card = MARKET_CARDS[member["card"]]
         if card["kind"] == "slot-action" and member["die"] is None and not member["damage"]:
             key = CARD_KEYS[member["card"]]
             for d in dice:
-                for v, cost in values[d]:
+                for v, cost in _reachable(d, gold, rate):
                     out.append((placement_notation(key, d, v), do_place_crew,
                                 (d, v, cost, member["card"])))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _board_placements(kind: str, open_slots: tuple[int, ...], dice: tuple[int, ...], gold: int,
+                      rate: int) -> tuple[Option, ...]:
+    """Every die placement on a board's open slots: the same few situations recur all
+    game, and the options are immutable, so they are listed once."""
+    specs = BOARDS[kind]
+    by_action: dict[str, list[int]] = {}
+    for i in open_slots:
+        by_action.setdefault(specs[i]["action"], []).append(i)
+    out = []
+    for action, indexes in by_action.items():
+        first_slot = _first_slots(kind, tuple(indexes))
+        for d in dice:
+            for v, cost in _reachable(d, gold, rate):
+                slot = first_slot.get(v)
+                if slot is not None:
+                    out.append((placement_notation(action, d, v), do_place, (d, v, cost, slot)))
+    return tuple(out)
 
 
 def recruit_suits(g: Play, f: str) -> set[str]:
