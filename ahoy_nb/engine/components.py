@@ -345,3 +345,13 @@ PLANS_PER_ROUND = 2
 MARKET_SIZE = 3
 CARGO_LIMIT = 2
 FAME_TO_END = 30
+
+
+# The board actions' names as printed, by die-slot action.
+ACTION_TITLES = {"sail": "Sail", "tailwind": "Tailwind", "cannons": "Cannons", "repair": "Repair",
+                 "order": "Order", "bombard": "Bombard", "deploy": "Deploy",
+                 "assemble": "Assemble", "inspire": "Inspire", "rally": "Rally",
+                 "fullsail": "Full Sail", "negotiate": "Negotiate"}
+
+# A Smuggler's white marker moves one cell of the Rewards grid: (row, column) steps.
+REWARD_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

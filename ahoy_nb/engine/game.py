@@ -18,12 +18,12 @@ from .board import Map, Space, space_name
 from .components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, CONTROL, DICE_COUNT,
                          FACTION_NAMES, FAME_TO_END, MARKET_CARDS, MARKET_SIZE,
                          PLAN_KEYS, PLANS_PER_ROUND, REWARD_TEXT, REWARDS, SHIP_SLOTS,
-                         STRONGHOLD_BONUS, SHIP_STATS, START_ISLAND_COMRADES, SUPPLY)
+                         STRONGHOLD_BONUS, SHIP_STATS, START_ISLAND_COMRADES, SUPPLY,
+                         ACTION_TITLES, REWARD_STEPS)
 
 Option = tuple[str, Callable, tuple]  # notation, handler, arguments
 
 UNION_SHIPS = ("flagship", "cutter", "gunship")
-REWARD_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def board_kind(faction: str) -> str:
@@ -589,10 +589,6 @@ def do_end_turn(g: Game, frame) -> None:
 # Board actions
 # ---------------------------------------------------------------------------
 
-ACTION_TITLES = {"sail": "Sail", "tailwind": "Tailwind", "cannons": "Cannons", "repair": "Repair",
-                 "order": "Order", "bombard": "Bombard", "deploy": "Deploy",
-                 "assemble": "Assemble", "inspire": "Inspire", "rally": "Rally",
-                 "fullsail": "Full Sail", "negotiate": "Negotiate"}
 
 
 def act_sail(g: Game, f: str, value: int) -> None:

@@ -51,6 +51,16 @@ class Action:
 
     player: str
     notation: str
+    # TEMP stand-in for the engine branch's structured arguments.
+    _args: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def args(self):
+        """Structured arguments (TEMP stand-in, see CONTRACTS.md)."""
+        if self._args is not None:
+            return self._args
+        from .words import parse_args
+        return parse_args(self.notation)
 
     def __str__(self) -> str:
         return self.notation
@@ -308,7 +318,9 @@ class State:
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now, each with unique notation."""
         player = self.current_player
-        return [Action(player, text) for text in self._option_table()]
+        from .words import parse_args
+        return [Action(player, text, parse_args(text, self.data, player))
+                for text in self._option_table()]
 
     def is_legal(self, action: Action | str) -> bool:
         return _normalise(action) in self._option_table()
