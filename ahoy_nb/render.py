@@ -22,13 +22,13 @@ naming what they are: ``data-space="x,y"``, ``data-tile``, ``data-figure``,
 from __future__ import annotations
 
 import json
-import re
 from typing import Iterable
 
+from .engine import Action
 from .engine.board import Map, parse_space, rotate_position
-from .engine.components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
+from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
                                 FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
-                                POSITIONS, REWARD_TEXT, REWARDS, SHIP_SLOTS)
+                                POSITIONS, REWARD_STEPS, REWARD_TEXT, REWARDS)
 
 __all__ = ["render_svg", "FACTION_COLORS", "SUIT_COLORS"]
 
@@ -69,18 +69,6 @@ S = 84            # the side of a map space, in pixels
 PAD = 12
 BOARD_W = 520
 SLOT = 24
-
-ACTION_TITLES = {"sail": "Sail", "tailwind": "Tailwind", "cannons": "Cannons", "repair": "Repair",
-                 "order": "Order", "bombard": "Bombard", "deploy": "Deploy",
-                 "assemble": "Assemble", "inspire": "Inspire", "rally": "Rally",
-                 "fullsail": "Full Sail", "negotiate": "Negotiate",
-                 "cutter": "Cutter", "gunship": "Gunship"}
-
-SPACE_RE = re.compile(r"^-?\d+,-?\d+$")
-ORDER_RE = re.compile(r"^(-?\d+,-?\d+)>(-?\d+,-?\d+)$")
-PLACEMENT_RE = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
-TILE_RE = re.compile(r"^tile (-?\d+),(-?\d+) r(0|90|180|270)$")
-REWARD_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 REWARD_LABELS = {
     "fame-for-gold": ("{n}g", "→★"), "move": ("Move", "{n}"), "move-no-battle": ("Mv {n}", "safe"),
@@ -359,29 +347,30 @@ class _Renderer:
         self.targets = _Targets()
         self.ghosts: list[tuple[int, int, int, str]] = []   # x, y, rot, notation
         self.offmap: list[tuple[int, int]] = []             # spaces off the map that actions name
-        for action in actions or ():
-            self._target(str(action).strip())
+        if actions:
+            legal = {a.notation: a for a in state.legal_actions()}
+            for action in actions:
+                text = str(action).strip()
+                self._target(legal.get(text) or Action(self.decider, text))
 
     # -- reading the data --------------------------------------------------------
     def fs(self, f: str) -> dict:
         return self.data["factions"][f]
 
     def slot_entries(self, f: str) -> list[tuple[str, str, str, object, bool, dict]]:
-        """``(uid, key, action, need, dashed, slot)`` for every die slot of ``f``."""
-        fs = self.fs(f)
-        kind = "smuggler" if f.startswith("smuggler") else f
-        out = [(f"board:{i}", spec["key"], spec["action"], spec["need"], spec["dashed"], slot)
-               for i, (spec, slot) in enumerate(zip(BOARDS[kind], fs["slots"]))]
-        for member in fs["crew"]:
-            card = MARKET_CARDS[member["card"]]
-            if card["slot"]:
-                key = CARD_KEYS[member["card"]]
-                out.append((f"crew:{key}", key, key, None, False, member))
-        for ship in sorted(fs.get("ships", {})):
-            info = fs["ships"][ship]
-            for i, (spec, slot) in enumerate(zip(SHIP_SLOTS[ship], info["slots"])):
-                out.append((f"ship:{ship}:{i}", spec["key"], spec["action"], spec["need"],
-                            spec["dashed"], slot))
+        """``(uid, key, action, need, dashed, slot)`` for every die slot of ``f``, as the
+        engine lists them (``State.slots``): board, Crew, then the Union ships."""
+        out, board, ships = [], 0, {}
+        for slot in self.state.slots(f):
+            action = slot["action"]
+            if action in CARD_BY_KEY:
+                uid = f"crew:{slot['key']}"
+            elif action in ACTION_TITLES:
+                uid, board = f"board:{board}", board + 1
+            else:
+                i = ships[action] = ships.get(action, -1) + 1
+                uid = f"ship:{action}:{i}"
+            out.append((uid, slot["key"], action, slot["need"], slot["dashed"], slot))
         return out
 
     def figure(self, fid: str) -> dict | None:
@@ -392,121 +381,85 @@ class _Renderer:
         return pending[-1] if pending else None
 
     # -- which element each action targets ----------------------------------------
-    def _target(self, notation: str) -> None:
-        words = notation.split(" ")
-        verb, args = words[0], words[1:]
+    def _target(self, action) -> None:
+        """Record the drawn element ``action`` points at, from its structured ``args``."""
+        notation, verb, a = action.notation, action.verb, action.args
         t = self.targets
         f = self.decider
-        top = self.top_frame()
-        m = TILE_RE.match(notation)
-        if m:
-            x, y, rot = int(m.group(1)), int(m.group(2)), int(m.group(3))
-            self.ghosts.append((x, y, rot, notation))
-            t.add(("ghost", x, y, rot), notation)
+        if verb == "tile":
+            x, y = a["space"]
+            self.ghosts.append((x, y, a["rotation"], notation))
+            t.add(("ghost", x, y, a["rotation"]), notation)
             return
-        if verb in ("recruit", "smuggle") and args:
-            card = CARD_BY_KEY.get(args[0]) if verb == "recruit" else CARGO_BY_KEY.get(args[0])
-            if card is not None:
-                t.add(("market", card), notation)
-                return
-        if verb in ("deliver", "discard") and args and f:
-            card = CARGO_BY_KEY.get(args[0])
-            if card is not None:
-                t.add(("cargo", f, card), notation)
-                return
-        if verb in ("damage", "repair") and args:
-            self._slot_target(notation, verb, args[0], top)
+        if "cargo" in a and f:
+            card = CARGO_BY_KEY[a["cargo"]]
+            t.add(("market", card) if verb == "smuggle" else ("cargo", f, card), notation)
             return
-        if verb == "harbor-cannons" and args and f:
-            value = int(args[1]) if len(args) > 1 else None
-            uid = next((e[0] for e in self.slot_entries(f)
-                        if e[1] == args[0] and e[5]["die"] is not None
-                        and value in (None, e[5]["die"])), None)
-            if uid:
-                t.add(("slot", f, uid), notation)
+        if verb == "recruit":
+            t.add(("market", CARD_BY_KEY[a["card"]]), notation)
             return
-        if verb == "fire" and args and f and ">" in args[0]:
-            die = int(args[0].split(">")[0])
-            uid = next((e[0] for e in self.slot_entries(f)
-                        if e[2] == "cannons" and e[5]["die"] == die), None)
-            if uid:
-                t.add(("slot", f, uid), notation)
+        if "defender" in a:
+            t.add(("figure", a["defender"]), notation)
             return
-        if verb == "battle" and args:
-            self._battle_target(notation, args[0], top)
+        if "slot" in a and f:
+            self._slot_target(action, f)
             return
-        if verb == "reward" and args and f and args[0] in REWARD_STEPS and "white" in self.fs(f):
-            dr, dc = REWARD_STEPS[args[0]]
+        if verb == "reward" and f and "white" in self.fs(f):
+            dr, dc = REWARD_STEPS[a["option"]]
             r, c = self.fs(f)["white"]
             t.add(("reward", f, r + dr, c + dc), notation)
             return
-        if verb == "pledge" and args and args[0] in self.data["factions"]:
-            t.add(("board", args[0]), notation)
+        if "faction" in a and a["faction"] in self.data["factions"]:
+            t.add(("board", a["faction"]), notation)
             return
-        if verb == "play" and args and "mollusk" in self.data["factions"]:
+        if "plan" in a and "mollusk" in self.data["factions"]:
             hand = self.fs("mollusk")["hand"]
             cards = [c for c in (hand if isinstance(hand, list) else [])
-                     if args[0] in (PLAN_KEYS[c], _slug(PLAN_CARDS[c]["name"]))]
+                     if a["plan"] in (PLAN_KEYS[c], _slug(PLAN_CARDS[c]["name"]))]
             for c in cards:
                 t.add(("plan", c), notation)
             if cards:
                 return
-        # A die placement: on the turn, with nothing else pending.
-        pm = PLACEMENT_RE.match(notation)
-        if pm and top is None and f and (verb in ACTION_TITLES or verb in CARD_BY_KEY):
-            die = int(pm.group(2))
-            t.add(("die", f, die), notation)
-            if verb in CARD_BY_KEY:
-                t.add(("crew", f, CARD_BY_KEY[verb]), notation)
+        # order a>b, convince a>b: the destination; anything else naming a space: that space.
+        space = a.get("to") or a.get("space")
+        if space is not None:
+            self._space_target(tuple(space), notation)
+
+    def _slot_target(self, action, f: str) -> None:
+        """A die placed on a slot (the die and the slot group), or a slot named by key."""
+        notation, verb, a = action.notation, action.verb, action.args
+        t = self.targets
+        top = self.top_frame()
+        if "die" in a and top is None and verb not in ("fire", "harbor-cannons"):
+            t.add(("die", f, a["die"]), notation)
+            if a["slot"] in CARD_BY_KEY:
+                t.add(("crew", f, CARD_BY_KEY[a["slot"]]), notation)
             else:
-                t.add(("group", f, verb), notation)
+                t.add(("group", f, a["slot"]), notation)
             return
-        # order a>b: the destination; any other word naming a space: that space.
-        for word in reversed(args):
-            om = ORDER_RE.match(word)
-            if om:
-                self._space_target(parse_space(om.group(2)), notation)
+        if verb == "damage" and top and top.get("figure"):
+            fig = self.figure(top["figure"])
+            if fig is not None:
+                f = fig["owner"]
+        for uid, key, group, need, dashed, slot in self.slot_entries(f):
+            if verb == "fire":
+                hit = group == "cannons" and slot["die"] == a["die"]
+            elif verb == "harbor-cannons":
+                hit = key == a["slot"] and slot["die"] is not None and a.get("die") in (None, slot["die"])
+            elif verb == "damage":
+                hit = key == a["slot"] and slot["die"] is None and not slot["damage"]
+            elif verb == "repair":
+                hit = key == a["slot"] and slot["damage"]
+            else:
+                hit = key == a["slot"]
+            if hit:
+                t.add(("slot", f, uid), notation)
                 return
-            if SPACE_RE.match(word):
-                self._space_target(parse_space(word), notation)
-                return
-        for word in args:
-            if self.figure(word) is not None:
-                t.add(("figure", word), notation)
-                return
-        if f and verb in CARD_BY_KEY and any(mem["card"] == CARD_BY_KEY[verb]
-                                             for mem in self.fs(f)["crew"]):
-            t.add(("crew", f, CARD_BY_KEY[verb]), notation)
 
     def _space_target(self, space: tuple[int, int], notation: str) -> None:
         if not self.map.on_map(space) and space not in self.offmap:
             self.offmap.append(space)
         self.targets.add(("space", space), notation)
-
-    def _slot_target(self, notation: str, verb: str, key: str, top: dict | None) -> None:
-        f = self.decider
-        if verb == "damage" and top and top.get("figure"):
-            fig = self.figure(top["figure"])
-            if fig is not None:
-                f = fig["owner"]
-        if not f:
-            return
-        for uid, k, action, need, dashed, slot in self.slot_entries(f):
-            if k != key:
-                continue
-            if verb == "damage" and slot["die"] is None and not slot["damage"]:
-                self.targets.add(("slot", f, uid), notation)
-                return
-            if verb == "repair" and slot["damage"]:
-                self.targets.add(("slot", f, uid), notation)
-                return
-
-    def _battle_target(self, notation: str, who: str, top: dict | None) -> None:
-        where = tuple(top["space"]) if top and top.get("space") else None
-        for fig in self.data["figures"]:
-            word = fig["owner"] if fig["kind"] == "flagship" else fig["kind"]
-            if word == who and (where is None or tuple(fig["at"]) == where):
-                self.targets.add(("figure", fig["id"]), notation)
 
     # -- layout -------------------------------------------------------------------------
     def render(self) -> str:
