@@ -58,9 +58,9 @@ WIDGETS = Path(__file__).resolve().parent / "widgets"
 WEALTH_COLOR = "#f0c040"
 
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
-BOARD_TRAITS = ("svg", "actions", "prompt", "status", "error", "entries", "history_length",
-                "position", "viewer", "deciding", "players", "can_act", "can_undo",
-                "handover", "ack", "highlight")
+BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "status", "error",
+                "log_head", "log_tail", "history_length", "position", "viewer", "deciding",
+                "players", "can_act", "can_undo", "handover", "ack", "highlight")
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
@@ -74,12 +74,16 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
     _esm = WIDGETS / "board.js"
     _stylesheets = [(WIDGETS / "board.css").read_text(encoding="utf-8")]
 
-    svg = param.String(default="")
+    parts = param.Dict(default={})
     actions = param.List(default=[], item_type=str)
+    choices = param.List(default=[])
+    hints = param.List(default=[], item_type=str)
+    notices = param.List(default=[])
     prompt = param.String(default="")
     status = param.String(default="")
     error = param.String(default="")
-    entries = param.List(default=[])
+    log_head = param.List(default=[])
+    log_tail = param.List(default=[])
     history_length = param.Integer(default=0)
     position = param.Integer(default=0)
     viewer = param.String(default=None, allow_None=True)

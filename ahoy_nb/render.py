@@ -32,7 +32,7 @@ from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_
                                 FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
                                 POSITIONS, REWARD_STEPS, REWARD_TEXT, REWARDS)
 
-__all__ = ["render_svg", "FACTION_COLORS", "SUIT_COLORS"]
+__all__ = ["render_svg", "render_parts", "FACTION_COLORS", "SUIT_COLORS"]
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 
@@ -1247,14 +1247,32 @@ def _layout(n: int, area) -> list[tuple[float, float, float]]:
 
 
 def render_svg(state, *, viewer: str | None = "all", actions: Iterable | None = None,
-               highlight: Iterable = (), arrows: Iterable = (), show_boards: bool = True) -> str:
+               highlight: Iterable = (), arrows: Iterable = (), show_boards: bool = True,
+               hints: Iterable[str] = ()) -> str:
     """The position as an SVG string.
 
     * ``viewer``: ``"all"`` (analysis: everything), a faction id (only what that player
       may see: other hands as card backs, pledges facedown), or ``None`` (a spectator).
     * ``actions``: legal actions (notations or ``Action``); each element they target gets
-      ``data-action``/``data-actions`` and the class ``clickable``.
+      ``data-action``/``data-actions``, the class ``clickable`` and an accessible name;
+      the ones with nothing to point at (``end``, ``anchor``...) become buttons in words.
     * ``highlight``: spaces to outline; ``arrows``: ``(from, to)`` spaces to draw arrows between.
     * ``show_boards``: draw the player boards and the Market beside the map.
+    * ``hints``: notations to mark as suggested moves (class ``hint``).
     """
-    return _Renderer(state, viewer, actions, highlight, arrows, show_boards).render()
+    return _Renderer(state, viewer, actions, highlight, arrows, show_boards, hints).render()
+
+
+def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None = None,
+                 highlight: Iterable = (), arrows: Iterable = (), hints: Iterable[str] = ()
+                 ) -> dict[str, str]:
+    """The same picture in parts, for a front end that lays them out itself:
+    ``{"map": caption, controls, map and Market, <faction>: that player's board}``.
+
+    Each part is an ``<svg>`` whose ``style`` gives its natural width as ``--w``.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> list(render_parts(new_game(2, seed=1)))
+    ['map', 'bluefin', 'mollusk']
+    """
+    return _Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()

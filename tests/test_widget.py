@@ -51,8 +51,8 @@ def synced(widget) -> str:
 def fast_render(monkeypatch):
     """Replace the SVG renderer by a cheap one (for long games; other tests use the real one)."""
     monkeypatch.setattr(board_module, "_render",
-                        lambda state, viewer, actions, highlight:
-                        board_module._summary_svg(state))
+                        lambda state, viewer, actions, highlight, hints=():
+                        {"map": board_module._summary_svg(state)})
 
 
 def started(players=3, seed=1, n=6, rng_seed=0):
@@ -88,8 +88,11 @@ def test_front_end_files_and_protocol():
     assert "http://" not in js and "https://" not in js
     assert (WIDGETS / "board.css").read_text().strip()
     assert set(board.trait_names(sync=True)) >= {
-        "svg", "actions", "prompt", "error", "entries", "history_length", "position",
-        "viewer", "can_undo", "intent", "can_act", "handover", "ack"}
+        "parts", "actions", "choices", "hints", "notices", "prompt", "error", "log_head",
+        "log_tail", "history_length", "position", "viewer", "can_undo", "intent", "can_act",
+        "handover", "ack"}
+    # The whole picture and the whole log stay readable from Python, but are not sent.
+    assert not {"svg", "entries"} & set(board.trait_names(sync=True))
 
 
 def test_action_intent_applies_and_updates_traits():
@@ -250,8 +253,8 @@ def test_scrubbing_is_read_only_and_comes_back():
     assert w.actions == [] and not w.can_act and "read-only" in w.status
     past = w.shown_state()
     assert past.data == __import__("marshal").loads(s.history[2])
-    from ahoy_nb.render import render_svg
-    assert w.svg == render_svg(past, viewer="all", actions=None)
+    from ahoy_nb.render import render_parts
+    assert w.parts == render_parts(past, viewer="all", actions=None)
     before = s.to_json()
     f.act(live_actions[0])                        # no acting on a past position
     assert "past position" in w.error and s.to_json() == before
