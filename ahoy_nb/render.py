@@ -62,8 +62,7 @@ ARROW = "#d2452b"
 # Only drawn when actions are given. What can be clicked has a dashed orange edge (a
 # pattern, not only a colour); a suggested move (a hint) a thick solid purple one.
 STYLE = (".ahoy-board .clickable{cursor:pointer}"
-         ".ahoy-board g.clickable>rect:first-child,.ahoy-board rect.clickable,"
-         ".ahoy-board g.slot-group.clickable>g>rect:first-child"
+         ".ahoy-board g.clickable>rect:first-child,.ahoy-board rect.clickable"
          "{stroke:#d97400;stroke-width:3.5;stroke-dasharray:7 3}"
          ".ahoy-board g.hint>rect:first-child,.ahoy-board rect.hint"
          "{stroke:#7a2dbd;stroke-width:6;stroke-dasharray:none}"
@@ -800,7 +799,7 @@ class _Renderer:
                        stroke_width=5, rx=3)
                 out.close()
             out.el("rect", x=px + 3, y=py + 3, width=2 * S - 6, height=2 * S - 6, rx=5,
-                   fill="#ffffff" if drawn is None else "none", fill_opacity=0.01,
+                   fill="#ffffff", fill_opacity=0.01,
                    stroke="#2d7db3", stroke_width=2, stroke_dasharray="7,5", cls="outline")
             out.close()
         out.close()
@@ -1028,6 +1027,9 @@ class _Renderer:
             out.open("g", data_slot_group=f"{f}:{action}", data_tip=tip("slot", action),
                      **self._focusable(self.targets.attrs(("group", f, action), "slot-group", title),
                                        f"{title} slots"))
+            # the group's whole area answers a click (and carries its outline)
+            out.el("rect", x=gx - 3, y=y - 1, width=width + 6, height=SLOT + 17, rx=4,
+                   fill="#ffffff", fill_opacity=0, stroke="none")
             out.text(gx, y + 10, title, size=10, fill="#333", weight="bold")
             for i, (uid, key, act, need, dashed, slot) in enumerate(entries):
                 self._slot(out, f, uid, key, need, dashed, slot, gx + i * (SLOT + 3), y + 13)
@@ -1134,6 +1136,8 @@ class _Renderer:
                 entries = [e for e in self.slot_entries("mollusk") if e[0].startswith(f"ship:{ship}:")]
                 out.open("g", data_slot_group=f"mollusk:{ship}",
                          **self.targets.attrs(("group", "mollusk", ship), "slot-group"))
+                out.el("rect", x=sx - 3, y=y - 1, width=max(len(entries) * (SLOT + 3), 50) + 3,
+                       height=SLOT + 17, rx=4, fill="#ffffff", fill_opacity=0, stroke="none")
                 out.text(sx, y + 10, ship.title(), size=10, fill="#333", weight="bold")
                 for i, (uid, key, act, need, dashed, slot) in enumerate(entries):
                     self._slot(out, "mollusk", uid, key, need, dashed, slot, sx + i * (SLOT + 3), y + 13)

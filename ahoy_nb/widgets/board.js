@@ -345,14 +345,20 @@ function render({ model, el }) {
       return;
     }
     const lower = key.toLowerCase();
-    if (lower === "r" && ghosts().length) { event.preventDefault(); rotate(event.shiftKey ? -1 : 1); return; }
-    if (lower === "u" && model.get("can_undo")) { event.preventDefault(); send({ undo: true }); return; }
-    if (lower === "e" && (model.get("actions") || []).includes("end")) { event.preventDefault(); act("end", null); return; }
+    let done = true;
+    if (lower === "r" && ghosts().length) rotate(event.shiftKey ? -1 : 1);
+    else if (lower === "u" && model.get("can_undo")) send({ undo: true });
+    else if (lower === "e" && (model.get("actions") || []).includes("end")) act("end", null);
+    else done = false;
+    if (done) { event.preventDefault(); event.stopPropagation(); }
   }
   root.addEventListener("keydown", onKey);
 
   function onPointer(event) {
-    if (!exploreBar.hidden && mapHost.contains(event.target)) snap(event);
+    if (exploreBar.hidden || !mapHost.contains(event.target)) return;
+    snap(event);
+    // so that R turns the tile without a click first (focus stays inside the board)
+    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
   }
   mapHost.addEventListener("pointermove", onPointer);
 
@@ -371,8 +377,9 @@ function render({ model, el }) {
   root.addEventListener("mouseover", showTip);
   function onFocus(event) {
     showTip(event);
+    // Tab to a placement previews it (a mouse press focuses too, but the pointer decides).
     const g = event.target instanceof Element ? event.target.closest("g.ghost") : null;
-    if (g) setPreview(g);
+    if (g && g.matches(":focus-visible")) setPreview(g);
   }
   root.addEventListener("focusin", onFocus);
   root.addEventListener("mouseleave", hideTip);
