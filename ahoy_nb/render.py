@@ -575,16 +575,29 @@ class _Renderer:
         return self._svg(body.parts, width, height, "ahoy-board", data_round=self.data["round"])
 
     def parts(self) -> dict[str, str]:
-        """The map part and each player's board as separate SVGs (a front end lays them out)."""
+        """The picture in parts that change at different times: the caption with the
+        decision buttons (every action), the map (moves), the Market (recruiting) and
+        each player's board, as separate SVGs (a front end lays them out)."""
         self.layout()
-        body, height = self.map_part()
-        out = {"map": self._svg(body.parts, self.map_part_w, height, "ahoy-board ahoy-map",
-                                scaled=True, data_round=self.data["round"])}
-        if self.show_boards:
-            for f in self.players:
-                part, h = self.board_part(f)
-                out[f] = self._svg(part.parts, PAD + BOARD_W + PAD, h, "ahoy-board ahoy-player",
-                                   scaled=True, data_player=f)
+        width = self.map_part_w
+        head = _Out()
+        y = self._controls(head, self._caption(head, width) + PAD, width)
+        out = {"head": self._svg(head.parts, width, y, "ahoy-board ahoy-head", scaled=True,
+                                 data_round=self.data["round"])}
+        body = _Out()
+        self.mx, self.my = PAD + 22, PAD + 20
+        self._map(body, self.cols, self.rows)
+        map_w = max(PAD + 22 + self.cols * S + PAD, 300)
+        out["map"] = self._svg(body.parts, map_w, self.my + self.rows * S + PAD,
+                               "ahoy-board ahoy-map", scaled=True)
+        market = _Out()
+        h = self._market(market, PAD, PAD)
+        out["market"] = self._svg(market.parts, 3 * CARD_W + 16 + 2 * PAD, h + PAD,
+                                  "ahoy-board ahoy-market", scaled=True)
+        for f in self.players:
+            part, h = self.board_part(f)
+            out[f] = self._svg(part.parts, PAD + BOARD_W + PAD, h, "ahoy-board ahoy-player",
+                               scaled=True, data_player=f)
         return out
 
     def _controls(self, out: _Out, y: float, width: float) -> float:
@@ -792,7 +805,7 @@ class _Renderer:
                 # The drawn tile as it would lie: shown for the placement pointed at.
                 placed = {"tile": drawn, "x": x, "y": y, "rot": rot, "wealth": 1}
                 m = Map.of([placed])
-                out.open("g", cls="preview", opacity=0.9)
+                out.open("g", cls="preview", opacity=0.95)
                 for space in sorted(m.spaces, key=lambda s: (s[1], s[0])):
                     self._terrain(out, space, m.spaces[space], placed)
                 out.el("rect", x=px, y=py, width=2 * S, height=2 * S, fill="none", stroke="#b36200",
@@ -1271,12 +1284,13 @@ def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None 
                  highlight: Iterable = (), arrows: Iterable = (), hints: Iterable[str] = ()
                  ) -> dict[str, str]:
     """The same picture in parts, for a front end that lays them out itself:
-    ``{"map": caption, controls, map and Market, <faction>: that player's board}``.
+    ``{"head": caption and decision buttons, "map", "market", <faction>: that player's
+    board}``.
 
     Each part is an ``<svg>`` whose ``style`` gives its natural width as ``--w``.
 
     >>> from ahoy_nb.engine import new_game
     >>> list(render_parts(new_game(2, seed=1)))
-    ['map', 'bluefin', 'mollusk']
+    ['head', 'map', 'market', 'bluefin', 'mollusk']
     """
     return _Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()

@@ -53,9 +53,13 @@ function render({ model, el }) {
   const handover = h("div", { className: "ahoy-handover" });
   const notices = h("div", { className: "ahoy-notices" });
   const exploreBar = h("div", { className: "ahoy-explore" });
+  const headHost = h("div", { className: "ahoy-part ahoy-part-head" });
   const mapHost = h("div", { className: "ahoy-part ahoy-part-map" });
+  const marketHost = h("div", { className: "ahoy-part ahoy-part-market" });
   const boardsHost = h("div", { className: "ahoy-part ahoy-part-boards" });
-  const board = h("div", { className: "ahoy-svg" }, [mapHost, boardsHost]);
+  const board = h("div", { className: "ahoy-svg" }, [
+    h("div", { className: "ahoy-column" }, [headHost, mapHost, marketHost]), boardsHost]);
+  const hosts = { head: headHost, map: mapHost, market: marketHost };
   const actions = h("div", { className: "ahoy-actions" });
   const log = h("div", { className: "ahoy-log", role: "log", "aria-label": "Game log" });
   const logHead = h("div", { className: "ahoy-log-head" });
@@ -408,8 +412,8 @@ function render({ model, el }) {
     for (const [key, text] of Object.entries(parts)) {
       let entry = drawn.get(key);
       if (!entry) {
-        const node = key === "map" ? mapHost : h("div", { className: "ahoy-player-part", "data-part": key });
-        if (key !== "map") boardsHost.appendChild(node);
+        const node = hosts[key] || h("div", { className: "ahoy-player-part", "data-part": key });
+        if (!hosts[key]) boardsHost.appendChild(node);
         entry = { node, text: null };
         drawn.set(key, entry);
       }
@@ -420,7 +424,7 @@ function render({ model, el }) {
       }
     }
     // keep the boards in the order of the parts
-    for (const key of Object.keys(parts)) if (key !== "map") boardsHost.appendChild(drawn.get(key).node);
+    for (const key of Object.keys(parts)) if (!hosts[key]) boardsHost.appendChild(drawn.get(key).node);
     board.classList.toggle("ahoy-can-act", !!model.get("can_act"));
     if (changedMap) { preview = null; drawExploreBar(); }
     closeChooser();

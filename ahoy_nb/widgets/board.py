@@ -11,8 +11,8 @@ Trait protocol
 Python -> front end (the front end never sets these):
 
 ``parts``          the shown position drawn by ``render_parts`` for the viewer:
-                   ``{"map": <svg>, <faction>: <svg>}`` (the caption, decision buttons,
-                   map and Market; each player's board); with the legal actions
+                   ``{"head", "map", "market", <faction>: <svg>}`` (the caption with the
+                   decision buttons, the map, the Market, each player's board); with the legal actions
                    (``data-action``/``data-actions``) only when the viewer may act now.
                    The front end redraws only the parts whose text changed.
                    (``svg``, not synced, is the parts joined, for Python readers.)
