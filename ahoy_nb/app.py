@@ -37,7 +37,7 @@ from typing import Iterable, Mapping
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Span
+from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Range1d, Span
 from bokeh.plotting import figure
 
 # Absolute imports: `panel serve ahoy_nb/app.py` runs this file as a script.
@@ -180,12 +180,13 @@ class ControlFigure:
 
     def __init__(self):
         self.source = ColumnDataSource({"x": [], "value": [], "series": [], "color": []})
+        # An explicit range that update() grows: a control of 7 is drawn whole.
         fig = figure(title="Control of each region", height=300, width=520,
-                     x_range=FactorRange(), toolbar_location=None, tools="hover",
+                     x_range=FactorRange(), y_range=Range1d(0, 5), toolbar_location=None,
+                     tools="hover",
                      tooltips=[("region", "@x"), ("value", "@value")])
         fig.vbar(x="x", top="value", width=0.9, source=self.source, fill_color="color",
                  line_color="color", legend_field="series")
-        fig.y_range.start = 0
         fig.yaxis.ticker.min_interval = 1
         fig.xaxis.major_label_text_font_size = "0pt"   # the series: see the legend
         fig.xaxis.group_text_font_size = "11px"        # the regions
