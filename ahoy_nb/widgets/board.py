@@ -649,12 +649,9 @@ def _warning(state: State, action) -> str:
     before = [f["type"] for f in state.data["pending"]]
     after = state.after(action)
     words = []
-    if any("damage" in e.lower() for e in after.log[-1].events):
-        words.append("your ship takes a damage (" + ", ".join(
-            e for e in after.log[-1].events if "damage" in e.lower()) + ")")
-    new = [f["type"] for f in after.data["pending"]][len(before) - 1:]
-    if any(t in ("fight", "fire", "battle", "defender") for t in new) or any(
-            "battle" in e.lower() for e in after.log[-1].events):
+    words += [e for e in after.log[-1].events if "damage" in e.lower()]
+    new = [f["type"] for f in after.data["pending"]][len(before):]
+    if "series" in new or "fight" in new:
         words.append("a battle starts")
     return "; ".join(words)
 
@@ -729,7 +726,7 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
                 "gold breaks the tie" if len(state.winners) == 1 else "the tie stands on gold too"))
         final = log[-1].seen_by(viewer) if viewer != "all" else log[-1]
         lines += [e for e in final.events if "pledge" in e.lower() or " wins" in e]
-        out.append({"id": "over", "kind": "over",
+        out.insert(0, {"id": "over", "kind": "over",
                     "title": f"Game over: {' and '.join(map(faction_name, state.winners))} won",
                     "lines": lines, "choices": []})
     return out
