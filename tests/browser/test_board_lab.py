@@ -285,15 +285,47 @@ def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
         assert "Fame" in b.locator(".ahoy-log").inner_text()
 
 
+def test_keyboard_focus_ring_names_and_rule_tips(lab_page, screenshot):
+    page = lab_page
+    k = GAME
+    b = board(page, k)
+    target = b.locator(".ahoy-svg [role='button'][tabindex='0']").first
+    target.scroll_into_view_if_needed()
+    target.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")          # keyboard focus: the ring shows
+    focused = page.evaluate("() => { const e = document.activeElement;"
+                            " return e && e.closest('svg') ? e.getAttribute('aria-label') : null; }")
+    assert focused and any(c.isalpha() for c in focused), focused
+    ring = b.evaluate("(b) => { const e = document.activeElement;"
+                      " const r = e.matches('rect') ? e : e.querySelector('rect');"
+                      " return [getComputedStyle(r).strokeWidth, getComputedStyle(r).stroke]; }")
+    assert ring[0] == "6px", ring
+    # Enter opens the chooser (several actions) or acts; Escape closes a chooser.
+    page.keyboard.press("Enter")
+    wait_idle(page, k)
+    if b.locator(".ahoy-chooser:not([hidden])").count():
+        assert b.locator(".ahoy-chooser button[data-action]").count() >= 2
+        page.keyboard.press("Escape")
+        assert not b.locator(".ahoy-chooser:not([hidden])").count()
+    # A rule tip on hover: a slot group says what its action does.
+    group = b.locator(".ahoy-svg [data-slot-group][data-tip]").first
+    group.scroll_into_view_if_needed()
+    group.hover()
+    tip = b.locator(".ahoy-tip:not([hidden])")
+    tip.wait_for(state="visible", timeout=5000)
+    assert tip.inner_text().strip() == group.get_attribute("data-tip")
+
+
 def test_light_and_dark_themes(lab_page, screenshot):
     page = lab_page
-    board(page, GAME).scroll_into_view_if_needed()
+    board(page, GAME).evaluate("(b) => b.scrollIntoView()")
     light = screenshot("board_lab_light", target=page)
     page.evaluate("async () => await window.jupyterapp.commands.execute('apputils:change-theme',"
                   " {theme: 'JupyterLab Dark'})")
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20000)
     time.sleep(1)
-    board(page, GAME).scroll_into_view_if_needed()
+    board(page, GAME).evaluate("(b) => b.scrollIntoView()")
     # UI text reads on the dark background: status and buttons are light on dark.
     colors = board(page, GAME).evaluate(
         "(b) => [getComputedStyle(b.querySelector('.ahoy-status')).color,"
