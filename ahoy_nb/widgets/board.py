@@ -88,7 +88,7 @@ from ..render import _slot_title, render_parts
 HERE = pathlib.Path(__file__).parent
 
 INTENT_KINDS = ("action", "undo", "scrub", "reveal", "refused")
-LOG_PAGE = 50          # the log's head is resent once every LOG_PAGE actions
+LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
 VIEWER_MODES = ("hotseat",)
 
 
@@ -576,13 +576,22 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _log_entries(self) -> list[dict]:
         viewer = self.viewer
-        out = []
         # i = k: the k-th action (0: the setup entry, when the game has one).
         shift = 1 - _first_action(self._state)
+        # Log entries never change once written: reuse what was made for the same entry
+        # object, viewer and number, so a long game costs no more than a short one.
+        cache = getattr(self, "_log_cache", {})
+        out, fresh = [], {}
         for i, entry in enumerate(self._state.log, start=shift):
-            seen = entry if viewer == "all" else entry.seen_by(viewer)
-            out.append({"i": i, "player": seen.player, "name": faction_name(seen.player),
-                        "action": seen.action, "events": list(seen.events)})
+            key = (id(entry), viewer, i)
+            item = cache.get(key)
+            if item is None or item[0] is not entry:
+                seen = entry if viewer == "all" else entry.seen_by(viewer)
+                item = (entry, {"i": i, "player": seen.player, "name": faction_name(seen.player),
+                                "action": seen.action, "events": list(seen.events)})
+            fresh[key] = item
+            out.append(item[1])
+        self._log_cache = fresh
         return out
 
     def _sync_log(self, entries: list[dict]) -> None:

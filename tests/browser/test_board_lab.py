@@ -59,6 +59,10 @@ _JS_MEASURE = """
     const side = Math.min(r.width, r.height);
     out.minClick = Math.min(out.minClick, side);
     const what = (el.getAttribute('data-action') || el.getAttribute('aria-label') || el.textContent || el.outerHTML).slice(0, 80);
+    const kind = el.matches('button') ? 'button' : (['die', 'slot-group', 'ghost', 'space', 'market', 'crew', 'figure', 'reward', 'control', 'cargo', 'plan', 'slot']
+      .find((c) => el.classList.contains(c) || el.hasAttribute('data-' + c)) || el.tagName);
+    out.byKind = out.byKind || {};
+    out.byKind[kind] = Math.min(out.byKind[kind] || 1e9, Math.round(side * 10) / 10);
     if (r.width < 23.99 || r.height < 23.99) out.small.push([what, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);
     const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
     if (!/[A-Za-z]{3,}/.test(name)) out.unnamed.push(what);
@@ -196,7 +200,7 @@ def test_file_browser_open_and_sizes_on_a_game_and_a_lesson(lab_page, screenshot
     for k, what in ((GAME, "game"), (EXPLORE, "exploring"), (LESSON, "lesson")):
         board(page, k).scroll_into_view_if_needed()
         m = measure(page, k)
-        print(what, {key: m[key] for key in ("clickables", "texts", "minClick", "minText")})
+        print(what, {key: m.get(key) for key in ("clickables", "texts", "minClick", "minText", "byKind")})
         assert m["clickables"] > 3 and m["texts"] > 20
         assert not m["small"], f"{what}: clickable elements under 24x24 px: {m['small'][:10]}"
         assert not m["tiny"], f"{what}: text under 11 px: {m['tiny'][:10]}"
@@ -210,6 +214,7 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
     k = GAME
     clicks = 0
     picks = []
+    sizes = {}
     turn_started = False
     for _ in range(40):
         info = kernel(page, "import json; s = game.state; print(json.dumps({'who': s.current_player,"
@@ -230,6 +235,8 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
             pick = next((n for rule in order for n in legal if rule(n)), legal[0])
         m = measure(page, k)       # every step of the turn, at its sizes
         assert not m["small"] and not m["tiny"] and not m["unnamed"], (pick, m)
+        for kind, side in (m.get("byKind") or {}).items():
+            sizes[kind] = min(sizes.get(kind, 1e9), side)
         clicks += click_on_board(page, k, pick)
         picks.append(pick)
         if pick == "end":
@@ -237,6 +244,7 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
     log = kernel(page, "import json; print(json.dumps([e.action for e in game.state.log if e.player == 'bluefin']))")
     assert "end" in log, log
     print("clicks on the board:", clicks, "for", picks)
+    print("smallest side of each kind of clickable element during the turn (px):", sizes)
     screenshot("board_lab_turn", target=page)
 
 
