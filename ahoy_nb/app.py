@@ -100,7 +100,8 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
         self.board = board
         params.update({name: getattr(board, name) for name in BOARD_TRAITS})
         super().__init__(**params)
-        board.observe(self._from_board, names=list(BOARD_TRAITS))
+        self._pending: dict = {}
+        board.observe(self._from_board, names=list(BOARD_TRAITS) + ["revision"])
         self.param.watch(self._from_browser, "intent")
 
     @classmethod
@@ -108,8 +109,18 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
         # board.js imports nothing: no React (Panel's default import map names a CDN).
         return {"imports": {}, "scopes": {}}
 
+    # What ends a change of the board: a redraw of the live game (revision), the answer
+    # to an intent (ack), or a mark set from Python.
+    FLUSH = ("revision", "ack", "hints", "highlight")
+
     def _from_board(self, change) -> None:
-        self.param.update(**{change["name"]: change["new"]})
+        """Mirror the board's traits, all of one change in one update (one message to
+        the browser instead of one per trait, which fast bots would queue up)."""
+        if change["name"] != "revision":
+            self._pending[change["name"]] = change["new"]
+        if change["name"] in self.FLUSH and self._pending:
+            pending, self._pending = self._pending, {}
+            self.param.update(**pending)
 
     def _from_browser(self, event) -> None:
         if event.new is not None:

@@ -155,7 +155,8 @@ function render({ model, el }) {
   // with gold is a stepper beside the plain placement.
   function openChooser(notations, event, opener) {
     const list = notations.map(choiceOf);
-    chooser.replaceChildren(h("div", { className: "ahoy-chooser-title", text: "Choose" }));
+    const name = opener ? (opener.getAttribute("aria-label") || "").split(":")[0] : "";
+    chooser.replaceChildren(h("div", { className: "ahoy-chooser-title", text: name ? `${name}: choose` : "Choose" }));
     const groups = new Map();
     for (const c of list) {
       const key = c.group || "";

@@ -637,10 +637,11 @@ def _choices(state: State, legal) -> list[dict]:
         for key in ("slot", "die", "value", "gold", "card", "cargo", "pay"):
             if key in a:
                 info[key] = a[key]
-        if "die" in a and action.verb not in ("fire", "harbor-cannons"):
+        if action.verb == "recruit":
+            # Recruiting for gold, with a die, and smuggling the card's Cargo: apart.
+            info["group"] = "Recruit with a die" if "die" in a else "Recruit for gold"
+        elif "die" in a and action.verb not in ("fire", "harbor-cannons"):
             info["group"] = _slot_title(a["slot"])
-        elif action.verb == "recruit":
-            info["group"] = "Recruit"
         else:
             info["group"] = action.verb.replace("-", " ").capitalize()
         warn = _warning(state, action)

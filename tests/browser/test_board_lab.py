@@ -44,8 +44,16 @@ ending = BoardWidget(s, viewer=s.current_player)
 ending""",
     """lesson = tutorials.start("exploring")
 lesson""",
+    """from ahoy_nb.engine import scenario
+s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+             figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
+             turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}}, hand=[])
+for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
+    s.apply(a)
+battle = BoardWidget(s, viewer="mollusk")
+battle""",
 ]
-GAME, EXPLORE, ROUNDING, ENDING, LESSON = range(5)
+GAME, EXPLORE, ROUNDING, ENDING, LESSON, BATTLE = range(6)
 
 _JS_MEASURE = """
 (root) => {
@@ -188,7 +196,7 @@ def lab_page(lab, browser):
     page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
     run = bs.run_all_cells(page, "board_check.ipynb")
     assert not run.errors, run.error_report()
-    for k in range(5):
+    for k in range(6):
         board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60000)
     yield page
     context.close()
@@ -323,6 +331,28 @@ def test_keyboard_focus_ring_names_and_rule_tips(lab_page, screenshot):
     tip = b.locator(".ahoy-tip:not([hidden])")
     tip.wait_for(state="visible", timeout=5000)
     assert tip.inner_text().strip() == group.get_attribute("data-tip")
+
+
+def test_battle_panel_and_a_chooser_in_words(lab_page, screenshot):
+    page = lab_page
+    b = board(page, BATTLE)
+    b.evaluate("(b) => b.scrollIntoView()")
+    panel = b.locator(".ahoy-notice-battle")
+    text = panel.inner_text()
+    assert "Attacker: Mollusk" in text and "wins 58.3%" in text and "wins 91.7%" in text, text
+    screenshot("board_lab_battle", target=page)
+    # A chooser: the choices in words, grouped, gold as a stepper.
+    g = board(page, GAME)
+    several = g.locator(".ahoy-svg [data-actions]").first
+    if several.count():
+        several.scroll_into_view_if_needed()
+        several.click()
+        chooser = g.locator(".ahoy-chooser:not([hidden])")
+        chooser.wait_for(timeout=5000)
+        words = chooser.inner_text()
+        assert "Place your" in words or "Spend" in words or "Recruit" in words, words
+        screenshot("board_lab_chooser", target=page)
+        page.keyboard.press("Escape")
 
 
 def test_light_and_dark_themes(lab_page, screenshot):
