@@ -37,7 +37,7 @@ from typing import Iterable, Mapping
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Span
+from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Range1d, Span
 from bokeh.plotting import figure
 
 # Absolute imports: `panel serve ahoy_nb/app.py` runs this file as a script.
@@ -58,9 +58,9 @@ WIDGETS = Path(__file__).resolve().parent / "widgets"
 WEALTH_COLOR = "#f0c040"
 
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
-BOARD_TRAITS = ("svg", "actions", "prompt", "status", "error", "entries", "history_length",
-                "position", "viewer", "deciding", "players", "can_act", "can_undo",
-                "handover", "ack", "highlight")
+BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "status", "error",
+                "log_head", "log_tail", "history_length", "position", "viewer", "deciding",
+                "players", "can_act", "can_undo", "handover", "ack", "highlight")
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
@@ -74,12 +74,16 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
     _esm = WIDGETS / "board.js"
     _stylesheets = [(WIDGETS / "board.css").read_text(encoding="utf-8")]
 
-    svg = param.String(default="")
+    parts = param.Dict(default={})
     actions = param.List(default=[], item_type=str)
+    choices = param.List(default=[])
+    hints = param.List(default=[], item_type=str)
+    notices = param.List(default=[])
     prompt = param.String(default="")
     status = param.String(default="")
     error = param.String(default="")
-    entries = param.List(default=[])
+    log_head = param.List(default=[])
+    log_tail = param.List(default=[])
     history_length = param.Integer(default=0)
     position = param.Integer(default=0)
     viewer = param.String(default=None, allow_None=True)
@@ -96,7 +100,8 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
         self.board = board
         params.update({name: getattr(board, name) for name in BOARD_TRAITS})
         super().__init__(**params)
-        board.observe(self._from_board, names=list(BOARD_TRAITS))
+        self._pending: dict = {}
+        board.observe(self._from_board, names=list(BOARD_TRAITS) + ["revision"])
         self.param.watch(self._from_browser, "intent")
 
     @classmethod
@@ -104,8 +109,18 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
         # board.js imports nothing: no React (Panel's default import map names a CDN).
         return {"imports": {}, "scopes": {}}
 
+    # What ends a change of the board: a redraw of the live game (revision), the answer
+    # to an intent (ack), or a mark set from Python.
+    FLUSH = ("revision", "ack", "hints", "highlight")
+
     def _from_board(self, change) -> None:
-        self.param.update(**{change["name"]: change["new"]})
+        """Mirror the board's traits, all of one change in one update (one message to
+        the browser instead of one per trait, which fast bots would queue up)."""
+        if change["name"] != "revision":
+            self._pending[change["name"]] = change["new"]
+        if change["name"] in self.FLUSH and self._pending:
+            pending, self._pending = self._pending, {}
+            self.param.update(**pending)
 
     def _from_browser(self, event) -> None:
         if event.new is not None:
@@ -176,12 +191,13 @@ class ControlFigure:
 
     def __init__(self):
         self.source = ColumnDataSource({"x": [], "value": [], "series": [], "color": []})
+        # An explicit range that update() grows: a control of 7 is drawn whole.
         fig = figure(title="Control of each region", height=300, width=520,
-                     x_range=FactorRange(), toolbar_location=None, tools="hover",
+                     x_range=FactorRange(), y_range=Range1d(0, 5), toolbar_location=None,
+                     tools="hover",
                      tooltips=[("region", "@x"), ("value", "@value")])
         fig.vbar(x="x", top="value", width=0.9, source=self.source, fill_color="color",
                  line_color="color", legend_field="series")
-        fig.y_range.start = 0
         fig.yaxis.ticker.min_interval = 1
         fig.xaxis.major_label_text_font_size = "0pt"   # the series: see the legend
         fig.xaxis.group_text_font_size = "11px"        # the regions

@@ -22,15 +22,17 @@ naming what they are: ``data-space="x,y"``, ``data-tile``, ``data-figure``,
 from __future__ import annotations
 
 import json
-import re
 from typing import Iterable
 
+from .engine import Action
+from .engine.words import label
+from .rulebook import tip
 from .engine.board import Map, parse_space, rotate_position
-from .engine.components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
+from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
                                 FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
-                                POSITIONS, REWARD_TEXT, REWARDS, SHIP_SLOTS)
+                                POSITIONS, REWARD_STEPS, REWARD_TEXT, REWARDS)
 
-__all__ = ["render_svg", "FACTION_COLORS", "SUIT_COLORS"]
+__all__ = ["render_svg", "render_parts", "FACTION_COLORS", "SUIT_COLORS"]
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 
@@ -57,30 +59,26 @@ DAMAGE = "#d62828"
 HIGHLIGHT = "#ff8c00"
 ARROW = "#d2452b"
 
-# Only drawn when actions are given: what can be clicked has an orange edge.
+# Only drawn when actions are given. What can be clicked has a dashed orange edge (a
+# pattern, not only a colour); a suggested move (a hint) a thick solid purple one.
 STYLE = (".ahoy-board .clickable{cursor:pointer}"
-         ".ahoy-board g.clickable>rect:first-child,.ahoy-board rect.clickable,"
-         ".ahoy-board g.slot-group.clickable>g>rect:first-child"
-         "{stroke:#e8890c;stroke-width:2.5}"
+         ".ahoy-board g.clickable>rect:first-child,.ahoy-board rect.clickable"
+         "{stroke:#d97400;stroke-width:3.5;stroke-dasharray:7 3}"
+         ".ahoy-board g.hint>rect:first-child,.ahoy-board rect.hint"
+         "{stroke:#7a2dbd;stroke-width:6;stroke-dasharray:none}"
          ".ahoy-board .clickable:hover{filter:brightness(1.1)}"
-         ".ahoy-board g.figure.clickable{filter:drop-shadow(0 0 3px #e8890c)}")
+         ".ahoy-board g.figure.clickable{filter:drop-shadow(0 0 2px #d97400) drop-shadow(0 0 2px #d97400)}"
+         ".ahoy-board g.ghost .preview{display:none}"
+         ".ahoy-board g.ghost:hover .preview,.ahoy-board g.ghost:focus .preview,"
+         ".ahoy-board g.ghost.ahoy-preview .preview{display:inline}")
 
 S = 84            # the side of a map space, in pixels
 PAD = 12
-BOARD_W = 520
-SLOT = 24
-
-ACTION_TITLES = {"sail": "Sail", "tailwind": "Tailwind", "cannons": "Cannons", "repair": "Repair",
-                 "order": "Order", "bombard": "Bombard", "deploy": "Deploy",
-                 "assemble": "Assemble", "inspire": "Inspire", "rally": "Rally",
-                 "fullsail": "Full Sail", "negotiate": "Negotiate",
-                 "cutter": "Cutter", "gunship": "Gunship"}
-
-SPACE_RE = re.compile(r"^-?\d+,-?\d+$")
-ORDER_RE = re.compile(r"^(-?\d+,-?\d+)>(-?\d+,-?\d+)$")
-PLACEMENT_RE = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")
-TILE_RE = re.compile(r"^tile (-?\d+),(-?\d+) r(0|90|180|270)$")
-REWARD_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+BOARD_W = 540
+SLOT = 26         # a die slot
+DIE = 24          # an unplaced die
+CARD_W, CARD_H = 190, 150   # a Market card
+CELL = 28         # a cell of the Rewards grid
 
 REWARD_LABELS = {
     "fame-for-gold": ("{n}g", "→★"), "move": ("Move", "{n}"), "move-no-battle": ("Mv {n}", "safe"),
@@ -183,6 +181,15 @@ def _space_key(space) -> tuple[int, int]:
 
 def _slug(name: str) -> str:
     return name.lower().replace("'", "").replace(" ", "-")
+
+
+def _slot_title(key: str) -> str:
+    """A slot key in words: ``cannons5`` -> "Cannons 5", ``gunner`` -> "Gunner"."""
+    base = key.rstrip("0123456789")
+    if key in CARD_BY_KEY:
+        return MARKET_CARDS[CARD_BY_KEY[key]]["name"]
+    title = ACTION_TITLES.get(base, base.title())
+    return f"{title} {key[len(base):]}".strip()
 
 
 def _sname(space) -> str:
@@ -297,7 +304,7 @@ def _ship(out: _Out, color: str, dark: str, letter: str | None, small=False) -> 
            stroke_width=1.2)
     out.el("path", d="M0,-19 L7,-21.5 L0,-24 Z", fill=color, stroke="#111", stroke_width=0.8)
     if letter:
-        out.text(0, -4.5, letter, size=10.5 if len(letter) > 1 else 12, fill="#fff",
+        out.text(0, -3.5, letter, size=12 if len(letter) > 1 else 13.5, fill="#fff",
                  anchor="middle", weight="bold")
 
 
@@ -311,25 +318,38 @@ def _tower(out: _Out, color: str, dark: str) -> None:
 # -- action targets -------------------------------------------------------------------
 
 class _Targets:
-    """Maps each drawn element's key to the notations that target it."""
+    """Maps each drawn element's key to the notations that target it.
 
-    def __init__(self):
+    A clickable element is a button for assistive technology: ``role="button"``,
+    ``tabindex="0"`` and an ``aria-label`` in words (the action's label when one action
+    targets it; the element's name and the number of choices when several do).
+    """
+
+    def __init__(self, labels: dict[str, str] | None = None, hints: Iterable[str] = ()):
         self.by_key: dict[tuple, list[str]] = {}
+        self.labels = labels or {}
+        self.hints = set(hints)
 
     def add(self, key: tuple, notation: str) -> None:
         lst = self.by_key.setdefault(key, [])
         if notation not in lst:
             lst.append(notation)
 
-    def attrs(self, key: tuple, cls: str | None = None) -> dict:
+    def attrs(self, key: tuple, cls: str | None = None, name: str | None = None) -> dict:
         notations = self.by_key.get(key)
         if not notations:
             return {"cls": cls} if cls else {}
-        out = {"cls": f"{cls} clickable" if cls else "clickable"}
+        classes = [c for c in (cls, "clickable") if c]
+        if self.hints.intersection(notations):
+            classes.append("hint")
+        out = {"cls": " ".join(classes), "role": "button", "tabindex": 0}
         if len(notations) == 1:
             out["data-action"] = notations[0]
+            words = self.labels.get(notations[0], notations[0])
+            out["aria-label"] = f"{name}: {words}" if name and name not in words else words
         else:
             out["data-actions"] = json.dumps(notations, separators=(",", ":"))
+            out["aria-label"] = f"{name or 'Choose'}: {len(notations)} choices"
         return out
 
     def has(self, key: tuple) -> bool:
@@ -339,7 +359,7 @@ class _Targets:
 # -- the renderer -------------------------------------------------------------------
 
 class _Renderer:
-    def __init__(self, state, viewer, actions, highlight, arrows, show_boards):
+    def __init__(self, state, viewer, actions, highlight, arrows, show_boards, hints=()):
         players = list(state.data["players"])
         if viewer == "all":
             self.data = state.data
@@ -356,33 +376,52 @@ class _Renderer:
         self.show_boards = show_boards
         self.highlight = [_space_key(s) for s in highlight]
         self.arrows = [(_space_key(a), _space_key(b)) for a, b in arrows]
-        self.targets = _Targets()
         self.ghosts: list[tuple[int, int, int, str]] = []   # x, y, rot, notation
         self.offmap: list[tuple[int, int]] = []             # spaces off the map that actions name
-        for action in actions or ():
-            self._target(str(action).strip())
+        self.controls: list[str] = []                       # actions with nothing to point at
+        labels = {}
+        chosen = []
+        if actions:
+            legal = {a.notation: a for a in state.legal_actions()}
+            for action in actions:
+                text = str(action).strip()
+                chosen.append(legal.get(text) or Action(self.decider, text))
+                labels[text] = label(state, chosen[-1])
+        self.targets = _Targets(labels, hints)
+        for action in chosen:
+            before = sum(map(len, self.targets.by_key.values()))
+            self._target(action)
+            # Buttons for the rest, only for eyes that may see the decider's choices.
+            if (sum(map(len, self.targets.by_key.values())) == before
+                    and viewer in ("all", self.decider)):
+                self.controls.append(action.notation)
 
     # -- reading the data --------------------------------------------------------
     def fs(self, f: str) -> dict:
         return self.data["factions"][f]
 
     def slot_entries(self, f: str) -> list[tuple[str, str, str, object, bool, dict]]:
-        """``(uid, key, action, need, dashed, slot)`` for every die slot of ``f``."""
-        fs = self.fs(f)
-        kind = "smuggler" if f.startswith("smuggler") else f
-        out = [(f"board:{i}", spec["key"], spec["action"], spec["need"], spec["dashed"], slot)
-               for i, (spec, slot) in enumerate(zip(BOARDS[kind], fs["slots"]))]
-        for member in fs["crew"]:
-            card = MARKET_CARDS[member["card"]]
-            if card["slot"]:
-                key = CARD_KEYS[member["card"]]
-                out.append((f"crew:{key}", key, key, None, False, member))
-        for ship in sorted(fs.get("ships", {})):
-            info = fs["ships"][ship]
-            for i, (spec, slot) in enumerate(zip(SHIP_SLOTS[ship], info["slots"])):
-                out.append((f"ship:{ship}:{i}", spec["key"], spec["action"], spec["need"],
-                            spec["dashed"], slot))
+        """``(uid, key, action, need, dashed, slot)`` for every die slot of ``f``, as the
+        engine lists them (``State.slots``): board, Crew, then the Union ships."""
+        out, board, ships = [], 0, {}
+        for slot in self.state.slots(f):
+            action = slot["action"]
+            if action in CARD_BY_KEY:
+                uid = f"crew:{slot['key']}"
+            elif action in ACTION_TITLES:
+                uid, board = f"board:{board}", board + 1
+            else:
+                i = ships[action] = ships.get(action, -1) + 1
+                uid = f"ship:{action}:{i}"
+            out.append((uid, slot["key"], action, slot["need"], slot["dashed"], slot))
         return out
+
+    @staticmethod
+    def _focusable(attrs: dict, name: str) -> dict:
+        """A thing with a rule tip is focusable even when nothing can be done with it."""
+        if "role" not in attrs:
+            attrs = dict(attrs, tabindex=0, role="img", aria_label=name)
+        return attrs
 
     def figure(self, fid: str) -> dict | None:
         return next((f for f in self.data["figures"] if f["id"] == fid), None)
@@ -392,124 +431,89 @@ class _Renderer:
         return pending[-1] if pending else None
 
     # -- which element each action targets ----------------------------------------
-    def _target(self, notation: str) -> None:
-        words = notation.split(" ")
-        verb, args = words[0], words[1:]
+    def _target(self, action) -> None:
+        """Record the drawn element ``action`` points at, from its structured ``args``."""
+        notation, verb, a = action.notation, action.verb, action.args
         t = self.targets
         f = self.decider
-        top = self.top_frame()
-        m = TILE_RE.match(notation)
-        if m:
-            x, y, rot = int(m.group(1)), int(m.group(2)), int(m.group(3))
-            self.ghosts.append((x, y, rot, notation))
-            t.add(("ghost", x, y, rot), notation)
+        if verb == "tile":
+            x, y = a["space"]
+            self.ghosts.append((x, y, a["rotation"], notation))
+            t.add(("ghost", x, y, a["rotation"]), notation)
             return
-        if verb in ("recruit", "smuggle") and args:
-            card = CARD_BY_KEY.get(args[0]) if verb == "recruit" else CARGO_BY_KEY.get(args[0])
-            if card is not None:
-                t.add(("market", card), notation)
-                return
-        if verb in ("deliver", "discard") and args and f:
-            card = CARGO_BY_KEY.get(args[0])
-            if card is not None:
-                t.add(("cargo", f, card), notation)
-                return
-        if verb in ("damage", "repair") and args:
-            self._slot_target(notation, verb, args[0], top)
+        if "cargo" in a and f:
+            card = CARGO_BY_KEY[a["cargo"]]
+            t.add(("market", card) if verb == "smuggle" else ("cargo", f, card), notation)
             return
-        if verb == "harbor-cannons" and args and f:
-            value = int(args[1]) if len(args) > 1 else None
-            uid = next((e[0] for e in self.slot_entries(f)
-                        if e[1] == args[0] and e[5]["die"] is not None
-                        and value in (None, e[5]["die"])), None)
-            if uid:
-                t.add(("slot", f, uid), notation)
+        if verb == "recruit":
+            t.add(("market", CARD_BY_KEY[a["card"]]), notation)
             return
-        if verb == "fire" and args and f and ">" in args[0]:
-            die = int(args[0].split(">")[0])
-            uid = next((e[0] for e in self.slot_entries(f)
-                        if e[2] == "cannons" and e[5]["die"] == die), None)
-            if uid:
-                t.add(("slot", f, uid), notation)
+        if "defender" in a:
+            t.add(("figure", a["defender"]), notation)
             return
-        if verb == "battle" and args:
-            self._battle_target(notation, args[0], top)
+        if "slot" in a and f:
+            self._slot_target(action, f)
             return
-        if verb == "reward" and args and f and args[0] in REWARD_STEPS and "white" in self.fs(f):
-            dr, dc = REWARD_STEPS[args[0]]
+        if verb == "reward" and f and "white" in self.fs(f):
+            dr, dc = REWARD_STEPS[a["option"]]
             r, c = self.fs(f)["white"]
             t.add(("reward", f, r + dr, c + dc), notation)
             return
-        if verb == "pledge" and args and args[0] in self.data["factions"]:
-            t.add(("board", args[0]), notation)
+        if "faction" in a and a["faction"] in self.data["factions"]:
+            t.add(("board", a["faction"]), notation)
             return
-        if verb == "play" and args and "mollusk" in self.data["factions"]:
+        if "plan" in a and "mollusk" in self.data["factions"]:
             hand = self.fs("mollusk")["hand"]
             cards = [c for c in (hand if isinstance(hand, list) else [])
-                     if args[0] in (PLAN_KEYS[c], _slug(PLAN_CARDS[c]["name"]))]
+                     if a["plan"] in (PLAN_KEYS[c], _slug(PLAN_CARDS[c]["name"]))]
             for c in cards:
                 t.add(("plan", c), notation)
             if cards:
                 return
-        # A die placement: on the turn, with nothing else pending.
-        pm = PLACEMENT_RE.match(notation)
-        if pm and top is None and f and (verb in ACTION_TITLES or verb in CARD_BY_KEY):
-            die = int(pm.group(2))
-            t.add(("die", f, die), notation)
-            if verb in CARD_BY_KEY:
-                t.add(("crew", f, CARD_BY_KEY[verb]), notation)
+        # order a>b, convince a>b: the destination; anything else naming a space: that space.
+        space = a.get("to") or a.get("space")
+        if space is not None:
+            self._space_target(tuple(space), notation)
+
+    def _slot_target(self, action, f: str) -> None:
+        """A die placed on a slot (the die and the slot group), or a slot named by key."""
+        notation, verb, a = action.notation, action.verb, action.args
+        t = self.targets
+        top = self.top_frame()
+        if "die" in a and top is None and verb not in ("fire", "harbor-cannons"):
+            t.add(("die", f, a["die"]), notation)
+            if a["slot"] in CARD_BY_KEY:
+                t.add(("crew", f, CARD_BY_KEY[a["slot"]]), notation)
             else:
-                t.add(("group", f, verb), notation)
+                t.add(("group", f, a["slot"]), notation)
             return
-        # order a>b: the destination; any other word naming a space: that space.
-        for word in reversed(args):
-            om = ORDER_RE.match(word)
-            if om:
-                self._space_target(parse_space(om.group(2)), notation)
+        if verb == "damage" and top and top.get("figure"):
+            fig = self.figure(top["figure"])
+            if fig is not None:
+                f = fig["owner"]
+        for uid, key, group, need, dashed, slot in self.slot_entries(f):
+            if verb == "fire":
+                hit = group == "cannons" and slot["die"] == a["die"]
+            elif verb == "harbor-cannons":
+                hit = key == a["slot"] and slot["die"] is not None and a.get("die") in (None, slot["die"])
+            elif verb == "damage":
+                hit = key == a["slot"] and slot["die"] is None and not slot["damage"]
+            elif verb == "repair":
+                hit = key == a["slot"] and slot["damage"]
+            else:
+                hit = key == a["slot"]
+            if hit:
+                t.add(("slot", f, uid), notation)
                 return
-            if SPACE_RE.match(word):
-                self._space_target(parse_space(word), notation)
-                return
-        for word in args:
-            if self.figure(word) is not None:
-                t.add(("figure", word), notation)
-                return
-        if f and verb in CARD_BY_KEY and any(mem["card"] == CARD_BY_KEY[verb]
-                                             for mem in self.fs(f)["crew"]):
-            t.add(("crew", f, CARD_BY_KEY[verb]), notation)
 
     def _space_target(self, space: tuple[int, int], notation: str) -> None:
         if not self.map.on_map(space) and space not in self.offmap:
             self.offmap.append(space)
         self.targets.add(("space", space), notation)
 
-    def _slot_target(self, notation: str, verb: str, key: str, top: dict | None) -> None:
-        f = self.decider
-        if verb == "damage" and top and top.get("figure"):
-            fig = self.figure(top["figure"])
-            if fig is not None:
-                f = fig["owner"]
-        if not f:
-            return
-        for uid, k, action, need, dashed, slot in self.slot_entries(f):
-            if k != key:
-                continue
-            if verb == "damage" and slot["die"] is None and not slot["damage"]:
-                self.targets.add(("slot", f, uid), notation)
-                return
-            if verb == "repair" and slot["damage"]:
-                self.targets.add(("slot", f, uid), notation)
-                return
-
-    def _battle_target(self, notation: str, who: str, top: dict | None) -> None:
-        where = tuple(top["space"]) if top and top.get("space") else None
-        for fig in self.data["figures"]:
-            word = fig["owner"] if fig["kind"] == "flagship" else fig["kind"]
-            if word == who and (where is None or tuple(fig["at"]) == where):
-                self.targets.add(("figure", fig["id"]), notation)
-
     # -- layout -------------------------------------------------------------------------
-    def render(self) -> str:
+    def layout(self) -> None:
+        """The map's extent, and the map part's width."""
         spaces = set(self.map.spaces) | set(self.offmap) | set(self.highlight)
         for x, y, rot, _ in self.ghosts:
             spaces |= {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
@@ -519,40 +523,105 @@ class _Renderer:
             spaces = {(0, 0)}
         self.x0 = min(s[0] for s in spaces)
         self.y0 = min(s[1] for s in spaces)
-        cols = max(s[0] for s in spaces) - self.x0 + 1
-        rows = max(s[1] for s in spaces) - self.y0 + 1
-        map_w, map_h = cols * S, rows * S
-        market_w = 3 * 178 + 2 * 8 + 128
-        left_w = max(22 + map_w, market_w) if self.show_boards else 22 + map_w
-        if self.show_boards:
-            width = PAD + left_w + 18 + BOARD_W + PAD
-        else:
-            width = max(PAD + left_w + PAD, 560)
+        self.cols = max(s[0] for s in spaces) - self.x0 + 1
+        self.rows = max(s[1] for s in spaces) - self.y0 + 1
+        market_w = 3 * CARD_W + 2 * 8
+        self.left_w = max(22 + self.cols * S, market_w) if self.show_boards else 22 + self.cols * S
+        self.map_part_w = max(PAD + self.left_w + PAD, 560)
 
-        head = _Out()
-        head_h = self._caption(head, width)
-        body = _Out()
+    def map_part(self) -> tuple[_Out, float]:
+        """Caption, the decision controls, the map and the Market, from 0,0; its height."""
+        out = _Out()
+        y = self._caption(out, self.map_part_w) + PAD
+        y = self._controls(out, y, self.map_part_w)
         self.mx = PAD + 22
-        self.my = PAD + head_h + 20
-        y_left = self.my + map_h
-        self._map(body, cols, rows)
+        self.my = y + 20
+        self._map(out, self.cols, self.rows)
+        y = self.my + self.rows * S
         if self.show_boards:
-            y_left = self._market(body, PAD, y_left + 16)
-            bx = PAD + left_w + 18
-            by = PAD + head_h + 4
-            for f in self.players:
-                by = self._board(body, f, bx, by, BOARD_W) + 10
-            height = max(y_left, by - 10) + PAD
-        else:
-            height = y_left + PAD
+            y = self._market(out, PAD, y + 16)
+        return out, y + PAD
+
+    def board_part(self, f: str) -> tuple[_Out, float]:
+        out = _Out()
+        return out, self._board(out, f, PAD, PAD, BOARD_W) + PAD
+
+    def _svg(self, parts: list[str], width, height, cls: str, scaled: bool = False, **attrs) -> str:
         svg = _Out()
+        style = f"--w:{_num(width)}px" if scaled else None
         svg.open("svg", xmlns="http://www.w3.org/2000/svg", width=width, height=height,
-                 viewBox=f"0 0 {width} {height}", font_family=FONT, cls="ahoy-board",
-                 data_round=self.data["round"])
-        if self.targets.by_key:
+                 viewBox=f"0 0 {_num(width)} {_num(height)}", font_family=FONT, cls=cls,
+                 style=style, **attrs)
+        if self.targets.by_key or self.controls:
             svg.el("style", STYLE)
-        svg.el("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6")
-        return "".join(svg.parts + head.parts + body.parts) + "</svg>"
+        svg.el("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6", cls="paper")
+        return "".join(svg.parts + parts) + "</svg>"
+
+    def render(self) -> str:
+        """One picture: the map part, and the player boards in a column beside it."""
+        self.layout()
+        body, height = self.map_part()
+        width = self.map_part_w
+        if self.show_boards:
+            bx, by = self.map_part_w - PAD + 18, 0
+            for f in self.players:
+                part, h = self.board_part(f)
+                body.open("g", transform=f"translate({_num(bx - PAD)},{_num(by)})")
+                body.parts += part.parts
+                body.close()
+                by += h - PAD + 10 - PAD
+            width = bx + BOARD_W + PAD
+            height = max(height, by + PAD)
+        return self._svg(body.parts, width, height, "ahoy-board", data_round=self.data["round"])
+
+    def parts(self) -> dict[str, str]:
+        """The picture in parts that change at different times: the caption with the
+        decision buttons (every action), the map (moves), the Market (recruiting) and
+        each player's board, as separate SVGs (a front end lays them out)."""
+        self.layout()
+        width = self.map_part_w
+        head = _Out()
+        y = self._controls(head, self._caption(head, width) + PAD, width)
+        out = {"head": self._svg(head.parts, width, y, "ahoy-board ahoy-head", scaled=True,
+                                 data_round=self.data["round"])}
+        body = _Out()
+        self.mx, self.my = PAD + 22, PAD + 20
+        self._map(body, self.cols, self.rows)
+        map_w = max(PAD + 22 + self.cols * S + PAD, 300)
+        out["map"] = self._svg(body.parts, map_w, self.my + self.rows * S + PAD,
+                               "ahoy-board ahoy-map", scaled=True)
+        market = _Out()
+        h = self._market(market, PAD, PAD)
+        out["market"] = self._svg(market.parts, 3 * CARD_W + 16 + 2 * PAD, h + PAD,
+                                  "ahoy-board ahoy-market", scaled=True)
+        for f in self.players:
+            part, h = self.board_part(f)
+            out[f] = self._svg(part.parts, PAD + BOARD_W + PAD, h, "ahoy-board ahoy-player",
+                               scaled=True, data_player=f)
+        return out
+
+    def _controls(self, out: _Out, y: float, width: float) -> float:
+        """The decisions with nothing on the board to point at (End turn, Anchor, Patrol or
+        not, Done, Hold...), as buttons in words under the caption."""
+        if not self.controls:
+            return y
+        x = PAD
+        out.open("g", cls="controls")
+        for notation in self.controls:
+            words = self.targets.labels.get(notation, notation)
+            w = _text_width(words, 13, bold=True) + 24
+            if x + w > width - PAD and x > PAD:
+                x, y = PAD, y + 38
+            cls = "control clickable" + (" hint" if notation in self.targets.hints else "")
+            out.open("g", cls=cls, data_action=notation, role="button", tabindex=0,
+                     aria_label=words)
+            out.el("rect", x=x, y=y, width=w, height=32, rx=6, fill="#fff3da", stroke="#b36200",
+                   stroke_width=2)
+            out.text(x + w / 2, y + 21, words, size=13, fill="#5a2d00", anchor="middle", weight="bold")
+            out.close()
+            x += w + 8
+        out.close()
+        return y + 40
 
     def _caption(self, out: _Out, width: int) -> int:
         """Round, first player, what is asked now; returns the caption's height."""
@@ -635,8 +704,15 @@ class _Renderer:
     def _space(self, out: _Out, space, info, tile) -> None:
         x, y = self.px(space)
         name = _sname(space)
-        out.open("g", data_space=name, data_terrain=info.terrain,
-                 **self.targets.attrs(("space", space), "space"))
+        words = f"Space {name}" + (f", {info.terrain}" if info.terrain != "sea" else "")
+        out.open("g", data_space=name, data_terrain=info.terrain, data_tip=tip("terrain", info.terrain),
+                 **self.targets.attrs(("space", space), "space", words))
+        self._terrain(out, space, info, tile)
+        out.close()
+
+    def _terrain(self, out: _Out, space, info, tile) -> None:
+        """What is printed on one space of a region tile."""
+        x, y = self.px(space)
         out.el("rect", x=x, y=y, width=S, height=S, fill=SEA, stroke=SEA_LINE, stroke_width=1)
         # the corner of the tile's centre; decorations keep to the other corners
         cx = 1 - (space[0] - tile["x"])  # 1: centre corner is on the right
@@ -692,7 +768,6 @@ class _Renderer:
             if info.gold > 1:
                 out.el("circle", cx=gx - 3, cy=gy + 3, r=9, fill=GOLD, stroke=GOLD_EDGE, stroke_width=1.2)
             _coin(out, gx, gy, 9, info.gold, size=11)
-        out.close()
 
     def _island(self, out: _Out, x, y, suit) -> None:
         d = (f"M{x+12},{y+30} C{x+8},{y+12} {x+30},{y+6} {x+44},{y+10} C{x+62},{y+6} {x+70},{y+22} "
@@ -706,7 +781,7 @@ class _Renderer:
         out.el("rect", x=x + 3, y=y + 3, width=S - 6, height=17, rx=4, fill="#fff", opacity=0.85,
                stroke=SUIT_COLORS[suit], stroke_width=1.2)
         _suit_symbol(out, suit, x + 13, y + 11.5, size=13)
-        out.text(x + 22, y + 15.5, suit.title(), size=10.5, fill=SUIT_COLORS[suit], weight="bold",
+        out.text(x + 22, y + 16, suit.title(), size=11, fill=SUIT_COLORS[suit], weight="bold",
                  cls="island-name")
 
     def _ghosts(self, out: _Out) -> None:
@@ -718,19 +793,27 @@ class _Renderer:
             out.el("rect", x=x + 2, y=y + 2, width=S - 4, height=S - 4, rx=6, fill="#eef7fb",
                    stroke="#5a8fb0", stroke_width=1.5, stroke_dasharray="5,4",
                    data_space=_sname(space), data_offmap="1",
-                   **self.targets.attrs(("space", space), "space offmap"))
+                   **self.targets.attrs(("space", space), "space offmap",
+                                        f"Off the map at {_sname(space)}"))
+        top = self.top_frame()
+        drawn = top.get("tile") if top and top["type"] == "explore" else None
         for x, y, rot, notation in self.ghosts:
             px, py = self.px((x, y))
-            ix, iy = rotate_position(POSITIONS["BR"], rot)
-            # the Island's space, and a marker in it leaning toward the block's centre
-            sx, sy = px + ix * S + S / 2, py + iy * S + S / 2
-            mx, my = sx + (0.5 - ix) * S * 0.5, sy + (0.5 - iy) * S * 0.5
-            out.open("g", data_ghost=f"{x},{y},r{rot}", **self.targets.attrs(("ghost", x, y, rot), "ghost"))
-            out.el("rect", x=px + 3, y=py + 3, width=2 * S - 6, height=2 * S - 6, rx=5, fill="none",
-                   stroke="#2d7db3", stroke_width=2, stroke_dasharray="7,5")
-            out.el("circle", cx=_num(mx), cy=_num(my), r=9, fill=SAND, stroke="#2d7db3",
-                   stroke_width=1.5, stroke_dasharray="3,2")
-            out.text(_num(mx), _num(my + 3.5), f"{rot}", size=8, fill="#245", anchor="middle")
+            out.open("g", data_ghost=f"{x},{y},r{rot}",
+                     **self.targets.attrs(("ghost", x, y, rot), "ghost"))
+            if drawn is not None:
+                # The drawn tile as it would lie: shown for the placement pointed at.
+                placed = {"tile": drawn, "x": x, "y": y, "rot": rot, "wealth": 1}
+                m = Map.of([placed])
+                out.open("g", cls="preview", opacity=0.95)
+                for space in sorted(m.spaces, key=lambda s: (s[1], s[0])):
+                    self._terrain(out, space, m.spaces[space], placed)
+                out.el("rect", x=px, y=py, width=2 * S, height=2 * S, fill="none", stroke="#b36200",
+                       stroke_width=5, rx=3)
+                out.close()
+            out.el("rect", x=px + 3, y=py + 3, width=2 * S - 6, height=2 * S - 6, rx=5,
+                   fill="#ffffff", fill_opacity=0.01,
+                   stroke="#2d7db3", stroke_width=2, stroke_dasharray="7,5", cls="outline")
             out.close()
         out.close()
 
@@ -768,7 +851,10 @@ class _Renderer:
     def _figure(self, out: _Out, fig: dict, cx, cy, k) -> None:
         kind, owner = fig["kind"], fig["owner"]
         key = ("figure", fig["id"])
-        attrs = self.targets.attrs(key, "figure")
+        label = {"flagship": f"{FACTION_NAMES.get(owner, owner)} Flagship",
+                 "patrol": f"Patrol ({fig['id']})", "stronghold": f"Stronghold ({fig['id']})",
+                 "cutter": "Mollusk Cutter", "gunship": "Mollusk Gunship"}.get(kind, fig["id"])
+        attrs = self.targets.attrs(key, "figure", label)
         if not self.targets.has(key):
             attrs["pointer-events"] = "none"
         color, dark = FACTION_COLORS.get(owner, "#888"), FACTION_DARK.get(owner, "#444")
@@ -778,9 +864,6 @@ class _Renderer:
         out.open("g", data_figure=fig["id"], data_kind=kind, data_owner=owner,
                  transform=f"translate({_num(round(cx, 2))},{_num(round(cy, 2))}) scale({_num(round(scale, 3))})",
                  **attrs)
-        label = {"flagship": f"{FACTION_NAMES.get(owner, owner)} Flagship",
-                 "patrol": f"Patrol ({fig['id']})", "stronghold": f"Stronghold ({fig['id']})",
-                 "cutter": "Mollusk Cutter", "gunship": "Mollusk Gunship"}.get(kind, fig["id"])
         out.title(f"{label} at {_sname(fig['at'])}")
         if kind == "flagship":
             _ship(out, color, dark, FLAG_LETTER.get(owner))
@@ -836,9 +919,9 @@ class _Renderer:
         out.text(x, y + 12, "Market", size=13, weight="bold")
         deck = self.data["market_deck"]
         deck = deck if isinstance(deck, int) else len(deck)
-        out.text(x + 60, y + 12, f"deck: {deck} cards", size=10.5, fill=MUTED)
+        out.text(x + 62, y + 12, f"deck: {deck} cards", size=11, fill=MUTED)
         cy = y + 20
-        w, h = 178, 128
+        w, h = CARD_W, CARD_H
         for i, card in enumerate(self.data["market"]):
             self._card(out, card, x + i * (w + 8), cy, w, h)
         out.close()
@@ -848,24 +931,26 @@ class _Renderer:
         info = MARKET_CARDS[card]
         suit = info["suit"]
         color = SUIT_COLORS[suit]
-        out.open("g", data_market=CARD_KEYS[card], **self.targets.attrs(("market", card), "card"))
+        out.open("g", data_market=CARD_KEYS[card], data_tip=tip("crew", CARD_KEYS[card]),
+                 **self._focusable(self.targets.attrs(("market", card), "card", info["name"]),
+                                   f"Market card {info['name']}"))
         out.el("rect", x=x, y=y, width=w, height=h, rx=7, fill="#fffdf5", stroke=color, stroke_width=2)
         out.el("path", d=f"M{x},{y+26} L{x},{y+7} Q{x},{y} {x+7},{y} L{x+w-7},{y} Q{x+w},{y} {x+w},{y+7} "
                          f"L{x+w},{y+26} Z", fill=color)
         _suit_symbol(out, suit, x + 13, y + 13, size=15, color="#fff")
         name = info["name"]
-        size = 12 if _text_width(name, 12, bold=True) < w - 60 else 10.5
+        size = 12 if _text_width(name, 12, bold=True) < w - 60 else 11
         out.text(x + 25, y + 17.5, name, size=size, fill="#fff", weight="bold")
         if info["cost"] == "slot":
-            out.el("rect", x=x + w - 26, y=y + 3, width=20, height=20, rx=3, fill="#fff", stroke="#333")
-            out.text(x + w - 16, y + 16, "slot", size=6.5, fill="#333", anchor="middle")
+            out.el("rect", x=x + w - 32, y=y + 3, width=28, height=20, rx=3, fill="#fff", stroke="#333")
+            out.text(x + w - 18, y + 17, "die", size=10, fill="#333", anchor="middle")
         else:
             _coin(out, x + w - 15, y + 13, 9.5, info["cost"], size=12)
         kind = {"passive": "Passive", "action": "Action (no die)",
                 "slot-action": "Action: a die on its slot"}[info["kind"]]
-        out.text(x + 7, y + 39, f"{suit.title()} · {kind}", size=9, fill=MUTED, font_style="italic")
-        for i, line in enumerate(_wrap(info["text"], w - 20, 9)[:6]):
-            out.text(x + 7, y + 53 + i * 11, line, size=9, fill=INK)
+        out.text(x + 7, y + 40, f"{suit.title()} · {kind}", size=9.5, fill=MUTED, font_style="italic")
+        for i, line in enumerate(_wrap(info["text"], w - 14, 9.5)[:7]):
+            out.text(x + 7, y + 54 + i * 11.5, line, size=9.5, fill=INK)
         out.el("rect", x=x + 1, y=y + h - 24, width=w - 2, height=23, rx=6, fill="#f0e8d4")
         out.text(x + 7, y + h - 8, f"Cargo: {info['cargo']} →", size=9.5, fill=INK, weight="bold")
         tx = x + 9 + _text_width(f"Cargo: {info['cargo']} →", 9.5) + 4
@@ -881,18 +966,18 @@ class _Renderer:
         out.open("g", cls="player-board", data_board=f)
         panel = len(out.parts)
         out.parts.append("")  # the panel's background, once its height is known
-        out.open("g", **self.targets.attrs(("board", f), "board-head"))
+        out.open("g", **self.targets.attrs(("board", f), "board-head", FACTION_NAMES.get(f, f)))
         out.el("path", d=f"M{x},{y+26} L{x},{y+6} Q{x},{y} {x+6},{y} L{x+w-6},{y} Q{x+w},{y} {x+w},{y+6} "
                          f"L{x+w},{y+26} Z", fill=color)
         out.text(x + 10, y + 18, FACTION_NAMES.get(f, f), size=14, fill="#fff", weight="bold")
         hx = x + 20 + _text_width(FACTION_NAMES.get(f, f), 14) + 8
         if self.data["first"] == f:
             out.el("rect", x=hx, y=y + 5, width=30, height=16, rx=8, fill="#fff")
-            out.text(hx + 15, y + 17, "1st", size=10.5, fill=color, anchor="middle", weight="bold")
+            out.text(hx + 15, y + 17, "1st", size=11, fill=color, anchor="middle", weight="bold")
             hx += 38
         if self.decider == f:
-            out.el("rect", x=hx, y=y + 5, width=68, height=16, rx=8, fill="#ffe27a")
-            out.text(hx + 34, y + 17, "to decide", size=10.5, fill="#5a4200", anchor="middle",
+            out.el("rect", x=hx, y=y + 5, width=72, height=16, rx=8, fill="#ffe27a")
+            out.text(hx + 36, y + 17, "to decide", size=11, fill="#5a4200", anchor="middle",
                      weight="bold")
         gold, fame = f"{fs['gold']} gold", f"{fs['fame']} Fame"
         rx = x + w - 10 - _text_width(gold, 12, bold=True)
@@ -905,12 +990,12 @@ class _Renderer:
         cy = y + 32
         cy = self._slot_row(out, f, x + 8, cy) + 6
         cy = self._dice_row(out, f, x + 8, cy) + 4
-        cy = self._crew_row(out, f, x + 8, cy, w - (128 if "white" in fs else 16)) + 4
+        cy = self._crew_row(out, f, x + 8, cy, w - (160 if "white" in fs else 16)) + 4
         if f == "mollusk":
             cy = self._plans(out, fs, x + 8, cy, w - 16) + 4
         if "cargo" in fs:
-            cy = self._cargo(out, f, fs, x + 8, cy, w - 128) + 4
-            gy = self._rewards(out, f, fs, x + w - 118, y + 32)
+            cy = self._cargo(out, f, fs, x + 8, cy, w - 160) + 4
+            gy = self._rewards(out, f, fs, x + w - 8 - 5 * CELL, y + 32)
             cy = max(cy, gy + 6)
         height = cy - y + 2
         out.parts[panel] = (f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(height)}" '
@@ -920,7 +1005,9 @@ class _Renderer:
         return y + height
 
     def _slot(self, out: _Out, f, uid, key, need, dashed, slot, x, y, size=SLOT) -> None:
-        out.open("g", data_slot=f"{f}:{uid}", data_key=key, **self.targets.attrs(("slot", f, uid), "slot"))
+        words = f"{_slot_title(key)} slot" + (f" holding a {slot['die']}" if slot["die"] else "")
+        out.open("g", data_slot=f"{f}:{uid}", data_key=key,
+                 **self.targets.attrs(("slot", f, uid), "slot", words))
         out.el("rect", x=x, y=y, width=size, height=size, rx=3, fill="#fff", stroke="#555",
                stroke_width=1.4, stroke_dasharray="3,2.5" if dashed else None)
         if slot["die"] is not None:
@@ -929,7 +1016,7 @@ class _Renderer:
             if slot["damage"]:
                 _cross(out, x, y, size)
             elif need == "even":
-                out.text(x + size / 2, y + size / 2 + 3, "even", size=7.5, fill="#777", anchor="middle")
+                out.text(x + size / 2, y + size / 2 + 3.5, "even", size=9.5, fill="#666", anchor="middle")
             elif isinstance(need, (tuple, list)):
                 out.text(x + size / 2, y + size / 2 + 5, "/".join(map(str, need)), size=13,
                          fill="#9a9a9a", anchor="middle", weight="bold")
@@ -949,10 +1036,14 @@ class _Renderer:
         gx = x
         for action, entries in groups:
             title = ACTION_TITLES.get(action, action.title())
-            width = max(len(entries) * (SLOT + 3) - 3, _text_width(title, 9.5, bold=True))
-            out.open("g", data_slot_group=f"{f}:{action}", **self.targets.attrs(("group", f, action),
-                                                                               "slot-group"))
-            out.text(gx, y + 9, title, size=9.5, fill="#333", weight="bold")
+            width = max(len(entries) * (SLOT + 3) - 3, _text_width(title, 10, bold=True))
+            out.open("g", data_slot_group=f"{f}:{action}", data_tip=tip("slot", action),
+                     **self._focusable(self.targets.attrs(("group", f, action), "slot-group", title),
+                                       f"{title} slots"))
+            # the group's whole area answers a click (and carries its outline)
+            out.el("rect", x=gx - 3, y=y - 1, width=width + 6, height=SLOT + 17, rx=4,
+                   fill="#ffffff", fill_opacity=0, stroke="none")
+            out.text(gx, y + 10, title, size=10, fill="#333", weight="bold")
             for i, (uid, key, act, need, dashed, slot) in enumerate(entries):
                 self._slot(out, f, uid, key, need, dashed, slot, gx + i * (SLOT + 3), y + 13)
             out.close()
@@ -961,19 +1052,19 @@ class _Renderer:
 
     def _dice_row(self, out: _Out, f, x, y) -> int:
         fs = self.fs(f)
-        out.text(x, y + 15, "Dice", size=10, fill="#333", weight="bold")
+        out.text(x, y + 16, "Dice", size=10, fill="#333", weight="bold")
         dx = x + 32
         if not fs["dice"]:
-            out.text(dx, y + 15, "none", size=10, fill=MUTED)
+            out.text(dx, y + 16, "none", size=10, fill=MUTED)
             dx += 36
         for i, v in enumerate(fs["dice"]):
-            _die(out, dx, y + 1, 21, v, data_die=f"{f}:{i}", data_value=v,
-                 **self.targets.attrs(("die", f, v), "die"))
-            dx += 25
+            _die(out, dx, y, DIE, v, data_die=f"{f}:{i}", data_value=v,
+                 **self.targets.attrs(("die", f, v), "die", f"Die {v}"))
+            dx += DIE + 4
         if fs["aside"]:
             dx += 8
-            out.text(dx, y + 15, "set aside", size=9.5, fill=MUTED)
-            dx += 50
+            out.text(dx, y + 16, "set aside", size=10, fill=MUTED)
+            dx += 54
             for i, v in enumerate(fs["aside"]):
                 _die(out, dx, y + 3, 17, v, opacity=0.55, data_aside=f"{f}:{i}")
                 dx += 20
@@ -984,9 +1075,9 @@ class _Renderer:
                    stroke_width=1.5)
             out.text(dx + 10, y + 15, str(fs["ready"]), size=11.5, fill="#4a3a00", anchor="middle",
                      weight="bold")
-            out.text(dx + 24, y + 15, "Ready Comrades", size=10, fill="#333")
+            out.text(dx + 24, y + 16, "Ready Comrades", size=10, fill="#333")
             out.close()
-        return y + 23
+        return y + DIE + 2
 
     def _crew_row(self, out: _Out, f, x, y, w) -> int:
         fs = self.fs(f)
@@ -997,20 +1088,22 @@ class _Renderer:
         for member in fs["crew"]:
             info = MARKET_CARDS[member["card"]]
             key = CARD_KEYS[member["card"]]
-            tw = _text_width(info["name"], 9.5)
-            cw = tw + 16 + (22 if info["slot"] else 0)
+            tw = _text_width(info["name"], 10)
+            cw = tw + 16 + (28 if info["slot"] else 0)
             if cx + cw > x + w and cx > x + 32:
-                cx, cy = x + 32, cy + 24
-            out.open("g", data_crew=f"{f}:{key}", **self.targets.attrs(("crew", f, member["card"]), "crew"))
+                cx, cy = x + 32, cy + 30
+            out.open("g", data_crew=f"{f}:{key}", data_tip=tip("crew", key),
+                     **self._focusable(self.targets.attrs(("crew", f, member["card"]), "crew",
+                                                          info["name"]), info["name"]))
             out.title(f"{info['name']} ({info['suit'].title()}): {info['text']}")
-            out.el("rect", x=cx, y=cy, width=cw, height=20, rx=4, fill="#fff", stroke="#999")
-            out.el("rect", x=cx, y=cy, width=5, height=20, rx=2, fill=SUIT_COLORS[info["suit"]])
-            out.text(cx + 9, cy + 14, info["name"], size=9.5, fill=INK)
+            out.el("rect", x=cx, y=cy, width=cw, height=26, rx=4, fill="#fff", stroke="#999")
+            out.el("rect", x=cx, y=cy, width=5, height=26, rx=2, fill=SUIT_COLORS[info["suit"]])
+            out.text(cx + 9, cy + 17, info["name"], size=10, fill=INK)
             if info["slot"]:
-                self._slot(out, f, f"crew:{key}", key, None, False, member, cx + tw + 13, cy + 1, size=18)
+                self._slot(out, f, f"crew:{key}", key, None, False, member, cx + tw + 13, cy + 1, size=24)
             out.close()
             cx += cw + 5
-        return cy + 20
+        return cy + 26
 
     def _plans(self, out: _Out, fs, x, y, w) -> int:
         out.text(x, y + 14, "Plans", size=10, fill="#333", weight="bold")
@@ -1020,32 +1113,34 @@ class _Renderer:
             for i in range(min(hand, 6)):
                 out.el("rect", x=px + i * 7, y=y + 1, width=26, height=19, rx=3, fill="#2f5f2a",
                        stroke="#cfe8c4", stroke_width=1.2, cls="plan-back")
-            out.text(px + min(hand, 6) * 7 + 24, y + 14, f"{hand} in hand (hidden)", size=9.5,
+            out.text(px + min(hand, 6) * 7 + 24, y + 14, f"{hand} in hand (hidden)", size=10,
                      fill=MUTED)
             px += min(hand, 6) * 7 + 140
         else:
             if not hand:
-                out.text(px, y + 14, "hand empty", size=9.5, fill=MUTED)
+                out.text(px, y + 14, "hand empty", size=10, fill=MUTED)
                 px += 64
             for card in hand:
                 name = PLAN_CARDS[card]["name"]
-                cw = _text_width(name, 9) + 12
+                cw = _text_width(name, 10) + 12
                 if px + cw > x + w:
-                    px, y = x + 38, y + 23
-                out.open("g", data_plan=PLAN_KEYS[card], **self.targets.attrs(("plan", card), "plan"))
+                    px, y = x + 38, y + 27
+                out.open("g", data_plan=PLAN_KEYS[card], data_tip=tip("plan", PLAN_KEYS[card]),
+                         **self._focusable(self.targets.attrs(("plan", card), "plan", name),
+                                           f"Plan {name}"))
                 out.title(f"{name} ({PLAN_CARDS[card]['when']}): {PLAN_CARDS[card]['text']}")
-                out.el("rect", x=px, y=y + 1, width=cw, height=19, rx=3, fill="#e6f3df",
+                out.el("rect", x=px, y=y - 1, width=cw, height=24, rx=3, fill="#e6f3df",
                        stroke=FACTION_COLORS["mollusk"], stroke_width=1.2)
-                out.text(px + 6, y + 14, name, size=9, fill="#24401c")
+                out.text(px + 6, y + 15, name, size=10, fill="#24401c")
                 out.close()
                 px += cw + 4
         deck = fs["plan_deck"] if isinstance(fs["plan_deck"], int) else len(fs["plan_deck"])
-        y += 23
+        y += 25
         discard = ", ".join(PLAN_CARDS[c]["name"] for c in fs["discard"]) or "none"
-        lines = _wrap(f"deck {deck} · discard: {discard}", w - 38, 9)
+        lines = _wrap(f"deck {deck} · discard: {discard}", w - 38, 10)
         for i, line in enumerate(lines):
-            out.text(x + 38, y + 11 + i * 12, line, size=9, fill=MUTED)
-        y += 12 * len(lines) + 2
+            out.text(x + 38, y + 11 + i * 13, line, size=10, fill=MUTED)
+        y += 13 * len(lines) + 2
         ships = fs.get("ships") or {}
         if ships:
             sx = x + 38
@@ -1054,7 +1149,9 @@ class _Renderer:
                 entries = [e for e in self.slot_entries("mollusk") if e[0].startswith(f"ship:{ship}:")]
                 out.open("g", data_slot_group=f"mollusk:{ship}",
                          **self.targets.attrs(("group", "mollusk", ship), "slot-group"))
-                out.text(sx, y + 9, ship.title(), size=9.5, fill="#333", weight="bold")
+                out.el("rect", x=sx - 3, y=y - 1, width=max(len(entries) * (SLOT + 3), 50) + 3,
+                       height=SLOT + 17, rx=4, fill="#ffffff", fill_opacity=0, stroke="none")
+                out.text(sx, y + 10, ship.title(), size=10, fill="#333", weight="bold")
                 for i, (uid, key, act, need, dashed, slot) in enumerate(entries):
                     self._slot(out, "mollusk", uid, key, need, dashed, slot, sx + i * (SLOT + 3), y + 13)
                 out.close()
@@ -1070,14 +1167,14 @@ class _Renderer:
         for card in fs["cargo"]:
             info = MARKET_CARDS[card]
             label = f"{info['cargo']} →"
-            cw = _text_width(label, 9.5) + _text_width(info["deliver"].title(), 9.5) + 34
-            out.open("g", data_cargo=f"{f}:{CARGO_KEYS[card]}",
-                     **self.targets.attrs(("cargo", f, card), "cargo"))
-            out.el("rect", x=cx, y=y, width=cw, height=20, rx=4, fill="#f0e8d4", stroke="#a8956a")
-            out.text(cx + 6, y + 14, label, size=9.5, fill=INK, weight="bold")
-            sx = cx + 8 + _text_width(label, 9.5)
+            cw = _text_width(label, 10, True) + _text_width(info["deliver"].title(), 10, True) + 34
+            out.open("g", data_cargo=f"{f}:{CARGO_KEYS[card]}", data_tip=tip("cargo", CARGO_KEYS[card]),
+                     **self.targets.attrs(("cargo", f, card), "cargo", f"Cargo {info['cargo']}"))
+            out.el("rect", x=cx, y=y - 2, width=cw, height=24, rx=4, fill="#f0e8d4", stroke="#a8956a")
+            out.text(cx + 6, y + 14, label, size=10, fill=INK, weight="bold")
+            sx = cx + 8 + _text_width(label, 10, True)
             _suit_symbol(out, info["deliver"], sx + 6, y + 10, size=11)
-            out.text(sx + 14, y + 14, info["deliver"].title(), size=9.5,
+            out.text(sx + 14, y + 14, info["deliver"].title(), size=10,
                      fill=SUIT_COLORS[info["deliver"]], weight="bold")
             out.close()
             cx += cw + 5
@@ -1091,12 +1188,12 @@ class _Renderer:
                 out.text(px, y + 14, "none", size=10, fill=MUTED)
             for card, to in items:
                 label = f"{MARKET_CARDS[card]['cargo']} → {FACTION_NAMES[to]}"
-                cw = _text_width(label, 9) + 12
+                cw = _text_width(label, 10) + 12
                 if px + cw > x + w:
                     px, y = x + 52, y + 23
                 out.el("rect", x=px, y=y + 1, width=cw, height=19, rx=3, fill="#fff",
                        stroke=FACTION_COLORS[to], stroke_width=1.5)
-                out.text(px + 6, y + 14, label, size=9, fill=FACTION_DARK[to])
+                out.text(px + 6, y + 14, label, size=10, fill=FACTION_DARK[to])
                 px += cw + 4
         else:
             delivered = fs.get("delivered") or []
@@ -1105,13 +1202,13 @@ class _Renderer:
                 out.el("rect", x=px + i * 9, y=y + 1, width=16, height=19, rx=2, fill="#4b3b2a",
                        stroke="#d9c9a0", cls="pledge-back")
             out.text(px + min(n, 8) * 9 + (14 if n else 0), y + 14,
-                     f"{n} facedown" if n else "none", size=9.5, fill=MUTED)
+                     f"{n} facedown" if n else "none", size=10, fill=MUTED)
         return y + 20
 
     def _rewards(self, out: _Out, f, fs, x, y) -> int:
-        cell = 22
-        out.text(x, y + 9, "Rewards", size=9.5, fill="#333", weight="bold")
-        y += 13
+        cell = CELL
+        out.text(x, y + 10, "Rewards", size=10, fill="#333", weight="bold")
+        y += 14
         out.open("g", cls="rewards", data_rewards=f)
         white, black = list(fs["white"]), list(fs["black"])
         for r, row in enumerate(REWARDS):
@@ -1119,29 +1216,31 @@ class _Renderer:
                 cx, cy = x + c * cell, y + r * cell
                 out.el("rect", x=cx, y=cy, width=cell, height=cell,
                        fill="#fff6dc" if kind == "start" else "#fff", stroke="#b5a888", stroke_width=1,
-                       data_reward=f"{f}:{r},{c}", aria_label=REWARD_TEXT[kind].format(n=n),
-                       **self.targets.attrs(("reward", f, r, c), "reward"))
-        out.open("text", font_size=7, fill="#4a4030", text_anchor="middle", pointer_events="none")
+                       data_reward=f"{f}:{r},{c}",
+                       **{"aria-label": REWARD_TEXT[kind].format(n=n),
+                          **self.targets.attrs(("reward", f, r, c), "reward",
+                                               "Reward: " + REWARD_TEXT[kind].format(n=n))})
+        out.open("text", font_size=9.5, fill="#4a4030", text_anchor="middle", pointer_events="none")
         for r, row in enumerate(REWARDS):
             for c, (kind, n) in enumerate(row):
                 cx, cy = x + c * cell, y + r * cell
                 lines = [t.format(n=n) for t in REWARD_LABELS[kind]]
                 for i, line in enumerate(lines):
-                    ly = cy + (cell / 2 + 3 if len(lines) == 1 else 9.5 + i * 8)
+                    ly = cy + (cell / 2 + 3.5 if len(lines) == 1 else 12 + i * 10)
                     out.el("tspan", line, x=_num(cx + cell / 2), y=_num(ly))
         out.close("text")
         for (r, c), name in ((black, "black"), (white, "white")):
             mx, my = x + c * cell + cell / 2, y + r * cell + cell / 2
             if name == "white":
-                out.el("circle", cx=mx, cy=my, r=8.5, fill="none", stroke="#222", stroke_width=4.5,
+                out.el("circle", cx=mx, cy=my, r=11, fill="none", stroke="#222", stroke_width=4.5,
                        data_marker=name, pointer_events="none")
-                out.el("circle", cx=mx, cy=my, r=8.5, fill="none", stroke="#fff", stroke_width=2.2,
+                out.el("circle", cx=mx, cy=my, r=11, fill="none", stroke="#fff", stroke_width=2.2,
                        pointer_events="none")
             else:
-                out.el("circle", cx=mx, cy=my, r=8.5, fill="none", stroke="#222", stroke_width=3.5,
+                out.el("circle", cx=mx, cy=my, r=11, fill="none", stroke="#222", stroke_width=3.5,
                        data_marker=name, pointer_events="none")
         out.close()
-        return y + 5 * cell
+        return y + len(REWARDS) * cell
 
 
 def _layout(n: int, area) -> list[tuple[float, float, float]]:
@@ -1165,14 +1264,33 @@ def _layout(n: int, area) -> list[tuple[float, float, float]]:
 
 
 def render_svg(state, *, viewer: str | None = "all", actions: Iterable | None = None,
-               highlight: Iterable = (), arrows: Iterable = (), show_boards: bool = True) -> str:
+               highlight: Iterable = (), arrows: Iterable = (), show_boards: bool = True,
+               hints: Iterable[str] = ()) -> str:
     """The position as an SVG string.
 
     * ``viewer``: ``"all"`` (analysis: everything), a faction id (only what that player
       may see: other hands as card backs, pledges facedown), or ``None`` (a spectator).
     * ``actions``: legal actions (notations or ``Action``); each element they target gets
-      ``data-action``/``data-actions`` and the class ``clickable``.
+      ``data-action``/``data-actions``, the class ``clickable`` and an accessible name;
+      the ones with nothing to point at (``end``, ``anchor``...) become buttons in words.
     * ``highlight``: spaces to outline; ``arrows``: ``(from, to)`` spaces to draw arrows between.
     * ``show_boards``: draw the player boards and the Market beside the map.
+    * ``hints``: notations to mark as suggested moves (class ``hint``).
     """
-    return _Renderer(state, viewer, actions, highlight, arrows, show_boards).render()
+    return _Renderer(state, viewer, actions, highlight, arrows, show_boards, hints).render()
+
+
+def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None = None,
+                 highlight: Iterable = (), arrows: Iterable = (), hints: Iterable[str] = ()
+                 ) -> dict[str, str]:
+    """The same picture in parts, for a front end that lays them out itself:
+    ``{"head": caption and decision buttons, "map", "market", <faction>: that player's
+    board}``.
+
+    Each part is an ``<svg>`` whose ``style`` gives its natural width as ``--w``.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> list(render_parts(new_game(2, seed=1)))
+    ['head', 'map', 'market', 'bluefin', 'mollusk']
+    """
+    return _Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()

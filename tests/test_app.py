@@ -35,18 +35,18 @@ def test_panel_board_mirrors_the_widget_and_applies_intents():
     board = PanelBoard(widget)
     for name in BOARD_TRAITS:
         assert getattr(board, name) == getattr(widget, name), name
-    assert 'data-action="start 0,0"' in board.svg
+    assert 'data-action="start 0,0"' in board.parts["map"]
 
     # An illegal action: the engine's reason, and nothing else changes.
-    svg = board.svg
+    svg = board.parts
     board.intent = {"action": "start 9,9", "id": 6}
     assert board.ack == 6 and board.error == reason
-    assert board.svg == svg and board.history_length == 0
+    assert board.parts == svg and board.history_length == 0
 
     board.intent = {"action": "start 0,0", "id": 7}      # what a click sends
     assert widget.state.log[-1].action == "start 0,0"
     assert board.ack == 7 and board.error == ""
-    assert board.history_length == 1 and board.svg == widget.svg != svg
+    assert board.history_length == 1 and board.parts == widget.parts != svg
 
     # The Smuggler's decision now, and it is not played from here: refused.
     board.intent = {"action": "start 0,1", "id": 8}

@@ -154,7 +154,8 @@ def test_placements_target_the_die_and_the_slot_group():
     assert actions_of(sail) == ["sail 3", "sail 4"]
     negotiate = one(root, "data-slot-group", "smuggler1:negotiate")
     assert actions_of(negotiate) == ["negotiate 4"]
-    assert not actions_of(one(root, "data-slot-group", "smuggler1:repair"))
+    # Repair takes an even die even with nothing to repair (placing a die on it is legal).
+    assert actions_of(one(root, "data-slot-group", "smuggler1:repair")) == ["repair 4"]
 
 
 def test_move_targets_the_space_and_an_off_map_space():

@@ -51,8 +51,8 @@ def synced(widget) -> str:
 def fast_render(monkeypatch):
     """Replace the SVG renderer by a cheap one (for long games; other tests use the real one)."""
     monkeypatch.setattr(board_module, "_render",
-                        lambda state, viewer, actions, highlight:
-                        board_module._summary_svg(state))
+                        lambda state, viewer, actions, highlight, hints=():
+                        {"map": board_module._summary_svg(state)})
 
 
 def started(players=3, seed=1, n=6, rng_seed=0):
@@ -88,8 +88,11 @@ def test_front_end_files_and_protocol():
     assert "http://" not in js and "https://" not in js
     assert (WIDGETS / "board.css").read_text().strip()
     assert set(board.trait_names(sync=True)) >= {
-        "svg", "actions", "prompt", "error", "entries", "history_length", "position",
-        "viewer", "can_undo", "intent", "can_act", "handover", "ack"}
+        "parts", "actions", "choices", "hints", "notices", "prompt", "error", "log_head",
+        "log_tail", "history_length", "position", "viewer", "can_undo", "intent", "can_act",
+        "handover", "ack"}
+    # The whole picture and the whole log stay readable from Python, but are not sent.
+    assert not {"svg", "entries"} & set(board.trait_names(sync=True))
 
 
 def test_action_intent_applies_and_updates_traits():
@@ -250,8 +253,8 @@ def test_scrubbing_is_read_only_and_comes_back():
     assert w.actions == [] and not w.can_act and "read-only" in w.status
     past = w.shown_state()
     assert past.data == __import__("marshal").loads(s.history[2])
-    from ahoy_nb.render import render_svg
-    assert w.svg == render_svg(past, viewer="all", actions=None)
+    from ahoy_nb.render import render_parts
+    assert w.parts == render_parts(past, viewer="all", actions=None)
     before = s.to_json()
     f.act(live_actions[0])                        # no acting on a past position
     assert "past position" in w.error and s.to_json() == before
@@ -445,3 +448,115 @@ def test_doctests():
                    sys.modules["ahoy_nb.bots"]):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+# -- choices in words, decisions on the board, panels, hints, refused clicks, the log -------
+
+BATTLE = dict(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+              figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
+              turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}}, hand=[])
+
+
+def test_choices_are_words_grouped_by_slot_and_die():
+    s = scenario(3, tiles=[(0, "0,0", 180), (6, "2,1", 0)], figures={"smuggler1": "1,0"},
+                 turn="smuggler1", dice={"smuggler1": [3, 4, 4]}, gold={"smuggler1": 2})
+    w = BoardWidget(s, viewer="smuggler1")
+    by = {c["n"]: c for c in w.choices}
+    assert by["sail 4"]["label"] == "Place your 4 on Sail" and by["sail 4"]["group"] == "Sail"
+    assert by["sail 4>3"]["label"] == "Spend 1 gold: 4 → 3 on Sail"
+    assert (by["sail 4>3"]["die"], by["sail 4>3"]["value"], by["sail 4>3"]["gold"]) == (4, 3, 1)
+    assert [c["n"] for c in w.choices] == w.actions
+    # the accessible names on the picture are the same words
+    assert 'aria-label="Die 3: 12 choices"' in w.svg or "Die 3:" in w.svg
+
+
+def test_decisions_without_a_place_are_buttons_in_words_on_the_board():
+    s = scenario(**BATTLE)
+    s.apply("sail 3").apply("move 3,2")
+    w = BoardWidget(s, viewer="mollusk")
+    assert "anchor" in w.actions
+    head = w.parts["head"]
+    assert 'data-action="anchor"' in head and 'aria-label="Anchor here"' in head
+    # A spectator sees no buttons naming someone else's choices.
+    spectator = BoardWidget(s, viewer=None)
+    assert "data-action" not in "".join(spectator.parts.values())
+
+
+def test_a_move_that_starts_a_battle_or_takes_a_damage_is_warned():
+    s = scenario(**BATTLE)
+    for a in ("sail 3", "move 3,2"):
+        s.apply(a)
+    w = BoardWidget(s, viewer="mollusk")
+    by = {c["n"]: c for c in w.choices}
+    assert by["move 2,2"]["warn"] == "a battle starts"
+    assert "warn" not in by["move 4,2"]
+    before = s.to_json()
+    w.refresh()
+    assert s.to_json() == before          # asking what a move does changes nothing
+
+
+def test_battle_panel_gives_the_exact_odds_of_each_choice_to_the_decider_only():
+    s = scenario(**BATTLE)
+    for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
+        s.apply(a)
+    w = BoardWidget(s, viewer="mollusk")
+    panel = next(n for n in w.notices if n["kind"] == "battle")
+    assert any("Mollusk" in line and "Cannons 4" in line for line in panel["lines"])
+    odds = {c["n"]: c["odds"] for c in panel["choices"]}
+    assert odds["hold"] == round(21 / 36, 4) and odds["fire 4>1"] == round(33 / 36, 4)
+    other = BoardWidget(s, viewer="smuggler1")
+    assert all(not n["choices"] for n in other.notices)
+
+
+def test_round_summary_and_game_over_panels():
+    s, bot = new_game(2, seed=3), RandomBot(3)
+    while s.round == 1:
+        s.apply(bot.choose(s))
+    w = BoardWidget(s, viewer="bluefin")
+    summary = next(n for n in w.notices if n["kind"] == "round")
+    assert summary["title"] == "Round 1 ends" and summary["lines"][-1].startswith("Fame now:")
+    while not s.is_over:
+        s.apply(bot.choose(s))
+    w.refresh()
+    over = next(n for n in w.notices if n["kind"] == "over")
+    assert over["title"].startswith("Game over: ") and any("Fame" in x for x in over["lines"])
+
+
+def test_hints_mark_the_suggested_elements():
+    s = new_game(3, seed=1)
+    w = BoardWidget(s, viewer="bluefin")
+    assert "clickable hint" not in w.svg
+    w.hints = ["start 3,2"]
+    marked = re.findall(r'<g [^>]*class="space clickable hint"[^>]*>', w.svg)
+    assert len(marked) == 1 and 'data-action="start 3,2"' in marked[0]
+
+
+def test_a_click_on_nothing_offered_is_answered_by_on_refused():
+    s = new_game(3, seed=1)
+    w = BoardWidget(s, viewer="bluefin")
+    f = Front(w)
+    before = s.to_json()
+    f.send(refused={"space": "5,5", "terrain": "sea"})
+    assert w.error.startswith("Nothing to do there now.") and s.to_json() == before
+    f.send(refused=["not", "a", "dict"])
+    assert w.error.startswith("Malformed intent") and s.to_json() == before
+    seen = []
+    tutor = BoardWidget(new_game(3, seed=1), viewer="bluefin",
+                        on_refused=lambda target: seen.append(target) or "Look at the Islands")
+    Front(tutor).send(refused={"die": "bluefin:0", "value": "4"})
+    assert tutor.error == "Look at the Islands" and seen == [{"die": "bluefin:0", "value": "4"}]
+
+
+def test_the_log_is_sent_as_a_rarely_changing_head_and_a_short_tail(monkeypatch):
+    fast_render(monkeypatch)
+    s, bot = new_game(3, seed=2), RandomBot(2)
+    w = BoardWidget(s, viewer="all")
+    for _ in range(board_module.LOG_PAGE + 20):
+        w.act(bot.choose(s))
+    assert w.log_head + w.log_tail == w.entries and len(w.log_tail) <= board_module.LOG_PAGE
+    head = w.log_head
+    w.act(bot.choose(s))
+    assert w.log_head is head and w.log_head + w.log_tail == w.entries   # only the tail sent
+    for _ in range(40):
+        w.undo()
+    assert w.log_head + w.log_tail == w.entries

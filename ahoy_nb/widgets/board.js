@@ -1,12 +1,17 @@
 // The Ahoy board widget's front end: it draws the synced traits and sends intents.
 //
-// No rule of the game lives here: Python (the engine) decides what is legal. This
-// module talks to Python only through traits (model.get / model.set +
-// model.save_changes / model.on("change:...")), never custom messages, so it also
-// runs under Panel's AnyWidgetComponent. Plain ES module: no imports, no bundler.
+// No rule of the game lives here: Python (the engine) decides what is legal, words
+// every choice (`choices`) and warns before a costly step. This module talks to Python
+// only through traits (model.get / model.set + model.save_changes /
+// model.on("change:...")), never custom messages, so it also runs under Panel's
+// AnyWidgetComponent. Plain ES module: no imports, no bundler.
 //
 // Intents (the `intent` trait), each with a fresh numeric `id`:
-//   {action: "move 3,1"}  {undo: true}  {scrub: k}  {reveal: true}
+//   {action: "move 3,1"}  {undo: true}  {scrub: k}  {reveal: true}  {refused: {space: "3,1"}}
+//
+// Keyboard: Tab moves between the things you can click (each has a name in words);
+// Enter or Space clicks; E ends the turn; U undoes; R rotates a tile being placed;
+// 1-9 pick in an open chooser; Escape closes a chooser, a warning or a panel.
 
 let sequence = 0;
 
@@ -27,43 +32,72 @@ function h(tag, attrs = {}, children = []) {
   return node;
 }
 
-// "move 3,1" -> "move"; the fallback list groups the actions by their first word.
-function verbOf(notation) {
-  const space = notation.indexOf(" ");
-  return space < 0 ? notation : notation.slice(0, space);
+// The data-* attributes of a clicked element, without the prefix (for a refused click).
+const NAMED = "[data-space],[data-figure],[data-die],[data-slot],[data-slot-group],[data-crew],[data-market],[data-cargo],[data-plan],[data-reward],[data-board],[data-wealth]";
+function dataOf(node) {
+  const out = {};
+  for (const { name, value } of node.attributes) {
+    if (name.startsWith("data-") && !name.startsWith("data-action") && name !== "data-tip") {
+      out[name.slice(5)] = value.slice(0, 190);
+    }
+  }
+  return out;
 }
 
 function render({ model, el }) {
-  const root = h("div", { className: "ahoy-bw" });
-  const status = h("div", { className: "ahoy-status" });
+  const root = h("div", { className: "ahoy-bw", tabindex: "-1" });
+  const status = h("div", { className: "ahoy-status", role: "status" });
   const scores = h("div", { className: "ahoy-scores" });
   const prompt = h("div", { className: "ahoy-prompt" });
   const error = h("div", { className: "ahoy-error", role: "alert" });
   const handover = h("div", { className: "ahoy-handover" });
-  const board = h("div", { className: "ahoy-svg" });
+  const notices = h("div", { className: "ahoy-notices" });
+  const exploreBar = h("div", { className: "ahoy-explore" });
+  const headHost = h("div", { className: "ahoy-part ahoy-part-head" });
+  const mapHost = h("div", { className: "ahoy-part ahoy-part-map" });
+  const marketHost = h("div", { className: "ahoy-part ahoy-part-market" });
+  const boardsHost = h("div", { className: "ahoy-part ahoy-part-boards" });
+  const board = h("div", { className: "ahoy-svg" }, [
+    h("div", { className: "ahoy-column" }, [headHost, mapHost, marketHost]), boardsHost]);
+  const hosts = { head: headHost, map: mapHost, market: marketHost };
   const actions = h("div", { className: "ahoy-actions" });
-  const log = h("div", { className: "ahoy-log" });
-  const chooser = h("div", { className: "ahoy-chooser", role: "dialog" });
-  const undo = h("button", { className: "ahoy-undo", type: "button", title: "Take back your last action", text: "↶ Undo" });
-  const first = h("button", { className: "ahoy-step", type: "button", "data-step": "first", title: "The start of the game", text: "«" });
-  const back = h("button", { className: "ahoy-step", type: "button", "data-step": "back", title: "One action back", text: "‹" });
-  const scrubber = h("input", { className: "ahoy-scrubber", type: "range", min: 0, max: 0, step: 1, value: 0, "aria-label": "position in the game" });
-  const forward = h("button", { className: "ahoy-step", type: "button", "data-step": "forward", title: "One action forward", text: "›" });
-  const latest = h("button", { className: "ahoy-step", type: "button", "data-step": "latest", title: "Back to the game (the latest position)", text: "»" });
+  const log = h("div", { className: "ahoy-log", role: "log", "aria-label": "Game log" });
+  const logHead = h("div", { className: "ahoy-log-head" });
+  const logTail = h("div", { className: "ahoy-log-tail" });
+  log.append(logHead, logTail);
+  const chooser = h("div", { className: "ahoy-chooser", role: "dialog", "aria-label": "Choose" });
+  const confirm = h("div", { className: "ahoy-confirm", role: "alertdialog" });
+  const tipBox = h("div", { className: "ahoy-tip", role: "tooltip" });
+  const undo = h("button", { className: "ahoy-undo", type: "button", title: "Take back your last action (U)", text: "↶ Undo" });
+  const first = h("button", { className: "ahoy-step", type: "button", "data-step": "first", title: "The start of the game", "aria-label": "The start of the game", text: "«" });
+  const back = h("button", { className: "ahoy-step", type: "button", "data-step": "back", title: "One action back", "aria-label": "One action back", text: "‹" });
+  const scrubber = h("input", { className: "ahoy-scrubber", type: "range", min: 0, max: 0, step: 1, value: 0, "aria-label": "Position in the game" });
+  const forward = h("button", { className: "ahoy-step", type: "button", "data-step": "forward", title: "One action forward", "aria-label": "One action forward", text: "›" });
+  const latest = h("button", { className: "ahoy-step", type: "button", "data-step": "latest", title: "Back to the game (the latest position)", "aria-label": "Back to the latest position", text: "»" });
   const where = h("span", { className: "ahoy-where" });
   const controls = h("div", { className: "ahoy-controls" }, [undo, first, back, scrubber, forward, latest, where]);
   const side = h("div", { className: "ahoy-side" }, [
-    h("div", { className: "ahoy-heading", text: "Actions" }), actions,
+    h("div", { className: "ahoy-heading", text: "All actions" }), actions,
     h("div", { className: "ahoy-heading", text: "Log" }), log,
   ]);
-  const main = h("div", { className: "ahoy-main" }, [board, side]);
+  const main = h("div", { className: "ahoy-main" }, [h("div", { className: "ahoy-stage" }, [exploreBar, board]), side]);
   root.append(h("div", { className: "ahoy-top" }, [status, scores]), prompt, error, handover,
-    main, controls, chooser);
+    notices, main, controls, chooser, confirm, tipBox);
   chooser.hidden = true;
+  confirm.hidden = true;
   handover.hidden = true;
+  tipBox.hidden = true;
+  exploreBar.hidden = true;
   el.appendChild(root);
 
   let waiting = null; // id of the intent sent and not yet acknowledged
+  const dismissed = new Set(); // notices this view has closed
+  let rotation = null; // the rotation a tile is previewed at while exploring
+  let preview = null; // the placement (g.ghost) the pointer snaps to
+
+  function choiceOf(notation) {
+    return (model.get("choices") || []).find((c) => c.n === notation) || { n: notation, label: notation };
+  }
 
   function send(payload) {
     const id = nextId();
@@ -73,21 +107,173 @@ function render({ model, el }) {
     model.save_changes();
   }
 
+  // An action, after a warning when the engine says it costs something unexpected.
+  function act(notation, event) {
+    const choice = choiceOf(notation);
+    if (choice.warn) { openConfirm(choice, event); return; }
+    closeChooser();
+    send({ action: notation });
+  }
+
+  function place(box, event) {
+    const frame = root.getBoundingClientRect();
+    const x = event && event.clientX ? event.clientX : frame.left + 40;
+    const y = event && event.clientY ? event.clientY : frame.top + 80;
+    box.style.left = `${Math.max(0, Math.min(x - frame.left + 8, frame.width - 320))}px`;
+    box.style.top = `${Math.max(0, y - frame.top + 8)}px`;
+  }
+
+  function openConfirm(choice, event) {
+    closeChooser();
+    confirm.replaceChildren(
+      h("div", { className: "ahoy-confirm-title", text: `Careful: ${choice.warn}.` }),
+      h("div", { className: "ahoy-confirm-buttons" }, [
+        h("button", { type: "button", className: "ahoy-go", "data-go": choice.n, text: choice.label }),
+        h("button", { type: "button", className: "ahoy-cancel", text: "Cancel" }),
+      ]),
+    );
+    place(confirm, event);
+    confirm.hidden = false;
+    confirm.querySelector(".ahoy-go").focus();
+  }
+
   function closeChooser() {
     chooser.hidden = true;
     chooser.replaceChildren();
+    confirm.hidden = true;
+    confirm.replaceChildren();
   }
 
-  function openChooser(notations, event) {
-    chooser.replaceChildren(h("div", { className: "ahoy-chooser-title", text: "Choose:" }));
-    for (const notation of notations) {
-      chooser.appendChild(h("button", { type: "button", className: "ahoy-choice", "data-action": notation, text: notation }));
+  function choiceButton(choice, text) {
+    return h("button", {
+      type: "button", className: "ahoy-choice" + ((model.get("hints") || []).includes(choice.n) ? " ahoy-hint" : ""),
+      "data-action": choice.n, title: choice.n, text: text || choice.label,
+    }, choice.warn ? [h("span", { className: "ahoy-warn", text: ` ⚠ ${choice.warn}` })] : []);
+  }
+
+  // The chooser groups the variants: by slot, then by die; changing the die's value
+  // with gold is a stepper beside the plain placement.
+  function openChooser(notations, event, opener) {
+    const list = notations.map(choiceOf);
+    const name = opener ? (opener.getAttribute("aria-label") || "").split(":")[0] : "";
+    chooser.replaceChildren(h("div", { className: "ahoy-chooser-title", text: name ? `${name}: choose` : "Choose" }));
+    const groups = new Map();
+    for (const c of list) {
+      const key = c.group || "";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(c);
+    }
+    for (const [name, items] of groups) {
+      const section = h("div", { className: "ahoy-chooser-group", role: "group", "aria-label": name });
+      if (groups.size > 1 || name) section.appendChild(h("div", { className: "ahoy-chooser-heading", text: name }));
+      const byDie = new Map();
+      const plain = [];
+      for (const c of items) {
+        if (c.die !== undefined && c.value !== undefined && c.verb !== "fire") {
+          const k = `${c.slot}:${c.die}:${c.pay || ""}`;
+          if (!byDie.has(k)) byDie.set(k, []);
+          byDie.get(k).push(c);
+        } else plain.push(c);
+      }
+      for (const c of plain) section.appendChild(choiceButton(c));
+      for (const variants of byDie.values()) section.appendChild(stepper(variants));
+      chooser.appendChild(section);
     }
     chooser.appendChild(h("button", { type: "button", className: "ahoy-cancel", text: "Cancel" }));
-    const box = root.getBoundingClientRect();
-    chooser.style.left = `${Math.max(0, event.clientX - box.left + 8)}px`;
-    chooser.style.top = `${Math.max(0, event.clientY - box.top + 8)}px`;
+    place(chooser, event);
     chooser.hidden = false;
+    chooser.opener = opener || null;
+    const firstButton = chooser.querySelector("button");
+    if (firstButton) firstButton.focus();
+  }
+
+  // One die on one slot: the plain placement, and − / + to spend gold on its value.
+  function stepper(variants) {
+    variants.sort((a, b) => a.gold - b.gold || a.value - b.value);
+    const row = h("div", { className: "ahoy-stepper" });
+    if (variants.length === 1) { row.appendChild(choiceButton(variants[0])); return row; }
+    const values = variants.map((c) => c.value).sort((a, b) => a - b);
+    let current = variants[0];
+    const go = choiceButton(current);
+    const down = h("button", { type: "button", className: "ahoy-step-value", "aria-label": "One less (gold)", text: "−" });
+    const up = h("button", { type: "button", className: "ahoy-step-value", "aria-label": "One more (gold)", text: "+" });
+    function show() {
+      go.setAttribute("data-action", current.n);
+      go.setAttribute("title", current.n);
+      go.textContent = current.label;
+      down.disabled = current.value === values[0];
+      up.disabled = current.value === values[values.length - 1];
+    }
+    function move(step) {
+      const i = values.indexOf(current.value) + step;
+      if (i < 0 || i >= values.length) return;
+      current = variants.find((c) => c.value === values[i]);
+      show();
+    }
+    down.addEventListener("click", (e) => { e.stopPropagation(); move(-1); });
+    up.addEventListener("click", (e) => { e.stopPropagation(); move(1); });
+    show();
+    row.append(down, go, up);
+    return row;
+  }
+
+  // -- exploring: the drawn tile follows the pointer, snapping to legal placements ---
+  function ghosts() { return Array.from(mapHost.querySelectorAll("g.ghost")); }
+
+  function ghostInfo(g) {
+    const [x, y, r] = g.getAttribute("data-ghost").split(",");
+    return { x: Number(x), y: Number(y), rot: Number(r.slice(1)) };
+  }
+
+  function setPreview(g) {
+    if (preview === g) return;
+    if (preview) preview.classList.remove("ahoy-preview");
+    preview = g;
+    if (g) { g.classList.add("ahoy-preview"); rotation = ghostInfo(g).rot; }
+    drawExploreBar();
+  }
+
+  function snap(event) {
+    const all = ghosts();
+    if (!all.length) return;
+    const svg = mapHost.querySelector("svg");
+    const m = svg.getScreenCTM();
+    if (!m) return;
+    const pt = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
+    let best = null;
+    let bestD = Infinity;
+    const atRotation = all.filter((g) => ghostInfo(g).rot === rotation);
+    for (const g of atRotation.length ? atRotation : all) {
+      const box = g.getBBox();
+      const d = Math.hypot(box.x + box.width / 2 - pt.x, box.y + box.height / 2 - pt.y);
+      if (d < bestD) { bestD = d; best = g; }
+    }
+    setPreview(best);
+  }
+
+  function rotate(step) {
+    const all = ghosts();
+    if (!all.length) return;
+    const here = preview ? ghostInfo(preview) : ghostInfo(all[0]);
+    const same = all.filter((g) => { const i = ghostInfo(g); return i.x === here.x && i.y === here.y; });
+    const pool = same.length > 1 ? same : all;
+    const i = pool.indexOf(preview);
+    setPreview(pool[(i + step + pool.length) % pool.length]);
+  }
+
+  function drawExploreBar() {
+    const all = ghosts();
+    exploreBar.hidden = !all.length;
+    if (!all.length) { exploreBar.replaceChildren(); preview = null; return; }
+    const info = preview ? ghostInfo(preview) : null;
+    exploreBar.replaceChildren(
+      h("span", { className: "ahoy-explore-text", text: info
+        ? `The drawn tile at ${info.x},${info.y}, turned ${info.rot}°: click the map to place it.`
+        : "Point at the map: the drawn tile follows, snapping to where it may go." }),
+      h("button", { type: "button", className: "ahoy-rotate", "data-rotate": "-1", "aria-label": "Rotate the tile left", text: "⟲ Rotate" }),
+      h("button", { type: "button", className: "ahoy-rotate", "data-rotate": "1", "aria-label": "Rotate the tile right (R)", text: "Rotate ⟳" }),
+      h("button", { type: "button", className: "ahoy-place", "data-place": "1", disabled: !info, text: "Place here" }),
+    );
   }
 
   // One listener for every click: board elements, buttons, the chooser.
@@ -95,6 +281,13 @@ function render({ model, el }) {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
     if (target.closest(".ahoy-cancel")) { closeChooser(); return; }
+    const go = target.closest("[data-go]");
+    if (go) { const n = go.getAttribute("data-go"); closeChooser(); send({ action: n }); return; }
+    const dismiss = target.closest("[data-dismiss]");
+    if (dismiss) { dismissed.add(dismiss.getAttribute("data-dismiss")); drawNotices(); return; }
+    const turn = target.closest("[data-rotate]");
+    if (turn) { rotate(Number(turn.getAttribute("data-rotate"))); return; }
+    if (target.closest("[data-place]")) { if (preview) act(preview.getAttribute("data-action"), event); return; }
     const reveal = target.closest("[data-intent='reveal']");
     if (reveal) { send({ reveal: true }); return; }
     const step = target.closest("[data-step]");
@@ -106,11 +299,17 @@ function render({ model, el }) {
       return;
     }
     if (target.closest(".ahoy-undo")) { closeChooser(); send({ undo: true }); return; }
+    if (target.closest(".ahoy-step-value")) return;
+    // Exploring: a click anywhere on the map places the tile where it is previewed.
+    if (preview && mapHost.contains(target) && !target.closest("[data-action]:not(.ghost),[data-actions]")) {
+      event.preventDefault();
+      act(preview.getAttribute("data-action"), event);
+      return;
+    }
     const one = target.closest("[data-action]");
     if (one && root.contains(one)) {
       event.preventDefault();
-      closeChooser();
-      send({ action: one.getAttribute("data-action") });
+      act(one.getAttribute("data-action"), event);
       return;
     }
     const several = target.closest("[data-actions]");
@@ -118,18 +317,78 @@ function render({ model, el }) {
       event.preventDefault();
       let list = [];
       try { list = JSON.parse(several.getAttribute("data-actions")); } catch (e) { list = []; }
-      if (list.length === 1) send({ action: list[0] });
-      else if (list.length > 1) openChooser(list, event);
+      if (list.length === 1) act(list[0], event);
+      else if (list.length > 1) openChooser(list, event, several);
       return;
     }
-    if (!chooser.hidden && !target.closest(".ahoy-chooser")) closeChooser();
+    if (!chooser.hidden && !target.closest(".ahoy-chooser")) { closeChooser(); return; }
+    // A click on the board where nothing is offered: Python says why.
+    const named = target.closest(NAMED);
+    if (named && board.contains(named)) send({ refused: dataOf(named) });
   }
   root.addEventListener("click", onClick);
 
   function onKey(event) {
-    if (event.key === "Escape") closeChooser();
+    const key = event.key;
+    const t = event.target instanceof Element ? event.target : null;
+    if (key === "Escape") {
+      closeChooser();
+      if (chooser.opener && root.contains(chooser.opener)) chooser.opener.focus();
+      return;
+    }
+    if ((key === "Enter" || key === " ") && t && t.matches("svg [role='button']")) {
+      event.preventDefault();
+      const r = t.getBoundingClientRect();
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
+      return;
+    }
+    if (t && (t.matches("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey)) return;
+    if (!chooser.hidden && /^[1-9]$/.test(key)) {
+      const buttons = chooser.querySelectorAll("button[data-action]");
+      const b = buttons[Number(key) - 1];
+      if (b) { event.preventDefault(); b.click(); }
+      return;
+    }
+    const lower = key.toLowerCase();
+    let done = true;
+    if (lower === "r" && ghosts().length) rotate(event.shiftKey ? -1 : 1);
+    else if (lower === "u" && model.get("can_undo")) send({ undo: true });
+    else if (lower === "e" && (model.get("actions") || []).includes("end")) act("end", null);
+    else done = false;
+    if (done) { event.preventDefault(); event.stopPropagation(); }
   }
   root.addEventListener("keydown", onKey);
+
+  function onPointer(event) {
+    if (exploreBar.hidden || !mapHost.contains(event.target)) return;
+    snap(event);
+    // so that R turns the tile without a click first (focus stays inside the board)
+    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+  }
+  mapHost.addEventListener("pointermove", onPointer);
+
+  // Rule tips on hover and focus.
+  function showTip(event) {
+    const t = event.target instanceof Element ? event.target.closest("[data-tip]") : null;
+    if (!t || !board.contains(t)) { tipBox.hidden = true; return; }
+    tipBox.textContent = t.getAttribute("data-tip");
+    const frame = root.getBoundingClientRect();
+    const r = t.getBoundingClientRect();
+    tipBox.style.left = `${Math.max(0, Math.min(r.left - frame.left, frame.width - 300))}px`;
+    tipBox.style.top = `${r.bottom - frame.top + 4}px`;
+    tipBox.hidden = false;
+  }
+  function hideTip() { tipBox.hidden = true; }
+  root.addEventListener("mouseover", showTip);
+  function onFocus(event) {
+    showTip(event);
+    // Tab to a placement previews it (a mouse press focuses too, but the pointer decides).
+    const g = event.target instanceof Element ? event.target.closest("g.ghost") : null;
+    if (g && g.matches(":focus-visible")) setPreview(g);
+  }
+  root.addEventListener("focusin", onFocus);
+  root.addEventListener("mouseleave", hideTip);
+  root.addEventListener("focusout", hideTip);
 
   let scrubTimer = null;
   function onScrub() {
@@ -142,14 +401,39 @@ function render({ model, el }) {
   scrubber.addEventListener("input", onScrub);
 
   // -- drawing the traits ---------------------------------------------------------
-  function drawSvg() {
-    board.innerHTML = model.get("svg") || "";
+  // Each part is redrawn only when its own text changed.
+  const drawn = new Map();
+  function drawParts() {
+    const parts = model.get("parts") || {};
+    const keep = new Set(Object.keys(parts));
+    for (const [key, host] of drawn) {
+      if (!keep.has(key)) { host.node.remove(); drawn.delete(key); }
+    }
+    let changedMap = false;
+    for (const [key, text] of Object.entries(parts)) {
+      let entry = drawn.get(key);
+      if (!entry) {
+        const node = hosts[key] || h("div", { className: "ahoy-player-part", "data-part": key });
+        if (!hosts[key]) boardsHost.appendChild(node);
+        entry = { node, text: null };
+        drawn.set(key, entry);
+      }
+      if (entry.text !== text) {
+        entry.node.innerHTML = text;
+        entry.text = text;
+        if (key === "map") changedMap = true;
+      }
+    }
+    // keep the boards in the order of the parts
+    for (const key of Object.keys(parts)) if (!hosts[key]) boardsHost.appendChild(drawn.get(key).node);
     board.classList.toggle("ahoy-can-act", !!model.get("can_act"));
+    if (changedMap) { preview = null; drawExploreBar(); }
     closeChooser();
   }
 
   function drawActions() {
-    const list = model.get("actions") || [];
+    const list = model.get("choices") || [];
+    const hints = model.get("hints") || [];
     actions.replaceChildren();
     if (!list.length) {
       const who = model.get("deciding");
@@ -158,43 +442,93 @@ function render({ model, el }) {
       return;
     }
     const groups = new Map();
-    for (const notation of list) {
-      const verb = verbOf(notation);
-      if (!groups.has(verb)) groups.set(verb, []);
-      groups.get(verb).push(notation);
+    for (const c of list) {
+      if (!groups.has(c.group)) groups.set(c.group, []);
+      groups.get(c.group).push(c);
     }
-    for (const [verb, notations] of groups) {
-      const row = h("div", { className: "ahoy-group", "data-verb": verb });
-      for (const notation of notations) {
-        row.appendChild(h("button", { type: "button", className: "ahoy-action", "data-action": notation, text: notation }));
+    for (const [name, items] of groups) {
+      const row = h("div", { className: "ahoy-group", "data-verb": items[0].verb, role: "group", "aria-label": name });
+      for (const c of items) {
+        row.appendChild(h("button", {
+          type: "button", className: "ahoy-action" + (hints.includes(c.n) ? " ahoy-hint" : ""),
+          "data-action": c.n, title: c.warn ? `${c.n} (careful: ${c.warn})` : c.n,
+        }, [h("span", { className: "ahoy-label", text: c.label }), h("span", { className: "ahoy-notation", text: c.n })]));
       }
       actions.appendChild(row);
     }
   }
 
-  function drawLog() {
-    const entries = model.get("entries") || [];
+  // The log: the head is redrawn rarely; the tail entry by entry, only those that changed.
+  function entryNode(entry) {
+    const item = h("div", { className: "ahoy-entry", "data-i": entry.i, "data-player": entry.player });
+    const head = entry.i === 0 ? "Setup" : `${entry.i}. ${entry.name}: ${entry.action}`;
+    item.appendChild(h("div", { className: "ahoy-entry-head", text: head }));
+    if (entry.events && entry.events.length) {
+      const ul = h("ul", { className: "ahoy-events" });
+      for (const text of entry.events) ul.appendChild(h("li", { text }));
+      item.appendChild(ul);
+    }
+    item.key = JSON.stringify(entry);
+    return item;
+  }
+
+  function drawLogHead() {
+    logHead.replaceChildren(...(model.get("log_head") || []).map(entryNode));
+    markLog();
+  }
+
+  function drawLogTail() {
+    const tail = model.get("log_tail") || [];
+    const nodes = Array.from(logTail.children);
+    tail.forEach((entry, k) => {
+      const text = JSON.stringify(entry);
+      if (nodes[k] && nodes[k].key === text) return;
+      const node = entryNode(entry);
+      if (nodes[k]) logTail.replaceChild(node, nodes[k]);
+      else logTail.appendChild(node);
+    });
+    for (let k = tail.length; k < nodes.length; k++) nodes[k].remove();
+    markLog();
+  }
+
+  function markLog() {
     const position = model.get("position");
     const live = position >= model.get("history_length");
-    log.replaceChildren();
     let current = null;
-    for (const entry of entries) {
-      const item = h("div", {
-        className: "ahoy-entry" + (entry.i > position ? " ahoy-future" : "") + (!live && entry.i === position ? " ahoy-current" : ""),
-        "data-i": entry.i, "data-player": entry.player,
-      });
-      const head = entry.i === 0 ? "Setup" : `${entry.i}. ${entry.name}: ${entry.action}`;
-      item.appendChild(h("div", { className: "ahoy-entry-head", text: head }));
-      if (entry.events && entry.events.length) {
-        const ul = h("ul", { className: "ahoy-events" });
-        for (const text of entry.events) ul.appendChild(h("li", { text }));
-        item.appendChild(ul);
-      }
-      log.appendChild(item);
-      if (entry.i === position) current = item;
+    for (const item of log.querySelectorAll(".ahoy-entry")) {
+      const i = Number(item.getAttribute("data-i"));
+      item.classList.toggle("ahoy-future", i > position);
+      item.classList.toggle("ahoy-current", !live && i === position);
+      if (i === position) current = item;
     }
     if (live) log.scrollTop = log.scrollHeight;
     else if (current) log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - 40);
+  }
+
+  function drawNotices() {
+    const list = (model.get("notices") || []).filter((n) => !dismissed.has(n.id));
+    notices.replaceChildren();
+    for (const n of list) {
+      const panel = h("section", { className: `ahoy-notice ahoy-notice-${n.kind}`, "data-notice": n.id, "aria-label": n.title });
+      panel.appendChild(h("div", { className: "ahoy-notice-head" }, [
+        h("strong", { text: n.title }),
+        h("button", { type: "button", className: "ahoy-dismiss", "data-dismiss": n.id, "aria-label": `Dismiss: ${n.title}`, text: "✕" }),
+      ]));
+      if (n.lines && n.lines.length) {
+        const ul = h("ul");
+        for (const line of n.lines) ul.appendChild(h("li", { text: line }));
+        panel.appendChild(ul);
+      }
+      if (n.choices && n.choices.length) {
+        const row = h("div", { className: "ahoy-notice-choices" });
+        for (const c of n.choices) {
+          const odds = c.odds === null || c.odds === undefined ? "" : ` — wins ${(c.odds * 100).toFixed(1)}%`;
+          row.appendChild(h("button", { type: "button", className: "ahoy-choice", "data-action": c.n, title: c.n, text: c.label + odds }));
+        }
+        panel.appendChild(row);
+      }
+      notices.appendChild(panel);
+    }
   }
 
   function drawStatus() {
@@ -204,7 +538,7 @@ function render({ model, el }) {
     const deciding = model.get("deciding");
     scores.replaceChildren(...players.map((p) => h("span", {
       className: "ahoy-score" + (p.id === deciding ? " ahoy-deciding" : ""), "data-player": p.id,
-      text: `${p.name} ${p.fame}★ ${p.gold}g`,
+      text: `${p.name} ${p.fame}★ ${p.gold}g` + (p.id === deciding ? " (to decide)" : ""),
     })));
     const viewer = model.get("viewer");
     root.setAttribute("data-viewer", viewer === null || viewer === undefined ? "spectator" : viewer);
@@ -238,10 +572,10 @@ function render({ model, el }) {
     first.disabled = back.disabled = k <= 0;
     forward.disabled = latest.disabled = k >= n;
     undo.disabled = !model.get("can_undo");
-    const actions = (m) => `${m} action${m === 1 ? "" : "s"}`;
-    where.textContent = k >= n ? `${actions(n)} (latest)` : `after ${k} of ${actions(n)} (read-only)`;
+    const count = (m) => `${m} action${m === 1 ? "" : "s"}`;
+    where.textContent = k >= n ? `${count(n)} (latest)` : `after ${k} of ${count(n)} (read-only)`;
     root.classList.toggle("ahoy-past", k < n);
-    drawLog();
+    markLog();
   }
 
   function onAck() {
@@ -252,20 +586,27 @@ function render({ model, el }) {
   }
 
   const handlers = [
-    ["svg", drawSvg], ["can_act", drawSvg], ["actions", drawActions], ["entries", drawLog],
+    ["parts", drawParts], ["can_act", drawParts], ["choices", drawActions], ["hints", drawActions],
+    ["log_head", drawLogHead], ["log_tail", drawLogTail], ["notices", drawNotices],
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
     ["deciding", drawStatus], ["error", drawError], ["handover", drawHandover],
     ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls],
     ["ack", onAck],
   ];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
-  drawSvg(); drawActions(); drawStatus(); drawError(); drawHandover(); drawControls();
+  drawParts(); drawActions(); drawStatus(); drawError(); drawHandover(); drawNotices();
+  drawLogHead(); drawLogTail(); drawControls();
 
   return () => {
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
     clearTimeout(scrubTimer);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
+    root.removeEventListener("mouseover", showTip);
+    root.removeEventListener("mouseleave", hideTip);
+    root.removeEventListener("focusin", onFocus);
+    root.removeEventListener("focusout", hideTip);
+    mapHost.removeEventListener("pointermove", onPointer);
     scrubber.removeEventListener("input", onScrub);
   };
 }

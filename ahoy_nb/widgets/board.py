@@ -10,16 +10,28 @@ Trait protocol
 --------------
 Python -> front end (the front end never sets these):
 
-``svg``            the shown position drawn by ``render_svg`` for the viewer; with the
-                   legal actions (``data-action``/``data-actions``) only when the
-                   viewer may act now
-``actions``        the legal notations, for the fallback button list (empty unless the
-                   viewer may act now)
+``parts``          the shown position drawn by ``render_parts`` for the viewer:
+                   ``{"head", "map", "market", <faction>: <svg>}`` (the caption with the
+                   decision buttons, the map, the Market, each player's board); with the legal actions
+                   (``data-action``/``data-actions``) only when the viewer may act now.
+                   The front end redraws only the parts whose text changed.
+                   (``svg``, not synced, is the parts joined, for Python readers.)
+``actions``        the legal notations (empty unless the viewer may act now)
+``choices``        one ``{"n", "label", "group", "verb"[, "slot", "die", "value",
+                   "gold", "card", "cargo", "pay", "warn"]}`` per legal action: its
+                   words, its chooser group and, before a costly step, a warning
+``hints``          notations to mark as suggested moves (set from Python: Hint button)
+``notices``        panels over the board: ``[{"id", "kind", "title", "lines",
+                   "choices"}]`` (a battle with the odds of each choice, a battle's
+                   result, the round's scoring, the game over); each can be dismissed
 ``prompt``         what the player who must decide is asked, in words
 ``status``         a one-line summary (round, who decides, whether you view the past)
 ``error``          why the last intent was refused (the engine's reason), or ``""``
-``entries``        the log as the viewer may see it: ``[{"i", "player", "name",
-                   "action", "events"}]``; ``i`` = 0 is the setup, ``i`` = k the k-th action
+``log_head``,      the log as the viewer may see it, ``[{"i", "player", "name",
+``log_tail``       "action", "events"}]`` (``i`` = 0 is the setup, ``i`` = k the k-th
+                   action), in two parts so that an action sends only the recent tail:
+                   the head changes once every ``LOG_PAGE`` actions (or on undo past it).
+                   (``entries``, not synced, is the whole log, for Python readers.)
 ``history_length`` how many actions were taken (positions are ``0..history_length``)
 ``position``       the position shown: after that many actions (``history_length`` =
                    the live position)
@@ -43,7 +55,11 @@ and exactly one of:
   its ``people``), together with the bot actions that followed it;
 * ``{"scrub": k}``: show the position after ``k`` actions (read-only unless ``k`` is
   the live position);
-* ``{"reveal": true}``: hot seat: the next person has the device, show their view.
+* ``{"reveal": true}``: hot seat: the next person has the device, show their view;
+* ``{"refused": {...}}``: a click on something no action is offered for; the value is
+  the clicked element's ``data-*`` attributes without the prefix (``{"space": "3,1",
+  "terrain": "sea"}``, ``{"die": "bluefin:0", "value": "4"}``...). ``on_refused(target)``
+  answers with the message the board shows (in ``error``).
 
 A malformed or refused intent sets ``error`` and changes nothing else.
 
@@ -66,11 +82,13 @@ import traitlets as t
 
 from ..engine import IllegalActionError, State, new_game
 from ..engine.components import FACTION_NAMES
-from ..render import render_svg
+from ..engine.words import label
+from ..render import _slot_title, render_parts
 
 HERE = pathlib.Path(__file__).parent
 
-INTENT_KINDS = ("action", "undo", "scrub", "reveal")
+INTENT_KINDS = ("action", "undo", "scrub", "reveal", "refused")
+LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
 VIEWER_MODES = ("hotseat",)
 
 
@@ -93,9 +111,10 @@ def _locked(method):
     return run
 
 
-def _render(state: State, viewer, actions, highlight) -> str:
-    """The position as SVG, drawn by ``ahoy_nb.render``."""
-    return render_svg(state, viewer=viewer, actions=actions, highlight=list(highlight))
+def _render(state: State, viewer, actions, highlight, hints=()) -> dict[str, str]:
+    """The position as SVG parts, drawn by ``ahoy_nb.render``."""
+    return render_parts(state, viewer=viewer, actions=actions, highlight=list(highlight),
+                        hints=list(hints))
 
 
 def _summary_svg(state: State) -> str:
@@ -146,13 +165,16 @@ class BoardWidget(anywidget.AnyWidget):
     _esm = HERE / "board.js"
     _css = HERE / "board.css"
 
-    svg = t.Unicode("").tag(sync=True)
+    parts = t.Dict().tag(sync=True)
     actions = t.List(t.Unicode()).tag(sync=True)
+    choices = t.List(t.Dict()).tag(sync=True)
+    hints = t.List(t.Unicode()).tag(sync=True)
+    notices = t.List(t.Dict()).tag(sync=True)
     prompt = t.Unicode("").tag(sync=True)
     status = t.Unicode("").tag(sync=True)
     error = t.Unicode("").tag(sync=True)
-    # Not ``log``: ipywidgets' Widget.log is its logger.
-    entries = t.List(t.Dict()).tag(sync=True)
+    log_head = t.List(t.Dict()).tag(sync=True)
+    log_tail = t.List(t.Dict()).tag(sync=True)
     history_length = t.Int(0).tag(sync=True)
     position = t.Int(0).tag(sync=True)
     viewer = t.Unicode(None, allow_none=True).tag(sync=True)
@@ -167,10 +189,15 @@ class BoardWidget(anywidget.AnyWidget):
 
     # Not synced: bumped after every change of the live game (charts and bots observe it).
     revision = t.Int(0)
+    # Not synced, for Python readers: the picture in one string, the whole log.
+    # (Not ``log``: ipywidgets' Widget.log is its logger.)
+    svg = t.Unicode("")
+    entries = t.List(t.Dict())
 
     def __init__(self, state: State | None = None, viewer: str | None = "hotseat", *,
                  people: Iterable[str] | None = None,
                  on_action: Callable[[str], object] | None = None,
+                 on_refused: Callable[[dict], str | None] | None = None,
                  confirm_handover: bool = True, **kwargs):
         self._state = state if state is not None else new_game()
         # Front-end messages may be handled on a kernel subshell thread while bots play
@@ -183,6 +210,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._check_viewer(viewer)
         self.people = self._default_people(viewer) if people is None else self._check_people(people)
         self.on_action = on_action
+        if on_refused is not None:
+            self.on_refused = on_refused
         self.confirm_handover = confirm_handover
         super().__init__(**kwargs)
         self._fixed_viewer = None if self._mode == "hotseat" else viewer
@@ -292,7 +321,7 @@ class BoardWidget(anywidget.AnyWidget):
                 self.deciding = s.current_player
                 self.players = [{"id": f, "name": faction_name(f), "fame": s.fame[f],
                                  "gold": s.gold[f]} for f in s.players]
-                self.entries = self._log_entries()
+                self._sync_log(self._log_entries())
                 self._redraw(hold=False)
                 self.revision += 1
         finally:
@@ -346,6 +375,13 @@ class BoardWidget(anywidget.AnyWidget):
                     f"Malformed intent: scrub to a position from 0 to {n}, not {value!r}")
             self.error = ""
             self.show(value)
+        elif kind == "refused":
+            if (not isinstance(value, dict) or len(value) > 12
+                    or not all(isinstance(k, str) and isinstance(v, str) and len(k) < 40
+                               and len(v) < 200 for k, v in value.items())):
+                raise IllegalActionError("Malformed intent: a refused click names the element's "
+                                         'data attributes, like {"space": "3,1"}')
+            self.error = self.on_refused(value) or ""
         elif kind == "reveal":
             if value is not True:
                 raise IllegalActionError(f"Malformed intent: write {{\"reveal\": true}}, not {value!r}")
@@ -378,6 +414,25 @@ class BoardWidget(anywidget.AnyWidget):
             self.refresh()
             return
         self.act(notation)
+
+    def on_refused(self, target: dict) -> str:
+        """The message shown for a click on ``target``, where no action is offered.
+
+        ``target``: the clicked element's data attributes (``{"space": "3,1", ...}``).
+        Override it (or pass ``on_refused=``) to explain a wrong click, as a tutorial does.
+
+        >>> w = BoardWidget(new_game(3, seed=1), viewer="bluefin")
+        >>> w.on_refused({"space": "5,5"})
+        'Nothing to do there now. Bluefin: choose the Island for your Flagship and a Patrol (start x,y)'
+        """
+        s = self._state
+        if not self._may_act():
+            if s.is_over:
+                return "The game is over"
+            if not self.live:
+                return "This is a past position: go to the latest position to act"
+            return f"It is {faction_name(s.current_player)}'s decision now"
+        return f"Nothing to do there now. {s.prompt}"
 
     # -- viewer and people ----------------------------------------------------------
     def _check_viewer(self, viewer) -> None:
@@ -476,11 +531,13 @@ class BoardWidget(anywidget.AnyWidget):
         """Draw the shown position for the viewer; actions only if the viewer may act."""
         shown = self.shown_state()
         may_act = self._may_act()
-        actions = [a.notation for a in self._state.legal_actions()] if may_act else []
+        legal = self._state.legal_actions() if may_act else []
+        actions = [a.notation for a in legal]
         try:
-            svg = _render(shown, self.viewer, actions if may_act else None, self.highlight)
+            parts = _render(shown, self.viewer, actions if may_act else None, self.highlight,
+                            self.hints if may_act else ())
         except Exception as err:  # a drawing bug must not break the game
-            svg = _summary_svg(shown)
+            parts = {"map": _summary_svg(shown)}
             self.error = f"The board could not be drawn ({type(err).__name__}: {err})"
         s = self._state
         n = len(s.history)
@@ -494,25 +551,60 @@ class BoardWidget(anywidget.AnyWidget):
         taken = s.log[_first_action(s):]
         undoable = bool(taken) and (not self.people
                                     or any(e.player in self.people for e in taken))
+        choices = _choices(s, legal)
         with self.hold_sync() if hold else _nothing():
-            self.svg = svg
+            if parts != self.parts:
+                self.parts = parts
+            self.svg = "".join(parts.values())
             self.actions = actions
+            if choices != self.choices:
+                self.choices = choices
+            notices = _notices(s, self.viewer, may_act) if self.live else []
+            if notices != self.notices:
+                self.notices = notices
             self.prompt = shown.prompt
             self.status = status
             self.can_act = may_act
             self.can_undo = undoable and not self.handover
-        # (``entries`` is redrawn by refresh: it belongs to the live game.)
+        # (the log is redrawn by refresh: it belongs to the live game.)
+
+    @t.observe("hints")
+    @_locked
+    def _on_hints(self, change) -> None:
+        if not self._updating:
+            self._redraw()
 
     def _log_entries(self) -> list[dict]:
         viewer = self.viewer
-        out = []
         # i = k: the k-th action (0: the setup entry, when the game has one).
         shift = 1 - _first_action(self._state)
+        # Log entries never change once written: reuse what was made for the same entry
+        # object, viewer and number, so a long game costs no more than a short one.
+        cache = getattr(self, "_log_cache", {})
+        out, fresh = [], {}
         for i, entry in enumerate(self._state.log, start=shift):
-            seen = entry if viewer == "all" else entry.seen_by(viewer)
-            out.append({"i": i, "player": seen.player, "name": faction_name(seen.player),
-                        "action": seen.action, "events": list(seen.events)})
+            key = (id(entry), viewer, i)
+            item = cache.get(key)
+            if item is None or item[0] is not entry:
+                seen = entry if viewer == "all" else entry.seen_by(viewer)
+                item = (entry, {"i": i, "player": seen.player, "name": faction_name(seen.player),
+                                "action": seen.action, "events": list(seen.events)})
+            fresh[key] = item
+            out.append(item[1])
+        self._log_cache = fresh
         return out
+
+    def _sync_log(self, entries: list[dict]) -> None:
+        """Send the log as a head that rarely changes and a short tail of recent entries."""
+        self.entries = entries
+        head = self.log_head
+        k = len(head)
+        if k > len(entries) or len(entries) - k > LOG_PAGE or entries[:k] != head:
+            k = (len(entries) - 1) // LOG_PAGE * LOG_PAGE if entries else 0
+            self.log_head = entries[:k]
+        tail = entries[k:]
+        if tail != self.log_tail:
+            self.log_tail = tail
 
     # -- display ----------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -532,3 +624,119 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
+
+
+# -- what the front end shows beside the picture ------------------------------------------
+
+def _choices(state: State, legal) -> list[dict]:
+    """Each legal action in words, with its chooser group and any warning before it."""
+    out = []
+    for action in legal:
+        a = action.args
+        info = {"n": action.notation, "label": label(state, action), "verb": action.verb}
+        for key in ("slot", "die", "value", "gold", "card", "cargo", "pay"):
+            if key in a:
+                info[key] = a[key]
+        if action.verb == "recruit":
+            # Recruiting for gold, with a die, and smuggling the card's Cargo: apart.
+            info["group"] = "Recruit with a die" if "die" in a else "Recruit for gold"
+        elif "die" in a and action.verb not in ("fire", "harbor-cannons"):
+            info["group"] = _slot_title(a["slot"])
+        else:
+            info["group"] = action.verb.replace("-", " ").capitalize()
+        warn = _warning(state, action)
+        if warn:
+            info["warn"] = warn
+        out.append(info)
+    return out
+
+
+def _warning(state: State, action) -> str:
+    """What a move costs that a player may not expect: a damage, a battle (asking the
+    engine what the move does, on a copy)."""
+    if action.verb != "move" or not state.map.on_map(tuple(action.args["space"])):
+        return ""
+    before = [f["type"] for f in state.data["pending"]]
+    after = state.after(action)
+    words = []
+    words += [e for e in after.log[-1].events if "damage" in e.lower()]
+    new = [f["type"] for f in after.data["pending"]][len(before):]
+    if "series" in new or "fight" in new:
+        words.append("a battle starts")
+    return "; ".join(words)
+
+
+def _fight(state: State) -> dict | None:
+    return next((f for f in reversed(state.data["pending"]) if f["type"] == "fight"), None)
+
+
+def _notices(state: State, viewer, may_act: bool) -> list[dict]:
+    """The panels over the board: a battle, its result, the round's scoring, the game over."""
+    out = []
+    log = state.log
+    fight = _fight(state)
+    top = state.data["pending"][-1] if state.data["pending"] else None
+    if fight is not None:
+        figs = {f["id"]: f for f in state.figures()}
+        sides = []
+        for side in ("attacker", "defender"):
+            fig = figs.get(fight[side])
+            if fig is None:
+                continue
+            owner = fig["owner"]
+            cannons = [sl["die"] for sl in state.slots(owner)
+                       if sl["action"] == "cannons" and sl["die"]]
+            sides.append(f"{side.title()}: {faction_name(owner)}"
+                         + (f" {fig['kind']}" if fig["kind"] != "flagship" else "")
+                         + f", Cannons {', '.join(map(str, cannons)) or 'none'}")
+        notice = {"id": f"battle-{state.round}-{fight['space'][0]},{fight['space'][1]}-"
+                        f"{fight['attacker']}-{fight['defender']}",
+                  "kind": "battle", "title": f"Battle at {fight['space'][0]},{fight['space'][1]}",
+                  "lines": sides, "choices": []}
+        if may_act and top is not None and top["type"] == "fire":
+            from ..analysis import battle_odds, fire_amount
+            try:
+                odds = battle_odds(state)
+            except ValueError:
+                odds = {}
+            for action in state.legal_actions():
+                p = odds.get(fire_amount(action.notation))
+                notice["choices"].append({"n": action.notation, "label": label(state, action),
+                                          "odds": None if p is None else round(p, 4)})
+        out.append(notice)
+    if log:
+        last = log[-1].seen_by(viewer) if viewer != "all" else log[-1]
+        if any(" wins the battle " in e for e in last.events):
+            out.append({"id": f"result-{len(log)}", "kind": "battle-result",
+                        "title": "Battle result", "lines": list(last.events), "choices": []})
+    # the last round's scoring, within the latest round
+    for k in range(len(log) - 1, max(-1, len(log) - 80), -1):
+        events = log[k].events
+        start = next((i for i, e in enumerate(events) if " ends: scoring regions" in e), None)
+        if start is None:
+            continue
+        lines = [events[start]]
+        for e in events[start + 1:]:
+            if "controls" not in e and "controlling" not in e:
+                break
+            lines.append(e)
+        lines.append("Fame now: " + ", ".join(f"{faction_name(f)} {n}"
+                                              for f, n in state.fame.items()))
+        out.append({"id": f"round-{k}", "kind": "round", "title": events[start].split(":")[0],
+                    "lines": lines, "choices": []})
+        break
+    if state.is_over:
+        fame, gold = state.fame, state.gold
+        ranked = sorted(state.players, key=lambda f: (-fame[f], -gold[f]))
+        lines = [f"{faction_name(f)}: {fame[f]} Fame, {gold[f]} gold" for f in ranked]
+        best = fame[ranked[0]]
+        tied = [f for f in ranked if fame[f] == best]
+        if len(tied) > 1:
+            lines.append(f"Tied on {best} Fame: " + (
+                "gold breaks the tie" if len(state.winners) == 1 else "the tie stands on gold too"))
+        final = log[-1].seen_by(viewer) if viewer != "all" else log[-1]
+        lines += [e for e in final.events if "pledge" in e.lower() or " wins" in e]
+        out.insert(0, {"id": "over", "kind": "over",
+                    "title": f"Game over: {' and '.join(map(faction_name, state.winners))} won",
+                    "lines": lines, "choices": []})
+    return out

@@ -30,7 +30,19 @@ except Exception:  # pragma: no cover - renderer missing
                       "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
 
 WEALTH_COLOR = "#f0c040"
-__all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows"]
+__all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows", "whole_ticks"]
+
+
+def whole_ticks(top: int, most: int = 8) -> list[int]:
+    """Tick positions for an axis of whole numbers from 0 to ``top``: 0 and every step of
+    1, 2, 5, 10, 20, 25, 50... (the smallest giving at most ``most`` + 1 ticks).
+
+    >>> whole_ticks(3), whole_ticks(11), whole_ticks(32)
+    ([0, 1, 2, 3], [0, 2, 4, 6, 8, 10], [0, 5, 10, 15, 20, 25, 30])
+    """
+    steps = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
+    step = next((s for s in steps if top / s <= most), steps[-1])
+    return list(range(0, int(top) + 1, step))
 
 
 class Timeline:
@@ -108,11 +120,14 @@ class FameChart(bq.Figure):
                              colors=["#d62828"], line_style="dotted", stroke_width=1)
         self.cursor = bq.Lines(x=[0, 0], y=[0, FAME_TO_END + 2], scales=scales,
                                colors=["#222"], stroke_width=1)
+        # Ticks at whole numbers only, where they belong (not rounded labels of fractions).
         self.x_axis = bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d",
-                              num_ticks=1)
-        axes = [self.x_axis,
-                bq.Axis(scale=self.y_scale, side="left", label="Fame", tick_format="d")]
+                              tick_values=[0, 1])
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", label="Fame", tick_format="d",
+                              tick_values=whole_ticks(FAME_TO_END + 2))
+        axes = [self.x_axis, self.y_axis]
         kwargs.setdefault("title", "Fame")
+        kwargs.setdefault("display_toolbar", False)   # it would cover the title
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 50, "right": 20})
         kwargs.setdefault("legend_location", "top-left")
@@ -140,8 +155,9 @@ class FameChart(bq.Figure):
         k = n if position is None else max(0, min(position, n))
         with self.hold_sync():
             self.x_scale.max = float(max(n, 1))
-            self.x_axis.num_ticks = max(1, min(n, 10))  # whole numbers only
+            self.x_axis.tick_values = whole_ticks(max(n, 1))
             self.y_scale.max = top
+            self.y_axis.tick_values = whole_ticks(int(top))
             with self.lines.hold_sync():
                 x, ys = data["x"], [data["fame"][f] for f in players]
                 if len(x) == 1:
@@ -186,10 +202,12 @@ class ControlChart(bq.Figure):
                             labels=["Bluefin control", "Mollusk control", "Wealth"],
                             display_legend=True, padding=0.2,
                             tooltip=bq.Tooltip(fields=["x", "y"], labels=["region", "value"]))
-        self.y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format="d", num_ticks=4)
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format="d",
+                              tick_values=whole_ticks(4))
         axes = [bq.Axis(scale=self.x_scale, side="bottom", label="region (suit, Island)"),
                 self.y_axis]
         kwargs.setdefault("title", "Control of each region")
+        kwargs.setdefault("display_toolbar", False)   # it would cover the title
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 40, "right": 20})
         kwargs.setdefault("legend_location", "top-right")
@@ -206,7 +224,7 @@ class ControlChart(bq.Figure):
             self.bars.y = [[r[k] for r in rows] for k in self.SERIES]
             top = max([4] + [r[k] + 1 for r in rows for k in self.SERIES])
             self.y_scale.max = float(top)
-            self.y_axis.num_ticks = min(top, 10)  # whole numbers only
+            self.y_axis.tick_values = whole_ticks(top)
             live = position is None or position >= len(state.history)
             self.title = (f"Control of each region, round {shown.round}"
                           + ("" if live else f" (after {position} actions)"))

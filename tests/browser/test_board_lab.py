@@ -1,0 +1,376 @@
+"""The board as a person meets it in JupyterLab (1400x1000, file browser open), on a game
+and on a lesson: sizes in CSS px, names in words, a turn by board clicks only, a tile
+placed by pointing, the round-end summary and the game-over screen, light and dark.
+
+Screenshots: screenshots/board_lab_*.png; the light and dark ones are copied to docs/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+
+import pytest
+
+import browser_support as bs
+
+NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+VIEW = {"width": 1400, "height": 1000}
+
+CELLS = [
+    """import ahoy_nb
+from ahoy_nb.engine import new_game
+from ahoy_nb.bots import RandomBot
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb import tutorials
+
+def played(players, seed, stop):
+    '''A RandomBot game up to the first position where stop(state, next action) holds.'''
+    s, bot = new_game(players, seed=seed), RandomBot(seed)
+    while not stop(s, bot):
+        s.apply(bot.choose(s))
+    return s""",
+    """game = ahoy_nb.play(players=3, seed=4, people=("bluefin",), bot_delay=0, charts=False)
+game""",
+    """s = played(3, 1, lambda s, b: sum(a.verb == "tile" for a in s.legal_actions()) > 3)
+explore = BoardWidget(s, viewer=s.current_player)
+explore""",
+    """s = played(3, 2, lambda s, b: s.after(b.choose(s.copy())).round != s.round)
+rounding = BoardWidget(s, viewer=s.current_player)
+rounding""",
+    """s = played(2, 3, lambda s, b: s.after(b.choose(s.copy())).is_over)
+ending = BoardWidget(s, viewer=s.current_player)
+ending""",
+    """lesson = tutorials.start("exploring")
+lesson""",
+    """from ahoy_nb.engine import scenario
+s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+             figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
+             turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}}, hand=[])
+for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
+    s.apply(a)
+battle = BoardWidget(s, viewer="mollusk")
+battle""",
+]
+GAME, EXPLORE, ROUNDING, ENDING, LESSON, BATTLE = range(6)
+
+_JS_MEASURE = """
+(root) => {
+  const out = {clickables: 0, texts: 0, small: [], tiny: [], unnamed: [], minClick: 1e9, minText: 1e9};
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest('[hidden]'); };
+  const sel = '[data-action],[data-actions],button,[role=button],input';
+  for (const el of root.querySelectorAll(sel)) {
+    if (!visible(el) || el.disabled) continue;
+    out.clickables++;
+    const r = el.getBoundingClientRect();
+    const side = Math.min(r.width, r.height);
+    out.minClick = Math.min(out.minClick, side);
+    const what = (el.getAttribute('data-action') || el.getAttribute('aria-label') || el.textContent || el.outerHTML).slice(0, 80);
+    const kind = el.matches('button') ? 'button' : (['die', 'slot-group', 'ghost', 'space', 'market', 'crew', 'figure', 'reward', 'control', 'cargo', 'plan', 'slot']
+      .find((c) => el.classList.contains(c) || el.hasAttribute('data-' + c)) || el.tagName);
+    out.byKind = out.byKind || {};
+    out.byKind[kind] = Math.min(out.byKind[kind] || 1e9, Math.round(side * 10) / 10);
+    if (r.width < 23.99 || r.height < 23.99) out.small.push([what, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);
+    const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+    if (!/[A-Za-z]{3,}/.test(name)) out.unnamed.push(what);
+  }
+  // SVG text: its font size times the scale it is drawn at.
+  for (const t of root.querySelectorAll('svg text')) {
+    if (!visible(t)) continue;
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    out.texts++;
+    out.minText = Math.min(out.minText, px);
+    if (px < 10.99) out.tiny.push([t.textContent.slice(0, 30), Math.round(px * 10) / 10]);
+  }
+  // HTML text
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest('svg') || !visible(el)) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    out.texts++;
+    out.minText = Math.min(out.minText, px);
+    if (px < 10.99) out.tiny.push([node.textContent.slice(0, 30), px]);
+  }
+  return out;
+}
+"""
+
+_JS_KERNEL_RUN = """
+async (code) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const kernel = w.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false, silent: false});
+  let out = "", err = null;
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type;
+    if (t === "stream") out += msg.content.text;
+    else if (t === "error") err = msg.content.ename + ": " + msg.content.evalue;
+  };
+  await future.done;
+  return {out, err};
+}
+"""
+
+
+def kernel(page, code: str):
+    result = page.evaluate(_JS_KERNEL_RUN, code)
+    assert result["err"] is None, f"kernel code failed: {result['err']}\n{code}"
+    return json.loads(result["out"].strip().splitlines()[-1])
+
+
+def board(page, k: int):
+    return page.locator(f"{NB} .ahoy-bw").nth(k)
+
+
+def measure(page, k: int) -> dict:
+    return board(page, k).evaluate(_JS_MEASURE)
+
+
+def wait_idle(page, k: int) -> None:
+    page.wait_for_function(
+        "([nb, k]) => { const b = document.querySelectorAll(nb + ' .ahoy-bw')[k];"
+        " return b && !b.classList.contains('ahoy-waiting'); }", arg=[NB, k], timeout=30000)
+
+
+def click_on_board(page, k: int, notation: str) -> int:
+    """Click ``notation`` on board ``k``, on the picture only (a chooser or a warning
+    opened by the click counts): return the number of clicks."""
+    b = board(page, k)
+    one = b.locator(f'.ahoy-svg [data-action="{notation}"]')
+    clicks = 0
+    if notation.startswith("tile "):
+        # Pointing: the drawn tile snaps to the placement nearest the pointer.
+        ghost = b.locator(f'.ahoy-svg g.ghost[data-action="{notation}"]').first
+        ghost.scroll_into_view_if_needed()
+        box = ghost.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        clicks = 1
+    elif one.count():
+        one.first.scroll_into_view_if_needed()
+        one.first.click()
+        clicks = 1
+    else:
+        several = b.locator(f".ahoy-svg [data-actions*='\"{notation}\"']")
+        assert several.count(), f"{notation!r} is not on the board"
+        several.first.scroll_into_view_if_needed()
+        several.first.click()
+        choice = b.locator(f'.ahoy-chooser [data-action="{notation}"]')
+        if not choice.count():   # behind a gold stepper: step to it
+            raise AssertionError(f"{notation!r} not in the chooser")
+        choice.first.click()
+        clicks = 2
+    go = b.locator(".ahoy-confirm:not([hidden]) .ahoy-go")
+    if go.count():
+        go.first.click()
+        clicks += 1
+    wait_idle(page, k)
+    return clicks
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, chromium):
+    root = tmp_path_factory.mktemp("boardlab")
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
+                     "execution_count": None} for c in CELLS],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "board_check.ipynb").write_text(json.dumps(nb))
+    server = bs.start_jupyterlab(root=root, workdir=tmp_path_factory.mktemp("boardlab-server"))
+    try:
+        yield server
+    finally:
+        bs.shutdown_jupyterlab(server)
+
+
+@pytest.fixture(scope="module")
+def lab_page(lab, browser):
+    context = browser.new_context(viewport=VIEW)
+    page = context.new_page()
+    bs.open_notebook(page, lab, "board_check.ipynb")
+    page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
+    run = bs.run_all_cells(page, "board_check.ipynb")
+    assert not run.errors, run.error_report()
+    for k in range(6):
+        board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60000)
+    yield page
+    context.close()
+
+
+def test_file_browser_open_and_sizes_on_a_game_and_a_lesson(lab_page, screenshot):
+    page = lab_page
+    assert page.locator("#filebrowser").is_visible()
+    for k, what in ((GAME, "game"), (EXPLORE, "exploring"), (LESSON, "lesson")):
+        board(page, k).scroll_into_view_if_needed()
+        m = measure(page, k)
+        print(what, {key: m.get(key) for key in ("clickables", "texts", "minClick", "minText", "byKind")})
+        assert m["clickables"] > 3 and m["texts"] > 20
+        assert not m["small"], f"{what}: clickable elements under 24x24 px: {m['small'][:10]}"
+        assert not m["tiny"], f"{what}: text under 11 px: {m['tiny'][:10]}"
+        assert not m["unnamed"], f"{what}: clickable elements without a name in words: {m['unnamed'][:10]}"
+    board(page, GAME).scroll_into_view_if_needed()
+    screenshot("board_lab_game_light", target=page)
+
+
+def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
+    page = lab_page
+    k = GAME
+    clicks = 0
+    picks = []
+    sizes = {}
+    turn_started = False
+    for _ in range(40):
+        info = kernel(page, "import json; s = game.state; print(json.dumps({'who': s.current_player,"
+                            " 'legal': [a.notation for a in s.legal_actions()], 'turn': s.turn_player}))")
+        legal = info["legal"]
+        if info["who"] != "bluefin":
+            break
+        if turn_started and info["turn"] != "bluefin":
+            break
+        pick = next((n for n in legal if n.startswith("start ")), None)
+        if pick is None:
+            turn_started = True
+            order = [lambda n: n.startswith("sail ") and ">" not in n,
+                     lambda n: n.startswith("move ") and not n.endswith(")"),
+                     lambda n: n in ("anchor", "patrol", "no-patrol", "done", "hold",
+                                     "harbor-none", "no-comrades", "stay"),
+                     lambda n: n == "end"]
+            pick = next((n for rule in order for n in legal if rule(n)), legal[0])
+        m = measure(page, k)       # every step of the turn, at its sizes
+        assert not m["small"] and not m["tiny"] and not m["unnamed"], (pick, m)
+        for kind, side in (m.get("byKind") or {}).items():
+            sizes[kind] = min(sizes.get(kind, 1e9), side)
+        clicks += click_on_board(page, k, pick)
+        picks.append(pick)
+        if pick == "end":
+            break
+    log = kernel(page, "import json; print(json.dumps([e.action for e in game.state.log if e.player == 'bluefin']))")
+    assert "end" in log, log
+    print("clicks on the board:", clicks, "for", picks)
+    print("smallest side of each kind of clickable element during the turn (px):", sizes)
+    screenshot("board_lab_turn", target=page)
+
+
+def test_a_tile_is_placed_by_pointing(lab_page, screenshot):
+    page = lab_page
+    k = EXPLORE
+    b = board(page, k)
+    b.scroll_into_view_if_needed()
+    bar = b.locator(".ahoy-explore")
+    assert bar.is_visible()
+    ghost = b.locator(".ahoy-svg g.ghost").first
+    ghost.scroll_into_view_if_needed()
+    box = ghost.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(
+        "([nb, k]) => !!document.querySelectorAll(nb + ' .ahoy-bw')[k].querySelector('g.ghost.ahoy-preview')",
+        arg=[NB, k], timeout=10000)
+    before = b.locator("g.ghost.ahoy-preview").get_attribute("data-ghost")
+    page.keyboard.press("r")     # the R key turns the preview
+    after = b.locator("g.ghost.ahoy-preview").get_attribute("data-ghost")
+    assert after != before
+    screenshot("board_lab_explore_preview", target=page)
+    chosen = b.locator("g.ghost.ahoy-preview").get_attribute("data-action")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_idle(page, k)
+    placed = kernel(page, "import json; print(json.dumps(explore.state.log[-1].action))")
+    assert placed == chosen, (placed, chosen)
+
+
+def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
+    page = lab_page
+    for k, name, kind in ((ROUNDING, "rounding", "round"), (ENDING, "ending", "over")):
+        last = kernel(page, f"import json; from ahoy_nb.bots import RandomBot; s = {name}.state;"
+                            f" print(json.dumps([a.notation for a in s.legal_actions()]))")
+        b = board(page, k)
+        b.scroll_into_view_if_needed()
+        click_on_board(page, k, "end" if "end" in last else last[0])
+        panel = b.locator(f".ahoy-notice-{kind}")
+        panel.first.wait_for(state="visible", timeout=20000)
+        text = panel.first.inner_text()
+        assert "Fame" in text, text
+        screenshot(f"board_lab_{kind}", target=page)
+        b.locator(f".ahoy-notice-{kind} .ahoy-dismiss").first.click()
+        assert not b.locator(f".ahoy-notice-{kind}").count()
+        # ...and it stays in the log
+        assert "Fame" in b.locator(".ahoy-log").inner_text()
+
+
+def test_keyboard_focus_ring_names_and_rule_tips(lab_page, screenshot):
+    page = lab_page
+    k = GAME
+    b = board(page, k)
+    target = b.locator(".ahoy-svg [role='button'][tabindex='0']").first
+    target.scroll_into_view_if_needed()
+    target.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")          # keyboard focus: the ring shows
+    focused = page.evaluate("() => { const e = document.activeElement;"
+                            " return e && e.closest('svg') ? e.getAttribute('aria-label') : null; }")
+    assert focused and any(c.isalpha() for c in focused), focused
+    ring = b.evaluate("(b) => { const e = document.activeElement;"
+                      " const r = e.matches('rect') ? e : e.querySelector('rect');"
+                      " return [getComputedStyle(r).strokeWidth, getComputedStyle(r).stroke]; }")
+    assert ring[0] == "6px", ring
+    # Enter opens the chooser (several actions) or acts; Escape closes a chooser.
+    page.keyboard.press("Enter")
+    wait_idle(page, k)
+    if b.locator(".ahoy-chooser:not([hidden])").count():
+        assert b.locator(".ahoy-chooser button[data-action]").count() >= 2
+        page.keyboard.press("Escape")
+        assert not b.locator(".ahoy-chooser:not([hidden])").count()
+    # A rule tip on hover: a slot group says what its action does.
+    group = b.locator(".ahoy-svg [data-slot-group][data-tip]").first
+    group.scroll_into_view_if_needed()
+    group.hover()
+    tip = b.locator(".ahoy-tip:not([hidden])")
+    tip.wait_for(state="visible", timeout=5000)
+    assert tip.inner_text().strip() == group.get_attribute("data-tip")
+
+
+def test_battle_panel_and_a_chooser_in_words(lab_page, screenshot):
+    page = lab_page
+    b = board(page, BATTLE)
+    b.evaluate("(b) => b.scrollIntoView()")
+    panel = b.locator(".ahoy-notice-battle")
+    text = panel.inner_text()
+    assert "Attacker: Mollusk" in text and "wins 58.3%" in text and "wins 91.7%" in text, text
+    screenshot("board_lab_battle", target=page)
+    # A chooser: the choices in words, grouped, gold as a stepper.
+    g = board(page, GAME)
+    several = g.locator(".ahoy-svg [data-actions]").first
+    if several.count():
+        several.scroll_into_view_if_needed()
+        several.click()
+        chooser = g.locator(".ahoy-chooser:not([hidden])")
+        chooser.wait_for(timeout=5000)
+        words = chooser.inner_text()
+        assert "Place your" in words or "Spend" in words or "Recruit" in words, words
+        screenshot("board_lab_chooser", target=page)
+        page.keyboard.press("Escape")
+
+
+def test_light_and_dark_themes(lab_page, screenshot):
+    page = lab_page
+    board(page, GAME).evaluate("(b) => b.scrollIntoView()")
+    light = screenshot("board_lab_light", target=page)
+    page.evaluate("async () => await window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    time.sleep(1)
+    board(page, GAME).evaluate("(b) => b.scrollIntoView()")
+    # UI text reads on the dark background: status and buttons are light on dark.
+    colors = board(page, GAME).evaluate(
+        "(b) => [getComputedStyle(b.querySelector('.ahoy-status')).color,"
+        " getComputedStyle(b).backgroundColor, getComputedStyle(b.querySelector('button')).color]")
+    assert colors[0] != "rgb(31, 35, 40)", colors
+    dark = screenshot("board_lab_dark", target=page)
+    page.evaluate("async () => await window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Light'})")
+    for path, name in ((light, "board-light.png"), (dark, "board-dark.png")):
+        shutil.copy(path, bs.REPO_ROOT / "docs" / name)
