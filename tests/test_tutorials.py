@@ -13,6 +13,7 @@ from ahoy_nb.widgets import BoardWidget
 import ahoy_nb.analysis
 import ahoy_nb.tutorials as tutorials
 import ahoy_nb.tutorials.core
+import ahoy_nb.tutorials.friendly
 import ahoy_nb.tutorials.goals
 import ahoy_nb.tutorials.widget
 from ahoy_nb.tutorials import Session, start
@@ -30,9 +31,9 @@ REQUIRED_SECTIONS = {
 
 
 def play_to_end(run: Session) -> None:
-    for i, (_, step) in enumerate(run.tutorial.steps):
+    for i in range(len(run)):
         assert run.index == i
-        for notation in step.answer:
+        for notation in run.expected_answer():
             fb = run.try_action(notation)
             assert fb.ok, f"{run.tutorial.name} step {i + 1}: {notation!r} refused: {fb.message}"
         assert run.index == i + 1, f"{run.tutorial.name} step {i + 1} did not advance"
@@ -81,28 +82,49 @@ def _wrong_legal(run: Session) -> str | None:
                 return text
         else:
             trial = run.state.copy().apply(text)
-            if not step.goal(run._starts[run.index], trial) and not trial.data["pending"]:
+            if not step.goal(run.start_state, trial) and not trial.data["pending"]:
                 return text
     return None
 
 
+def _not_offered(run: Session) -> str:
+    """An action of the game that is not legal at this step."""
+    for candidate in ("end", "sail 1", "cannons 1", "move 0,0", "anchor", "deploy 9,9"):
+        if not run.state.is_legal(candidate):
+            return candidate
+    raise AssertionError("every candidate is legal")
+
+
+def _gives_away(message: str, answer: list[str]) -> bool:
+    return ahoy_nb.tutorials.core.names_answer(message, answer)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_wrong_tries_are_refused_at_every_step(name):
+    """At every step: an illegal try says why not in the rules' words, a legal try that
+    is not the aim says what it would do and why not; once, and neither names the
+    answer; nothing changes."""
     run = start(name)
-    for i, (_, step) in enumerate(run.tutorial.steps):
+    for i in range(len(run)):
         before = run.state.copy()
+        answer = run.expected_answer()
         # Illegal: not Ahoy at all, and an action the rules forbid now.
-        for bad in ("fly to the moon", "move 99,99"):
+        for bad in ("fly to the moon", "move 99,99", _not_offered(run)):
             fb = run.try_action(bad)
-            assert not fb.ok and fb.kind == "illegal" and fb.message.startswith("Not allowed")
+            assert not fb.ok and fb.kind == "illegal" and fb.message.startswith("Not possible: ")
+            assert not _gives_away(fb.message, answer), (i, bad, fb.message)
+            assert "Choices now" not in fb.message
             assert run.index == i and run.state == before
         wrong = _wrong_legal(run)
         if wrong is not None:
             fb = run.try_action(wrong)
             assert not fb.ok and fb.kind == "wrong", (i, wrong, fb.message)
-            assert fb.message, "a wrong try must say why"
+            assert f"'{wrong}'" in fb.message or fb.events, "a wrong try says what it does"
+            assert not _gives_away(fb.message, answer), (i, wrong, fb.message)
+            sentences = [x.strip() for x in fb.message.split(". ") if len(x.strip()) > 20]
+            assert len(sentences) == len(set(sentences)), f"said twice: {fb.message}"
             assert run.index == i and run.state == before, (i, wrong)
-        for notation in step.answer:
+        for notation in answer:
             assert run.try_action(notation).ok
     assert run.finished
 
@@ -174,7 +196,7 @@ def test_multi_decision_goal_step_progress_and_back():
 def test_hint_answer_back_restart():
     run = start("battles")
     first = run.state.copy()
-    assert "sail 3" in run.hint()
+    assert "sail 3" not in run.hint()
     assert run.feedback.kind == "hint" and run.index == 0
     assert run.answer() == "sail 3"
     assert run.index == 0 and run.state == first  # showing the answer plays nothing
@@ -275,18 +297,25 @@ def test_widget_typed_buttons_and_choices():
     assert "Place a die on Sail" in w.lesson.value
     w.typed.value = "tailwind 3"              # legal but wrong
     assert s.index == 0 and w.typed.value == ""
-    assert "not what this step asks" in w.feedback.value
+    assert "not this step&#x27;s aim" in w.feedback.value or "not this step's aim" in w.feedback.value
     w.typed.value = "sail 3"
     assert s.index == 1 and w.progress.value == 1
-    assert "move 3,2" in w.choices.options
+    assert s.reviewing and not w.next_button.disabled and w.choices.options == ()
+    w.next_button.click()
+    assert not s.reviewing and w.next_button.disabled
+    # The list of legal actions says each one in words.
+    labels = dict((v, k) for k, v in w.choices.options)
+    assert labels["move 3,2"] == "move 3,2 — Move to 3,2"
     w.choices.value = "move 3,2"              # picking from the legal actions
     assert s.index == 2
     w.buttons.value = "Hint"
-    assert w.buttons.value is None and "Hint" in w.feedback.value
-    w.buttons.value = "Answer"
-    assert "move 2,2" in w.feedback.value and s.index == 2
-    w.buttons.value = "Play answer"
-    assert s.index == 3
+    assert w.buttons.value is None and "Hint 1" in w.feedback.value
+    assert "move 2,2" not in w.feedback.value
+    w.buttons.value = "Hint"
+    assert "Hint 2" in w.feedback.value and "help" not in w.helped.value
+    w.buttons.value = "Show me"
+    assert s.index == 3 and "Shown:" in w.feedback.value and "move 2,2" in w.feedback.value
+    assert "shown: 1" in w.helped.value
     w.buttons.value = "Back"
     assert s.index == 2
     w.buttons.value = "Restart"
@@ -347,30 +376,53 @@ def test_widget_board_click_goes_through_the_lesson_once():
     before = run.state.copy()
     n_log, n_journal = len(run.state.log), len(run.journal)
 
-    # A wrong click: refused with the lesson's explanation, once; nothing moves.
+    # A wrong click: refused with the lesson's explanation, once (under the board, not
+    # also on the board); nothing moves.
     front.click("tailwind 3")
     assert calls == ["tailwind 3"] and len(run.journal) == n_journal + 1
     assert run.feedback.kind == "wrong" and run.index == 0 and run.state == before
-    assert board.error.startswith("'tailwind 3' is legal, but it is not what this step asks")
-    assert run.step.note_for("tailwind 3") in board.error   # the lesson's own note
-    assert "not what this step asks" in w.feedback.value
+    assert run.feedback.message.startswith("'tailwind 3' (Place your 3 on Tailwind) is "
+                                           "possible, but it is not this step's aim")
+    assert run.step.note_for("tailwind 3") in run.feedback.message   # the lesson's own note
+    assert board.error == ""
+    assert w.feedback.value.count("Tailwind jumps to a printed Tailwind space") == 1
     assert board.history_length == len(run.state.history) and board.can_act
 
     # An illegal click: the engine's reason, through the lesson.
     front.click("move 99,99")
     assert calls[-1] == "move 99,99" and run.feedback.kind == "illegal"
-    assert board.error.startswith("Not allowed:") and run.index == 0 and run.state == before
+    assert run.feedback.message.startswith("Not possible:") and board.error == ""
+    assert run.index == 0 and run.state == before
 
-    # The right click: checked once, applied once, the lesson moves on.
+    # A click on something the board does not offer (the board's on_refused hook).
+    assert board.on_refused("cannons").startswith("Not possible:")
+    assert run.feedback.kind == "illegal" and run.state == before
+
+    # The right click: checked once, applied once; the board shows what happened.
     front.click("sail 3")
     assert calls == ["tailwind 3", "move 99,99", "sail 3"]
-    assert len(run.journal) == n_journal + 3
+    assert len(run.journal) == n_journal + 4
     assert run.feedback.ok and run.feedback.advanced and run.index == 1
     assert len(run.state.log) == n_log + 1 and run.state.log[-1].action == "sail 3"
-    assert board.error == "" and board.state is run.state
+    assert run.reviewing and board.state == run.result and board.error == ""
+    assert w.progress.value == 1 and "Right!" in w.feedback.value
+    assert "Next" in w.lesson.value
+    w.next_button.click()
+    assert board.state is run.state
     assert board.history_length == len(run.state.history) == len(before.history) + 1
     assert board.highlight == ["3,2"] and "move 3,2" in board.actions
-    assert w.progress.value == 1 and "Right!" in w.feedback.value
+
+
+def test_after_a_right_move_the_board_shows_its_events():
+    w = start("battles").widget()
+    run, board = w.session, w.board
+    run.goto(4)
+    Clicks(board).click("fire 4>1")          # the Union wins the rulebook's battle
+    assert run.reviewing and "2,2" in board.highlight
+    assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in w.events.value
+    assert board.viewer == "mollusk"
+    w.next_button.click()
+    assert not run.reviewing and board.state is run.state
 
 
 def test_widget_board_follows_the_session():
@@ -381,16 +433,20 @@ def test_widget_board_follows_the_session():
     assert board.state is run.state and board.can_act and "fire 4>1" in board.actions
     front.click("fire 4>2")                  # legal, loses with the lesson's dice
     assert run.feedback.kind == "wrong" and run.index == 4
-    assert "does not reach the goal" in board.error
+    assert "does not reach the goal" in w.feedback.value and board.error == ""
     assert board.state is run.state          # the session put back a copy: the board shows it
     front.click("fire 4>1")
-    assert run.index == 5 and board.error == "" and board.state is run.state
+    assert run.index == 5 and board.error == "" and run.reviewing
+    run.next()
+    assert board.state is run.state
     assert board.viewer == run.learner and board.can_act == (not run.state.is_over)
     # The typed box, Back and Restart go through the session; the board follows.
     w.buttons.value = "Back"
     assert run.index == 4 and board.state is run.state and "fire 4>1" in board.actions
     w.typed.value = "fire 4>1"
-    assert run.index == 5 and board.state is run.state
+    assert run.index == 5
+    run.next()
+    assert board.state is run.state
     # The board's own Undo is the lesson's Back (it never undoes behind the lesson).
     assert board.can_undo
     front.send(undo=True)
@@ -403,6 +459,24 @@ def test_widget_board_follows_the_session():
     assert board.viewer == "bluefin" and board.people == ("bluefin",) and board.can_act
 
 
+def test_lesson_board_has_the_lessons_controls_only():
+    w = start("battles").widget()
+    assert "ahoy-lesson-board" in w.board._dom_classes
+    style = w.children[0].value
+    for hidden in (".ahoy-controls", ".ahoy-error", ".ahoy-none"):
+        assert f".ahoy-lesson-board {hidden}" in style
+    assert list(w.buttons.options) == ["Hint", "Show me", "Back", "Restart"]
+
+
+def test_a_fixed_picture_is_a_picture():
+    state = tutorials.position("battles")
+    pic = tutorials.board(state, highlight=["2,2"])
+    assert not isinstance(pic, BoardWidget)
+    svg = pic._repr_svg_()
+    assert svg.startswith("<svg") and "Waiting for another player" not in svg
+    assert "data-action" not in svg                           # nothing to click
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_every_tutorial_plays_by_clicks_on_the_board(name):
     """Each answer is a legal action the board offers the learner, and a click on it is
@@ -410,17 +484,20 @@ def test_every_tutorial_plays_by_clicks_on_the_board(name):
     w = start(name).widget()
     run, board = w.session, w.board
     front = Clicks(board)
-    for i, (_, step) in enumerate(run.tutorial.steps):
+    for i in range(len(run)):
         assert run.index == i
-        for notation in step.answer:
+        for notation in run.expected_answer():
             assert board.state is run.state and board.viewer == run.learner
             assert board.can_act and notation in board.actions, (i, notation, board.actions)
             front.click(notation)
             assert board.error == "", (i, notation, board.error)
-        assert run.index == i + 1
+        assert run.index == i + 1 and run.reviewing
+        w.next_button.click()
     assert run.finished and board.state is run.state
+
+
 def test_doctests():
     for module in (ahoy_nb.tutorials, ahoy_nb.tutorials.core, ahoy_nb.tutorials.goals,
-                   ahoy_nb.tutorials.widget, ahoy_nb.analysis):
+                   ahoy_nb.tutorials.widget, ahoy_nb.tutorials.friendly, ahoy_nb.analysis):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, module.__name__
