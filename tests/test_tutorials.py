@@ -4,6 +4,7 @@ advance, and Hint / Answer / Back / Restart work; the battle odds are exact."""
 from __future__ import annotations
 
 import doctest
+import re
 from fractions import Fraction
 
 import pytest
@@ -501,3 +502,140 @@ def test_doctests():
                    ahoy_nb.tutorials.widget, ahoy_nb.tutorials.friendly, ahoy_nb.analysis):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, module.__name__
+
+
+# -- steps that follow the learner ---------------------------------------------------------
+
+def _claims_match(run: Session) -> list[str]:
+    """What the current step's text says about the learner's position, checked against it:
+    the dice it says are left, and who ended a turn."""
+    text = run.text
+    s = run.state
+    dice = sorted(s.dice(run.learner)) if run.learner else []
+    problems = []
+    m = re.search(r"dice ((?:\d, )*\d(?:,? and \d)?) are left", text)
+    if m and sorted(int(d) for d in re.findall(r"\d", m.group(1))) != dice:
+        problems.append(f"says dice {m.group(1)} are left, has {dice}")
+    m = re.search(r"last die \(the (\d)\)", text)
+    if m and dice != [int(m.group(1))]:
+        problems.append(f"says the last die is {m.group(1)}, has {dice}")
+    return problems
+
+
+def _at_step(name: str, index: int, ways_before: list[list[str]]) -> Session:
+    run = start(name)
+    for way in ways_before:
+        for notation in way:
+            run.try_action(notation)
+    assert run.index == index
+    return run
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
+    """Play every accepted way of doing every step; after each, the next step's text
+    matches the position (the dice left, who ended the turn) and its answer works."""
+    run = start(name)
+    path: list[list[str]] = []
+    checked = 0
+    for i in range(len(run)):
+        ways = run.accepted_ways(depth=max(4, len(run.expected_answer()) + 1))
+        assert ways, f"{name} step {i + 1}: no accepted way"
+        for way in ways:
+            alt = _at_step(name, i, path)
+            for notation in way:
+                fb = alt.try_action(notation)
+            assert fb.advanced, (name, i + 1, way, fb.message)
+            if "you ended your turn" in fb.message.lower():
+                assert "end" in way, (name, i + 1, way, fb.message)
+            if alt.finished:
+                continue
+            assert _claims_match(alt) == [], (name, i + 1, way, alt.text)
+            for notation in alt.expected_answer():
+                nxt = alt.try_action(notation)
+                assert nxt.ok, (name, i + 1, way, notation, nxt.message)
+            assert nxt.advanced, (name, i + 2, "after", way)
+            checked += 1
+        path.append(run.expected_answer())
+        for notation in path[-1]:
+            run.try_action(notation)
+    assert checked >= len(run) - 1
+
+
+def test_turn_lesson_follows_the_die_the_learner_kept():
+    run = start("turn")
+    run.goto(3)                             # Deploy: a 2, a 3 and a 6 left
+    assert run.try_action("deploy 2").ok and run.try_action("deploy 2,1").advanced
+    run.next()
+    run.play_answer()                       # the Tailwind with the 6
+    assert run.feedback.advanced
+    assert "You ended your turn" not in run.feedback.message
+    assert "the lesson ended your turn for you" in run.feedback.message
+    run.next()
+    assert run.state.dice("bluefin") == [3]
+    assert "(the 3)" in run.text and "(the 2)" not in run.text
+    assert run.play_answer().advanced
+
+
+def test_deploying_with_the_six_is_refused_with_the_reason():
+    run = start("turn")
+    run.goto(3)
+    run.try_action("deploy 6")
+    fb = run.try_action("deploy 2,1")
+    assert not fb.ok and "6" in fb.message and run.index == 3
+
+
+# -- graded hints -----------------------------------------------------------------------
+
+def test_hint_levels_point_then_name_the_rule_then_show():
+    run = start("turn")
+    assert run.help[0] == 0
+    first = run.hint()
+    assert first.startswith("Look at your player board: the Cannons slot")
+    assert "cannons 6" not in first and run.help[0] == 1
+    assert all(n.startswith("cannons") for n in run.suggest) and run.suggest
+    second = run.hint()
+    assert second.startswith("**Taking Action**") and "Load your guns" in second
+    assert "cannons 6" not in second and run.help[0] == 2
+    third = run.hint()                                 # no third hint: Show me is next
+    assert "Show me" in third and run.help[0] == 2
+    fb = run.show_me()
+    assert fb.ok and fb.advanced and fb.kind == "shown" and "'cannons 6'" in fb.message
+    assert run.help[0] == 3 and run.index == 1
+    run.play_answer()
+    assert run.progress == {"done": 2, "steps": len(run), "hints": 0, "shown": 1,
+                            "help": ["shown"] + ["none"] * (len(run) - 1)}
+
+
+def test_first_hint_points_at_the_region_on_the_map():
+    run = start("battles")
+    run.goto(1)                                   # move to 3,2
+    text = run.hint()
+    assert text.startswith("Look at the map: the ") and "3,2" not in text.split("(")[0]
+    assert "3,2" in run.pointers and len(run.pointers) == 4
+    w = run.widget()
+    assert set(run.pointers) <= set(w.board.highlight)
+
+
+def test_help_is_recorded_per_step_and_reset_by_restart():
+    run = start("setup")
+    run.hint()
+    run.play_answer()
+    run.next()
+    run.hint(); run.hint()
+    run.play_answer()
+    assert run.progress["hints"] == 2 and run.progress["help"][:2] == ["hint 1", "hint 2"]
+    run.restart()
+    assert run.progress["hints"] == 0 and set(run.progress["help"]) == {"none"}
+
+
+def test_no_hint_before_show_me_gives_the_answer_away():
+    for name in NAMES:
+        run = start(name)
+        while not run.finished:
+            answer = run.expected_answer()
+            for _ in range(2):
+                text = run.hint()
+                assert not ahoy_nb.tutorials.core.names_answer(text, answer), \
+                    (name, run.index, text)
+            run.play_answer()

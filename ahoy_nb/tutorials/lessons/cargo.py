@@ -162,7 +162,9 @@ TUTORIAL = Tutorial(
                       "top-left suit, not its Deliver suit)."),
             Step(section="Delivering Cargo", ask="Take any reward.",
                  text="Your markers are in the middle: any direction.",
-                 goal=goals.anything("any reward"), answer="reward up", hint="'reward up'."),
+                 goal=goals.custom("a reward taken, up to the pledge", lambda b, a: bool(
+                     a.data["pending"]) and a.data["pending"][-1]["type"] == "pledge"),
+                 answer="reward up", hint="'reward up' gives 2 Fame at once."),
             Step(section="Pledges", title="Pledge to the winner of the Fish regions",
                  text="The Union controls 2 Fish regions; the Squadron none.",
                  quote="For each Cargo, you gain 1 Fame for each region that the pledged faction "
