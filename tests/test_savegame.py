@@ -155,3 +155,17 @@ def test_replay_steps_through_a_saved_game(game, tmp_path):
     assert board.viewer is None and board.people == () and not board.can_act
     board.intent = {"scrub": 5, "id": 1}
     assert board.position == 5 and board.error == ""
+
+
+def test_the_panel_app_saves_and_opens(game):
+    from ahoy_nb.app import GameApp
+    app = GameApp(players=4, seed=3, bot_delay=0)
+    before = app.game.state.copy()
+    saved = app._save_file().getvalue()
+    assert savegame.loads(saved) == app.game.state
+    app.open_file(b"{not json")
+    assert "Not opened: not an Ahoy save file" in app.file_info.object
+    assert app.game.state == before
+    app.open_file(savegame.dumps(game).encode())
+    assert "Opened" in app.file_info.object and app.game.state == game
+    assert app.game.board.viewer == "bluefin"
