@@ -161,6 +161,7 @@ def test_notebook_runs_in_jupyterlab(run_notebook, screenshot, path):
     board.scroll_into_view_if_needed()
     assert board.is_visible(), f"{rel}: the board is not shown"
     screenshot(f"lab_{path.stem}")
+    assert bs.modified_notebooks() == [], "running a notebook must not write into the repository"
 
 
 # -- JupyterLab: the board talks to the kernel ----------------------------------------
