@@ -143,12 +143,17 @@ class Step:
 
 @dataclass
 class Scene:
-    """A position and the steps played on it. ``build`` makes the position afresh."""
+    """A position and the steps played on it. ``build`` makes the position afresh.
+
+    ``picture(state) -> str``: an SVG drawn by this package (a Rewards grid...) shown
+    with the scene's steps.
+    """
 
     title: str
     build: Callable[[], State]
     steps: list[Step]
     intro: str = ""
+    picture: Callable[[State], str] | None = None
 
 
 @dataclass

@@ -212,6 +212,7 @@ class TutorialWidget(widgets.VBox):
         self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
                                             layout=widgets.Layout(width="320px"))
         self.helped = widgets.HTML()
+        self.picture = widgets.HTML()   # the scene's own picture (the Rewards grid...)
         # The board hands its clicks to session.try_action and follows the session.
         self.board = TutorialBoard(session)
         self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
@@ -235,7 +236,7 @@ class TutorialWidget(widgets.VBox):
         session.on_change(lambda s: self.refresh())
         controls = widgets.VBox([widgets.HBox([self.next_button, self.buttons]),
                                  widgets.HBox([self.typed, self.choices])])
-        super().__init__([widgets.HTML(LESSON_CSS), self.lesson,
+        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture,
                           widgets.HBox([self.progress, self.helped]), self.board,
                           self.feedback, self.events, controls, self.odds], **kwargs)
         self.add_class("ahoy-tutorial")   # for styling and the browser tests
@@ -281,6 +282,9 @@ class TutorialWidget(widgets.VBox):
     def refresh(self) -> None:
         s = self.session
         self.lesson.value = markdown_to_html(s.text)
+        picture = s.scene.picture if not s.finished else None
+        # Drawn by this package from the engine's components, escaped there.
+        self.picture.value = picture(s.state) if picture else ""
         self.progress.value = s.index
         p = s.progress
         self.helped.value = (f"<span style='color:#555'>{p['done']} of {p['steps']} done · "
