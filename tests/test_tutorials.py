@@ -639,3 +639,18 @@ def test_no_hint_before_show_me_gives_the_answer_away():
                 assert not ahoy_nb.tutorials.core.names_answer(text, answer), \
                     (name, run.index, text)
             run.play_answer()
+
+
+def test_notation_in_lessons_has_its_meaning_beside_it():
+    from ahoy_nb.engine.explain import VERBS
+    quoted = re.compile(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()")
+    for name in NAMES:
+        run = start(name)
+        while not run.finished:
+            texts = [run.text]
+            run.hint(); texts.append(run.feedback.message)
+            run.hint(); texts.append(run.feedback.message)
+            run.show_me(); texts.append(run.feedback.message)
+            for text in texts:
+                bare = [m for m in quoted.findall(text) if m.split(" ")[0] in VERBS]
+                assert not bare, (name, run.index, bare, text)

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from ..engine import Action, IllegalActionError, State
@@ -350,7 +350,8 @@ class Session:
             parts.append("> " + step.quote.replace("\n", "\n> ") + " *(rulebook)*")
         who = self.learner
         parts.append(f"**Your move{f' as {faction_name(who)}' if who else ''}:** {self.ask()}")
-        return "\n\n".join(parts)
+        from .friendly import annotate
+        return annotate("\n\n".join(parts), self.state)   # notation, with its meaning
 
     def _result_text(self) -> str:
         i = self._index - 1
@@ -389,6 +390,8 @@ class Session:
         self._starts[index] = self.state.copy()
 
     def _notify(self, fb: Feedback) -> Feedback:
+        from .friendly import annotate
+        fb = replace(fb, message=annotate(fb.message, self.state))   # notation, in words
         self.feedback = fb
         self.journal.append(fb)
         if not self._quiet:

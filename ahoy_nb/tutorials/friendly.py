@@ -23,7 +23,7 @@ from ..engine import State
 from ..engine import components
 from ..engine.components import CARD_BY_KEY, MARKET_CARDS, REWARD_START, REWARD_TEXT, REWARDS
 
-__all__ = ["Actions", "Odds", "RewardsGrid", "actions", "describe", "odds", "rewards_grid"]
+__all__ = ["Actions", "Odds", "RewardsGrid", "actions", "annotate", "describe", "odds", "rewards_grid"]
 
 
 def _titles() -> dict[str, str]:
@@ -225,3 +225,23 @@ def rewards_grid(state: State | None = None, smuggler: str = "smuggler1") -> Rew
     fs = state.data["factions"].get(smuggler, {})
     return RewardsGrid(tuple(fs["white"]) if "white" in fs else None,
                        tuple(fs["black"]) if "black" in fs else None)
+
+
+def annotate(text: str, state: State) -> str:
+    """Give every quoted notation in ``text`` its meaning in words, once:
+    ``'sail 3'`` becomes ``'sail 3' (Place your 3 on Sail)``.
+
+    >>> from ahoy_nb.engine import scenario
+    >>> annotate("Type 'end'.", scenario())
+    "Type 'end' (End your turn)."
+    """
+    import re
+    from ..engine.explain import VERBS
+
+    def meaning(match):
+        notation = match.group(1)
+        if notation.split(" ")[0] not in VERBS:
+            return match.group(0)
+        words = describe(state, notation)
+        return f"'{notation}' ({words})" if words else match.group(0)
+    return re.sub(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()", meaning, text)
