@@ -44,6 +44,7 @@ from bokeh.plotting import figure
 from ahoy_nb.engine.components import FACTION_NAMES, FAME_TO_END
 from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_options
 from ahoy_nb.play import play
+from ahoy_nb import savegame
 from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
 
 try:
@@ -312,14 +313,12 @@ class GameApp:
 
     def _save_file(self):
         import io
-        from . import savegame
         return io.BytesIO(savegame.dumps(self.game.state).encode("utf-8"))
 
     def open_file(self, data: bytes | None) -> None:
         """Open a saved game (the file's bytes) in place of this one; a file that does
         not load is refused with its reason and changes nothing."""
         import html
-        from . import savegame
         if not data:
             return
         try:

@@ -33,21 +33,24 @@ def test_every_lesson_is_in_a_notebook():
     assert sorted(shown) == sorted(t.name for t in tutorials.catalog())
 
 
-def _first_step_tries(name: str) -> tuple[str, str, list[str]]:
-    """For a lesson's first step: a try that is not offered, a wrong legal one that the
-    board offers as a click, and the answer (which no message may give away)."""
+def _tries(name: str) -> tuple[int, str, str, list[str]]:
+    """The first step of a lesson that has a wrong legal try the board offers: its index,
+    a try that is not offered there, the wrong legal one, and the answer (which no message
+    may give away)."""
     run = tutorials.start(name)
-    answer = run.expected_answer()
-    not_offered = next(c for c in ("end", "cannons 1", "move 0,0", "anchor", "sail 1")
-                       if not run.state.is_legal(c))
-    wrong = None
-    for action in sorted(run.legal_actions(), key=lambda a: ">" in a.notation):
-        fb = tutorials.start(name).try_action(action.notation)
-        if fb.kind == "wrong" and not fb.ok:
-            wrong = action.notation
-            break
-    assert wrong is not None, f"{name}: no wrong legal try at its first step"
-    return not_offered, wrong, answer
+    while not run.finished:
+        answer = run.expected_answer()
+        not_offered = next(c for c in ("end", "cannons 1", "move 0,0", "anchor", "sail 1")
+                           if not run.state.is_legal(c))
+        for action in sorted(run.legal_actions(), key=lambda a: ">" in a.notation):
+            probe = tutorials.start(name)
+            probe.goto(run.index)
+            fb = probe.try_action(action.notation)
+            if fb.kind == "wrong" and not fb.ok:
+                return run.index, not_offered, action.notation, answer
+        run.play_answer()
+        run.next()
+    raise AssertionError(f"{name}: no step with a wrong legal try")
 
 
 def _wait_in(page, scope_js: str, text: str, timeout: int = 30_000) -> None:
@@ -111,7 +114,24 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
         tut.scroll_into_view_if_needed()
         steps = len(tutorials.start(name))
-        not_offered, wrong, answer = _first_step_tries(name)
+        at, not_offered, wrong, answer = _tries(name)
+        show = tut.locator("button", has_text="Show me").first
+        nxt = tut.locator("button", has_text="Next ›").first
+
+        def show_me(i: int) -> None:
+            show.scroll_into_view_if_needed()
+            show.click()
+            page.wait_for_function(
+                "([el, text]) => el.innerText.includes(text)",
+                arg=[tut.element_handle(), f"{i + 1} of {steps} done"], timeout=30_000)
+            nxt.click()
+            page.wait_for_function(
+                "([el, text]) => el.innerText.includes(text)",
+                arg=[tut.element_handle(), f"Step {i + 2} of" if i + 1 < steps else ": done!"],
+                timeout=30_000)
+
+        for i in range(at):
+            show_me(i)
 
         # A try that is not offered, typed: why not, in the rules' words.
         box = tut.locator("input[placeholder^='type an action']").first
@@ -123,21 +143,12 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         _click_on_board(page, tut, wrong)
         text = _one_message(page, tut, f"'{wrong}' (", answer)
         assert "is possible, but" in text
-        assert "Step 1 of" in tut.inner_text()
+        assert f"Step {at + 1} of" in tut.inner_text()
         screenshot(f"lab_tutor_{name}_wrong")
 
         # Then Show me and Next to the end.
-        show = tut.locator("button", has_text="Show me").first
-        nxt = tut.locator("button", has_text="Next ›").first
-        for i in range(steps):
-            show.scroll_into_view_if_needed()
-            show.click()
-            page.wait_for_function(
-                "([el, text]) => el.innerText.includes(text)",
-                arg=[tut.element_handle(), f"{i + 1} of {steps} done"], timeout=30_000)
-            nxt.click()
-        page.wait_for_function("(el) => el.innerText.includes(': done!')",
-                               arg=tut.element_handle(), timeout=30_000)
+        for i in range(at, steps):
+            show_me(i)
     screenshot(f"lab_tutor_{notebook.split('/')[-1].split('.')[0]}_done")
     # Clicking through left the repository's notebook as it was (git status included).
     assert (bs.REPO_ROOT / notebook).read_bytes() == text_before
