@@ -53,12 +53,6 @@ def _tries(name: str) -> tuple[int, str, str, list[str]]:
     raise AssertionError(f"{name}: no step with a wrong legal try")
 
 
-def _wait_in(page, scope_js: str, text: str, timeout: int = 30_000) -> None:
-    page.wait_for_function(
-        "([el, text]) => !!el && el.innerText.includes(text)",
-        arg=[page.locator(scope_js).element_handle(), text], timeout=timeout)
-
-
 def _feedback(tut) -> str:
     return tut.locator(".ahoy-feedback").first.inner_text().strip()
 
@@ -155,13 +149,18 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
     assert bs.modified_notebooks() == changed_before
 
 
-def test_a_click_on_something_not_offered_says_why(run_notebook, screenshot):
-    """Needs the board's refused intent and ``on_refused`` hook (the ``board`` branch)."""
-    run = run_notebook("notebooks/02_battles.ipynb")
-    page = run.page
+def _first_lesson(run_notebook, notebook: str):
+    """Run ``notebook``; its page and its first lesson's widget, shown."""
+    page = run_notebook(notebook).page
     tut = page.locator(TUTORIAL).first
     tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
     tut.scroll_into_view_if_needed()
+    return page, tut
+
+
+def test_a_click_on_something_not_offered_says_why(run_notebook, screenshot):
+    """Needs the board's refused intent and ``on_refused`` hook (the ``board`` branch)."""
+    page, tut = _first_lesson(run_notebook, "notebooks/02_battles.ipynb")
     # A map space with nothing to do on it now.
     space = tut.locator('.ahoy-svg [data-space="0,0"]').first
     space.click()
@@ -173,11 +172,7 @@ def test_a_click_on_something_not_offered_says_why(run_notebook, screenshot):
 def test_hovering_a_slot_and_a_card_shows_its_rule(run_notebook, screenshot):
     """Needs the board's tip wiring (the ``board`` branch) over ``rulebook.tip``."""
     from ahoy_nb.rulebook import tip
-    run = run_notebook("notebooks/05_cargo.ipynb")
-    page = run.page
-    tut = page.locator(TUTORIAL).first
-    tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
-    tut.scroll_into_view_if_needed()
+    page, tut = _first_lesson(run_notebook, "notebooks/05_cargo.ipynb")
     slot = tut.locator('.ahoy-svg [data-key^="cannons"]').first
     slot.hover()
     page.wait_for_function("(t) => document.body.innerText.includes(t)",
