@@ -146,6 +146,7 @@ def _make_class():
             if self.charts is not None:
                 children.append(self.charts)
             super().__init__(children, **kwargs)
+            self.add_class("ahoy-game")
             self.board.observe(self._on_change, "revision")
             self._on_change()
 

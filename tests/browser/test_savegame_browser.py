@@ -77,3 +77,46 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
     for name in hand - public:
         assert name not in shown, f"the Union's plan {name} is shown to Bluefin"
     screenshot("panel_save_opened")
+
+
+GAME = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-game"
+
+
+def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, screenshot):
+    """The game widget's Save (a download link) and Open (an upload) in JupyterLab."""
+    page = run_notebook("notebooks/03_full_game.ipynb").page
+    game = page.locator(GAME).first
+    board = game.locator(".ahoy-bw").first
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    game.scroll_into_view_if_needed()
+    svg = board.locator(".ahoy-svg").first.inner_html()
+
+    game.locator("button", has_text="Save").first.click()
+    link = game.locator("a.ahoy-download").first
+    link.wait_for(timeout=30_000)
+    with page.expect_download() as info:
+        link.click()
+    saved = tmp_path / "lab.ahoy.json"
+    info.value.save_as(saved)
+    assert savegame.loads(saved.read_text()).players == ["bluefin", "smuggler1", "mollusk"]
+
+    # Play on: the game changes.
+    board.locator(".ahoy-actions button.ahoy-action").first.click()
+    _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
+
+    def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
+        with page.expect_file_chooser() as chooser:
+            game.locator("button.jupyter-widgets", has_text="Open").first.click()
+        chooser.value.set_files(str(path))
+
+    bad = tmp_path / "bad.ahoy.json"
+    bad.write_bytes(b"\x00\x01 not a save")
+    changed = board.locator(".ahoy-svg").first.inner_html()
+    upload(bad)
+    game.get_by_text("Not opened:").wait_for(timeout=30_000)
+    assert board.locator(".ahoy-svg").first.inner_html() == changed
+
+    upload(saved)
+    game.get_by_text("Opened lab.ahoy.json").wait_for(timeout=30_000)
+    _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() == svg)
+    screenshot("lab_game_opened")
