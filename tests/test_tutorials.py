@@ -654,3 +654,11 @@ def test_notation_in_lessons_has_its_meaning_beside_it():
             for text in texts:
                 bare = [m for m in quoted.findall(text) if m.split(" ")[0] in VERBS]
                 assert not bare, (name, run.index, bare, text)
+
+
+def test_the_lesson_has_the_rules_at_hand():
+    w = start("battles").widget()
+    assert w.rules.selected_index is None          # folded away
+    box, out = w.rules.children[0].children
+    box.value = "strong current"
+    assert "Strong Current" in out.value

@@ -112,12 +112,13 @@ class Actions:
         return len(self.rows)
 
     def _repr_html_(self) -> str:
-        who = self.state.current_player
+        from ..engine.game import name
+        who = name(self.state.current_player) if self.state.current_player else ""
         head = html.escape(self.state.prompt)
         items = "".join(f"<li><code>{html.escape(n)}</code> — {html.escape(w)}</li>"
                         for n, w in self.rows)
         return (f"<div class='ahoy-actions-list'><p style='margin:2px 0'><b>"
-                f"{html.escape(str(who or ''))}</b>: {head}</p>"
+                f"{html.escape(who)}</b>: {head}</p>"
                 f"<ul style='margin:2px 0'>{items}</ul></div>")
 
 

@@ -201,7 +201,7 @@ class TutorialWidget(widgets.VBox):
     legal actions, each with its meaning in words), ``buttons`` (ToggleButtons: Hint,
     Show me, Back, Restart), ``next_button`` (Button), ``progress`` (IntProgress),
     ``helped`` (HTML: how much help was used), ``odds`` (the battle odds, filled while a
-    side decides how far to fire its Cannons).
+    side decides how far to fire its Cannons), ``rules`` (the rules in short, searchable).
     """
 
     def __init__(self, session: Session, odds: bool = True, **kwargs):
@@ -232,13 +232,18 @@ class TutorialWidget(widgets.VBox):
         self.feedback = widgets.HTML(layout=widgets.Layout(max_width="760px"))
         self.feedback.add_class("ahoy-feedback")
         self.events = widgets.HTML()
+        # The rules in short, searchable, folded away until wanted.
+        from ..rulebook import rules
+        self.rules = widgets.Accordion(children=[rules().widget()], selected_index=None)
+        self.rules.set_title(0, "Rules in short (search)")
         self._busy = False
         session.on_change(lambda s: self.refresh())
         controls = widgets.VBox([widgets.HBox([self.next_button, self.buttons]),
                                  widgets.HBox([self.typed, self.choices])])
         super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture,
                           widgets.HBox([self.progress, self.helped]), self.board,
-                          self.feedback, self.events, controls, self.odds], **kwargs)
+                          self.feedback, self.events, controls, self.odds, self.rules],
+                         **kwargs)
         self.add_class("ahoy-tutorial")   # for styling and the browser tests
         self.refresh()
 

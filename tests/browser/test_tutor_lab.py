@@ -169,17 +169,22 @@ def test_a_click_on_something_not_offered_says_why(run_notebook, screenshot):
     screenshot("lab_tutor_refused_click")
 
 
+# A tip is shown as text on the page, in a tooltip element, or as the hovered element's
+# title (the browser's own tooltip).
+SHOWN = """(t) => document.body.innerText.includes(t) || Array.from(
+  document.querySelectorAll('[role=tooltip], .ahoy-tip, title, [title]')).some(
+  (e) => (e.textContent || '').includes(t) || (e.getAttribute('title') || '').includes(t))"""
+
+
 def test_hovering_a_slot_and_a_card_shows_its_rule(run_notebook, screenshot):
     """Needs the board's tip wiring (the ``board`` branch) over ``rulebook.tip``."""
     from ahoy_nb.rulebook import tip
     page, tut = _first_lesson(run_notebook, "notebooks/05_cargo.ipynb")
     slot = tut.locator('.ahoy-svg [data-key^="cannons"]').first
     slot.hover()
-    page.wait_for_function("(t) => document.body.innerText.includes(t)",
-                           arg=tip("slot", "cannons")[:40], timeout=10_000)
+    page.wait_for_function(SHOWN, arg=tip("slot", "cannons")[:40], timeout=10_000)
     card = tut.locator(".ahoy-svg [data-crew], .ahoy-svg [data-market]").first
     key = card.get_attribute("data-crew") or card.get_attribute("data-market")
     card.hover()
-    page.wait_for_function("(t) => document.body.innerText.includes(t)",
-                           arg=tip("crew", key.split(":")[-1])[:40], timeout=10_000)
+    page.wait_for_function(SHOWN, arg=tip("crew", key.split(":")[-1])[:40], timeout=10_000)
     screenshot("lab_tutor_tip")
