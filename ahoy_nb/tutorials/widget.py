@@ -45,8 +45,10 @@ TOOLTIPS = ("A hint: first where to look, then the rule", "Play the answer for m
 # A lesson board has the lesson's controls only: the board's own Undo and scrubber,
 # its "waiting" line and its error line (the lesson says everything once, below the
 # board) are hidden.
+# The lesson's words at 15px (JupyterLab draws widget text at 13px).
 LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,.ahoy-lesson-board .ahoy-error,"
-              ".ahoy-lesson-board .ahoy-none{display:none !important}</style>")
+              ".ahoy-lesson-board .ahoy-none{display:none !important}"
+              ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
 
 
 def markdown_to_html(text: str) -> str:
