@@ -804,9 +804,10 @@ def _region_of(state: State, space: str):
 
 def _where_text(state: State, notation: str, verb: str, spaces: list[str]) -> str:
     from ..engine.components import CARD_BY_KEY, MARKET_CARDS
-    from ..engine.game import ACTION_TITLES
-    if verb in ACTION_TITLES and not spaces:
-        return f"Look at your player board: the {ACTION_TITLES[verb]} slot."
+    from .friendly import _titles
+    titles = _titles()
+    if verb in titles and not spaces:
+        return f"Look at your player board: the {titles[verb]} slot."
     if verb in CARD_BY_KEY:
         return f"Look at your Crew: {MARKET_CARDS[CARD_BY_KEY[verb]]['name']}."
     if verb in ("fire", "hold"):
@@ -816,8 +817,7 @@ def _where_text(state: State, notation: str, verb: str, spaces: list[str]) -> st
     if spaces:
         region = _region_of(state, spaces[-1])
         if region is not None:
-            return (f"Look at the map: the {region['suit'].title()} region "
-                    f"(its Island is at {region['island'][0]},{region['island'][1]}).")
+            return f"Look at the map: the {region['suit'].title()} region (outlined)."
         return "Look at the edge of the map, where the new region would go."
     return f"Look at the choices of this kind in the list of actions: {verb}."
 

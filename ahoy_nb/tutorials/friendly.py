@@ -8,7 +8,7 @@ notebooks (each shows as HTML, everything escaped, and prints as plain text).
 >>> describe(s, "sail 3")
 'Place your 3 on Sail'
 >>> print(actions(s))                                     # doctest: +ELLIPSIS
-sail 3>2 — Spend gold: your 3 becomes 2, on Sail
+sail 3>2 — ...
 sail 3 — Place your 3 on Sail
 ...
 """
