@@ -44,6 +44,7 @@ from bokeh.plotting import figure
 from ahoy_nb.engine.components import FACTION_NAMES, FAME_TO_END
 from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_options
 from ahoy_nb.play import play
+from ahoy_nb import savegame
 from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
 
 try:
@@ -271,9 +272,17 @@ class GameApp:
         form = pn.Row(self.players_select, self.seats, self.seed_input, self.start_button,
                       styles={"flex-wrap": "wrap"})
         controls = pn.Row(self.step_button, self.run_button, self.auto, self.info)
+        # Save and open a game (.ahoy.json, see ahoy_nb.savegame).
+        self.download = pn.widgets.FileDownload(callback=self._save_file, embed=False,
+                                                filename="ahoy-game.ahoy.json",
+                                                label="Save game", width=130)
+        self.upload = pn.widgets.FileInput(accept=".json", width=260)
+        self.file_info = pn.pane.HTML("", css_classes=["ahoy-file-info"])
+        self.upload.param.watch(lambda e: self.open_file(e.new), "value")
+        files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
-            form, controls, self.board_area, self.charts_area,
+            form, controls, self.board_area, files, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         self._callback = None
         self.new_game()
@@ -317,6 +326,26 @@ class GameApp:
         self.game.board.observe(self._on_board, names=["revision", "position"])
         self._on_board()
         self._start_bots()
+
+    def _save_file(self):
+        import io
+        return io.BytesIO(savegame.dumps(self.game.state).encode("utf-8"))
+
+    def open_file(self, data: bytes | None) -> None:
+        """Open a saved game (the file's bytes) in place of this one; a file that does
+        not load is refused with its reason and changes nothing."""
+        import html
+        if not data:
+            return
+        try:
+            state = savegame.loads(data)
+        except savegame.SaveFileError as err:
+            self.file_info.object = (f"<span class='ahoy-file-error' style='color:#b03030'>"
+                                     f"Not opened: {html.escape(str(err))}</span>")
+            return
+        self.game._open(state)
+        self.file_info.object = "<span class='ahoy-file-ok'>Opened the saved game</span>"
+        self._on_board()
 
     def _on_board(self, change=None) -> None:
         board = self.game.board

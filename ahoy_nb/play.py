@@ -128,11 +128,25 @@ def _make_class():
             self.run_button.on_click(lambda _: self._guard(self.run_bots))
             self.auto.observe(lambda change: self._schedule(), "value")
             controls = widgets.HBox([self.step_button, self.run_button, self.auto, self.info])
+            # Save and open (.ahoy.json, see ahoy_nb.savegame): a download link made on
+            # demand, and an upload that replaces the game only if the file loads.
+            self.save_button = widgets.Button(description="Save", icon="download",
+                                              tooltip="Save this game to a file (.ahoy.json)")
+            self.download = widgets.HTML()
+            self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                             description="Open", icon="upload")
+            self.file_info = widgets.HTML()
+            self.save_button.on_click(lambda _: self._offer_download())
+            self.upload.observe(self._on_upload, "value")
+            files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info])
+            files.add_class("ahoy-files")
             children = [controls] if self.bots else []
             children.append(self.board)
+            children.append(files)
             if self.charts is not None:
                 children.append(self.charts)
             super().__init__(children, **kwargs)
+            self.add_class("ahoy-game")
             self.board.observe(self._on_change, "revision")
             self._on_change()
 
@@ -161,6 +175,55 @@ def _make_class():
             s = self.board.state
             who = s.current_player
             return who if not s.is_over and who in self.bots else None
+
+        # -- saving ------------------------------------------------------------
+        def save(self, path, kind: str = "game") -> str:
+            """Save the game to ``path`` (``.ahoy.json``); returns the path written."""
+            from . import savegame
+            return savegame.save(self.board.state, path, kind)
+
+        def load(self, path) -> State:
+            """Replace the game with the one saved in ``path``; a file that does not
+            load raises :class:`~ahoy_nb.savegame.SaveFileError` and changes nothing.
+            Each person keeps seeing only their own view."""
+            from . import savegame
+            return self._open(savegame.load(path))
+
+        def _open(self, state: State) -> State:
+            self.stop()
+            self.board.set_state(state)
+            self.board.error = ""
+            self.auto.value = self.bot_delay is not None
+            self._on_change()
+            return state
+
+        def _offer_download(self) -> None:
+            import base64
+            import html
+            from . import savegame
+            text = savegame.dumps(self.board.state)
+            href = "data:application/json;base64," + base64.b64encode(text.encode()).decode()
+            name = f"ahoy-round{self.board.state.round}{savegame.SUFFIX}"
+            self.download.value = (f"<a class='ahoy-download' download='{html.escape(name)}' "
+                                   f"href='{html.escape(href)}'>⬇ {html.escape(name)}</a>")
+
+        def _on_upload(self, change) -> None:
+            import html
+            from . import savegame
+            files = change["new"]
+            if not files:
+                return
+            upload = files[0]
+            self.upload.value = ()   # the same file may be opened again
+            try:
+                state = savegame.loads(bytes(upload["content"]))
+            except savegame.SaveFileError as err:
+                self.file_info.value = (f"<span class='ahoy-file-error' style='color:#b03030'>"
+                                        f"Not opened: {html.escape(str(err))}</span>")
+                return
+            self._open(state)
+            self.file_info.value = (f"<span class='ahoy-file-ok'>Opened "
+                                    f"{html.escape(str(upload.get('name', 'the file')))}</span>")
 
         # -- bots --------------------------------------------------------------
         def step(self):

@@ -4,6 +4,7 @@ advance, and Hint / Answer / Back / Restart work; the battle odds are exact."""
 from __future__ import annotations
 
 import doctest
+import re
 from fractions import Fraction
 
 import pytest
@@ -13,6 +14,7 @@ from ahoy_nb.widgets import BoardWidget
 import ahoy_nb.analysis
 import ahoy_nb.tutorials as tutorials
 import ahoy_nb.tutorials.core
+import ahoy_nb.tutorials.friendly
 import ahoy_nb.tutorials.goals
 import ahoy_nb.tutorials.widget
 from ahoy_nb.tutorials import Session, start
@@ -30,9 +32,9 @@ REQUIRED_SECTIONS = {
 
 
 def play_to_end(run: Session) -> None:
-    for i, (_, step) in enumerate(run.tutorial.steps):
+    for i in range(len(run)):
         assert run.index == i
-        for notation in step.answer:
+        for notation in run.expected_answer():
             fb = run.try_action(notation)
             assert fb.ok, f"{run.tutorial.name} step {i + 1}: {notation!r} refused: {fb.message}"
         assert run.index == i + 1, f"{run.tutorial.name} step {i + 1} did not advance"
@@ -81,28 +83,49 @@ def _wrong_legal(run: Session) -> str | None:
                 return text
         else:
             trial = run.state.copy().apply(text)
-            if not step.goal(run._starts[run.index], trial) and not trial.data["pending"]:
+            if not step.goal(run.start_state, trial) and not trial.data["pending"]:
                 return text
     return None
 
 
+def _not_offered(run: Session) -> str:
+    """An action of the game that is not legal at this step."""
+    for candidate in ("end", "sail 1", "cannons 1", "move 0,0", "anchor", "deploy 9,9"):
+        if not run.state.is_legal(candidate):
+            return candidate
+    raise AssertionError("every candidate is legal")
+
+
+def _gives_away(message: str, answer: list[str]) -> bool:
+    return ahoy_nb.tutorials.core.names_answer(message, answer)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_wrong_tries_are_refused_at_every_step(name):
+    """At every step: an illegal try says why not in the rules' words, a legal try that
+    is not the aim says what it would do and why not; once, and neither names the
+    answer; nothing changes."""
     run = start(name)
-    for i, (_, step) in enumerate(run.tutorial.steps):
+    for i in range(len(run)):
         before = run.state.copy()
+        answer = run.expected_answer()
         # Illegal: not Ahoy at all, and an action the rules forbid now.
-        for bad in ("fly to the moon", "move 99,99"):
+        for bad in ("fly to the moon", "move 99,99", _not_offered(run)):
             fb = run.try_action(bad)
-            assert not fb.ok and fb.kind == "illegal" and fb.message.startswith("Not allowed")
+            assert not fb.ok and fb.kind == "illegal" and fb.message.startswith("Not possible: ")
+            assert not _gives_away(fb.message, answer), (i, bad, fb.message)
+            assert "Choices now" not in fb.message
             assert run.index == i and run.state == before
         wrong = _wrong_legal(run)
         if wrong is not None:
             fb = run.try_action(wrong)
             assert not fb.ok and fb.kind == "wrong", (i, wrong, fb.message)
-            assert fb.message, "a wrong try must say why"
+            assert f"'{wrong}'" in fb.message or fb.events, "a wrong try says what it does"
+            assert not _gives_away(fb.message, answer), (i, wrong, fb.message)
+            sentences = [x.strip() for x in fb.message.split(". ") if len(x.strip()) > 20]
+            assert len(sentences) == len(set(sentences)), f"said twice: {fb.message}"
             assert run.index == i and run.state == before, (i, wrong)
-        for notation in step.answer:
+        for notation in answer:
             assert run.try_action(notation).ok
     assert run.finished
 
@@ -174,7 +197,7 @@ def test_multi_decision_goal_step_progress_and_back():
 def test_hint_answer_back_restart():
     run = start("battles")
     first = run.state.copy()
-    assert "sail 3" in run.hint()
+    assert "sail 3" not in run.hint()
     assert run.feedback.kind == "hint" and run.index == 0
     assert run.answer() == "sail 3"
     assert run.index == 0 and run.state == first  # showing the answer plays nothing
@@ -275,18 +298,26 @@ def test_widget_typed_buttons_and_choices():
     assert "Place a die on Sail" in w.lesson.value
     w.typed.value = "tailwind 3"              # legal but wrong
     assert s.index == 0 and w.typed.value == ""
-    assert "not what this step asks" in w.feedback.value
+    assert "not this step&#x27;s aim" in w.feedback.value or "not this step's aim" in w.feedback.value
     w.typed.value = "sail 3"
     assert s.index == 1 and w.progress.value == 1
-    assert "move 3,2" in w.choices.options
+    assert s.reviewing and not w.next_button.disabled and w.choices.options == ()
+    w.next_button.click()
+    assert not s.reviewing and w.next_button.disabled
+    # The list of legal actions says each one in words.
+    labels = dict((v, k) for k, v in w.choices.options)
+    words = ahoy_nb.tutorials.friendly.describe(s.state, "move 3,2")
+    assert words and labels["move 3,2"] == f"move 3,2 — {words}"
     w.choices.value = "move 3,2"              # picking from the legal actions
     assert s.index == 2
     w.buttons.value = "Hint"
-    assert w.buttons.value is None and "Hint" in w.feedback.value
-    w.buttons.value = "Answer"
-    assert "move 2,2" in w.feedback.value and s.index == 2
-    w.buttons.value = "Play answer"
-    assert s.index == 3
+    assert w.buttons.value is None and "Hint 1" in w.feedback.value
+    assert "move 2,2" not in w.feedback.value
+    w.buttons.value = "Hint"
+    assert "Hint 2" in w.feedback.value and "help" not in w.helped.value
+    w.buttons.value = "Show me"
+    assert s.index == 3 and "Shown:" in w.feedback.value and "move 2,2" in w.feedback.value
+    assert "shown: 1" in w.helped.value
     w.buttons.value = "Back"
     assert s.index == 2
     w.buttons.value = "Restart"
@@ -347,30 +378,54 @@ def test_widget_board_click_goes_through_the_lesson_once():
     before = run.state.copy()
     n_log, n_journal = len(run.state.log), len(run.journal)
 
-    # A wrong click: refused with the lesson's explanation, once; nothing moves.
+    # A wrong click: refused with the lesson's explanation, once (under the board, not
+    # also on the board); nothing moves.
     front.click("tailwind 3")
     assert calls == ["tailwind 3"] and len(run.journal) == n_journal + 1
     assert run.feedback.kind == "wrong" and run.index == 0 and run.state == before
-    assert board.error.startswith("'tailwind 3' is legal, but it is not what this step asks")
-    assert run.step.note_for("tailwind 3") in board.error   # the lesson's own note
-    assert "not what this step asks" in w.feedback.value
+    words = ahoy_nb.tutorials.friendly.describe(run.state, "tailwind 3")
+    assert run.feedback.message.startswith(f"'tailwind 3' ({words}) is "
+                                           "possible, but it is not this step's aim")
+    assert run.step.note_for("tailwind 3") in run.feedback.message   # the lesson's own note
+    assert board.error == ""
+    assert w.feedback.value.count("Tailwind jumps to a printed Tailwind space") == 1
     assert board.history_length == len(run.state.history) and board.can_act
 
     # An illegal click: the engine's reason, through the lesson.
     front.click("move 99,99")
     assert calls[-1] == "move 99,99" and run.feedback.kind == "illegal"
-    assert board.error.startswith("Not allowed:") and run.index == 0 and run.state == before
+    assert run.feedback.message.startswith("Not possible:") and board.error == ""
+    assert run.index == 0 and run.state == before
 
-    # The right click: checked once, applied once, the lesson moves on.
+    # A click on something the board does not offer (the board's on_refused hook).
+    assert board.on_refused("cannons").startswith("Not possible:")
+    assert run.feedback.kind == "illegal" and run.state == before
+
+    # The right click: checked once, applied once; the board shows what happened.
     front.click("sail 3")
     assert calls == ["tailwind 3", "move 99,99", "sail 3"]
-    assert len(run.journal) == n_journal + 3
+    assert len(run.journal) == n_journal + 4
     assert run.feedback.ok and run.feedback.advanced and run.index == 1
     assert len(run.state.log) == n_log + 1 and run.state.log[-1].action == "sail 3"
-    assert board.error == "" and board.state is run.state
+    assert run.reviewing and board.state == run.result and board.error == ""
+    assert w.progress.value == 1 and "Right!" in w.feedback.value
+    assert "Next" in w.lesson.value
+    w.next_button.click()
+    assert board.state is run.state
     assert board.history_length == len(run.state.history) == len(before.history) + 1
     assert board.highlight == ["3,2"] and "move 3,2" in board.actions
-    assert w.progress.value == 1 and "Right!" in w.feedback.value
+
+
+def test_after_a_right_move_the_board_shows_its_events():
+    w = start("battles").widget()
+    run, board = w.session, w.board
+    run.goto(4)
+    Clicks(board).click("fire 4>1")          # the Union wins the rulebook's battle
+    assert run.reviewing and "2,2" in board.highlight
+    assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in w.events.value
+    assert board.viewer == "mollusk"
+    w.next_button.click()
+    assert not run.reviewing and board.state is run.state
 
 
 def test_widget_board_follows_the_session():
@@ -381,16 +436,20 @@ def test_widget_board_follows_the_session():
     assert board.state is run.state and board.can_act and "fire 4>1" in board.actions
     front.click("fire 4>2")                  # legal, loses with the lesson's dice
     assert run.feedback.kind == "wrong" and run.index == 4
-    assert "does not reach the goal" in board.error
+    assert "does not reach the goal" in w.feedback.value and board.error == ""
     assert board.state is run.state          # the session put back a copy: the board shows it
     front.click("fire 4>1")
-    assert run.index == 5 and board.error == "" and board.state is run.state
+    assert run.index == 5 and board.error == "" and run.reviewing
+    run.next()
+    assert board.state is run.state
     assert board.viewer == run.learner and board.can_act == (not run.state.is_over)
     # The typed box, Back and Restart go through the session; the board follows.
     w.buttons.value = "Back"
     assert run.index == 4 and board.state is run.state and "fire 4>1" in board.actions
     w.typed.value = "fire 4>1"
-    assert run.index == 5 and board.state is run.state
+    assert run.index == 5
+    run.next()
+    assert board.state is run.state
     # The board's own Undo is the lesson's Back (it never undoes behind the lesson).
     assert board.can_undo
     front.send(undo=True)
@@ -403,6 +462,24 @@ def test_widget_board_follows_the_session():
     assert board.viewer == "bluefin" and board.people == ("bluefin",) and board.can_act
 
 
+def test_lesson_board_has_the_lessons_controls_only():
+    w = start("battles").widget()
+    assert "ahoy-lesson-board" in w.board._dom_classes
+    style = w.children[0].value
+    for hidden in (".ahoy-controls", ".ahoy-error", ".ahoy-none"):
+        assert f".ahoy-lesson-board {hidden}" in style
+    assert list(w.buttons.options) == ["Hint", "Show me", "Back", "Restart"]
+
+
+def test_a_fixed_picture_is_a_picture():
+    state = tutorials.position("battles")
+    pic = tutorials.board(state, highlight=["2,2"])
+    assert not isinstance(pic, BoardWidget)
+    svg = pic._repr_svg_()
+    assert svg.startswith("<svg") and "Waiting for another player" not in svg
+    assert "data-action" not in svg                           # nothing to click
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_every_tutorial_plays_by_clicks_on_the_board(name):
     """Each answer is a legal action the board offers the learner, and a click on it is
@@ -410,17 +487,180 @@ def test_every_tutorial_plays_by_clicks_on_the_board(name):
     w = start(name).widget()
     run, board = w.session, w.board
     front = Clicks(board)
-    for i, (_, step) in enumerate(run.tutorial.steps):
+    for i in range(len(run)):
         assert run.index == i
-        for notation in step.answer:
+        for notation in run.expected_answer():
             assert board.state is run.state and board.viewer == run.learner
             assert board.can_act and notation in board.actions, (i, notation, board.actions)
             front.click(notation)
             assert board.error == "", (i, notation, board.error)
-        assert run.index == i + 1
+        assert run.index == i + 1 and run.reviewing
+        w.next_button.click()
     assert run.finished and board.state is run.state
+
+
 def test_doctests():
     for module in (ahoy_nb.tutorials, ahoy_nb.tutorials.core, ahoy_nb.tutorials.goals,
-                   ahoy_nb.tutorials.widget, ahoy_nb.analysis):
+                   ahoy_nb.tutorials.widget, ahoy_nb.tutorials.friendly, ahoy_nb.analysis):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, module.__name__
+
+
+# -- steps that follow the learner ---------------------------------------------------------
+
+def _claims_match(run: Session) -> list[str]:
+    """What the current step's text says about the learner's position, checked against it:
+    the dice it says are left, and who ended a turn."""
+    text = run.text
+    s = run.state
+    dice = sorted(s.dice(run.learner)) if run.learner else []
+    problems = []
+    m = re.search(r"dice ((?:\d, )*\d(?:,? and \d)?) are left", text)
+    if m and sorted(int(d) for d in re.findall(r"\d", m.group(1))) != dice:
+        problems.append(f"says dice {m.group(1)} are left, has {dice}")
+    m = re.search(r"last die \(the (\d)\)", text)
+    if m and dice != [int(m.group(1))]:
+        problems.append(f"says the last die is {m.group(1)}, has {dice}")
+    return problems
+
+
+def _at_step(name: str, index: int, ways_before: list[list[str]]) -> Session:
+    run = start(name)
+    for way in ways_before:
+        for notation in way:
+            run.try_action(notation)
+    assert run.index == index
+    return run
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
+    """Play every accepted way of doing every step; after each, the next step's text
+    matches the position (the dice left, who ended the turn) and its answer works."""
+    run = start(name)
+    path: list[list[str]] = []
+    checked = 0
+    for i in range(len(run)):
+        ways = run.accepted_ways(depth=max(4, len(run.expected_answer()) + 1))
+        assert ways, f"{name} step {i + 1}: no accepted way"
+        for way in ways:
+            alt = _at_step(name, i, path)
+            for notation in way:
+                fb = alt.try_action(notation)
+            assert fb.advanced, (name, i + 1, way, fb.message)
+            if "you ended your turn" in fb.message.lower():
+                assert "end" in way, (name, i + 1, way, fb.message)
+            if alt.finished:
+                continue
+            assert _claims_match(alt) == [], (name, i + 1, way, alt.text)
+            for notation in alt.expected_answer():
+                nxt = alt.try_action(notation)
+                assert nxt.ok, (name, i + 1, way, notation, nxt.message)
+            assert nxt.advanced, (name, i + 2, "after", way)
+            checked += 1
+        path.append(run.expected_answer())
+        for notation in path[-1]:
+            run.try_action(notation)
+    assert checked >= len(run) - 1
+
+
+def test_turn_lesson_follows_the_die_the_learner_kept():
+    run = start("turn")
+    run.goto(3)                             # Deploy: a 2, a 3 and a 6 left
+    assert run.try_action("deploy 2").ok and run.try_action("deploy 2,1").advanced
+    run.next()
+    run.play_answer()                       # the Tailwind with the 6
+    assert run.feedback.advanced
+    assert "You ended your turn" not in run.feedback.message
+    assert "the lesson ended your turn for you" in run.feedback.message
+    run.next()
+    assert run.state.dice("bluefin") == [3]
+    assert "(the 3)" in run.text and "(the 2)" not in run.text
+    assert run.play_answer().advanced
+
+
+def test_deploying_with_the_six_is_refused_with_the_reason():
+    run = start("turn")
+    run.goto(3)
+    run.try_action("deploy 6")
+    fb = run.try_action("deploy 2,1")
+    assert not fb.ok and "6" in fb.message and run.index == 3
+
+
+# -- graded hints -----------------------------------------------------------------------
+
+def test_hint_levels_point_then_name_the_rule_then_show():
+    run = start("turn")
+    assert run.help[0] == 0
+    first = run.hint()
+    assert first.startswith("Look at your player board: the Cannons slot")
+    assert "cannons 6" not in first and run.help[0] == 1
+    assert all(n.startswith("cannons") for n in run.suggest) and run.suggest
+    second = run.hint()
+    assert second.startswith("**Taking Action**") and "Load your guns" in second
+    assert "cannons 6" not in second and run.help[0] == 2
+    third = run.hint()                                 # no third hint: Show me is next
+    assert "Show me" in third and run.help[0] == 2
+    fb = run.show_me()
+    assert fb.ok and fb.advanced and fb.kind == "shown" and "'cannons 6'" in fb.message
+    assert run.help[0] == 3 and run.index == 1
+    run.play_answer()
+    assert run.progress == {"done": 2, "steps": len(run), "hints": 0, "shown": 1,
+                            "help": ["shown"] + ["none"] * (len(run) - 1)}
+
+
+def test_first_hint_points_at_the_region_on_the_map():
+    run = start("battles")
+    run.goto(1)                                   # move to 3,2
+    text = run.hint()
+    assert text.startswith("Look at the map: the ") and "3,2" not in text
+    assert "3,2" in run.pointers and len(run.pointers) == 4
+    w = run.widget()
+    assert set(run.pointers) <= set(w.board.highlight)
+
+
+def test_help_is_recorded_per_step_and_reset_by_restart():
+    run = start("setup")
+    run.hint()
+    run.play_answer()
+    run.next()
+    run.hint(); run.hint()
+    run.play_answer()
+    assert run.progress["hints"] == 2 and run.progress["help"][:2] == ["hint 1", "hint 2"]
+    run.restart()
+    assert run.progress["hints"] == 0 and set(run.progress["help"]) == {"none"}
+
+
+def test_no_hint_before_show_me_gives_the_answer_away():
+    for name in NAMES:
+        run = start(name)
+        while not run.finished:
+            answer = run.expected_answer()
+            for _ in range(2):
+                text = run.hint()
+                assert not ahoy_nb.tutorials.core.names_answer(text, answer), \
+                    (name, run.index, text)
+            run.play_answer()
+
+
+def test_notation_in_lessons_has_its_meaning_beside_it():
+    from ahoy_nb.engine.explain import VERBS
+    quoted = re.compile(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()")
+    for name in NAMES:
+        run = start(name)
+        while not run.finished:
+            texts = [run.text]
+            run.hint(); texts.append(run.feedback.message)
+            run.hint(); texts.append(run.feedback.message)
+            run.show_me(); texts.append(run.feedback.message)
+            for text in texts:
+                bare = [m for m in quoted.findall(text) if m.split(" ")[0] in VERBS]
+                assert not bare, (name, run.index, bare, text)
+
+
+def test_the_lesson_has_the_rules_at_hand():
+    w = start("battles").widget()
+    assert w.rules.selected_index is None          # folded away
+    box, out = w.rules.children[0].children
+    box.value = "strong current"
+    assert "Strong Current" in out.value

@@ -15,22 +15,25 @@ Place a die on Sail...
 False
 >>> run.try_action("sail 3").ok
 True
->>> run.hint(), run.answer(), run.back(), run.restart()   # doctest: +SKIP
+>>> run.hint(), run.show_me(), run.back(), run.restart()   # doctest: +SKIP
 
 In a notebook::
 
     import ahoy_nb.tutorials as tutorials
     tutorials.catalog()            # the list, with what each teaches
-    tutorials.start("battles")     # the board, the lesson, Hint / Answer / Back / Restart
+    tutorials.start("battles")     # the board, the lesson, Hint / Show me / Back / Restart
+    tutorials.actions(state)       # the legal actions, in words
+    tutorials.odds(state)          # battle odds in percent
 """
 
 from __future__ import annotations
 
 from .core import Feedback, Goal, Scene, Session, Step, Tutorial
+from .friendly import actions, describe, odds, rewards_grid
 from . import goals
 
-__all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "board", "catalog",
-           "get", "goals", "position", "start"]
+__all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "actions", "board",
+           "catalog", "describe", "get", "goals", "odds", "position", "rewards_grid", "start"]
 
 
 def _registry() -> dict[str, Tutorial]:
@@ -94,6 +97,10 @@ def position(name: str, scene: int = 0):
 
 
 def board(state, viewer: str | None = "all", highlight=()):
-    """Show a position: the board widget if it is available, else its SVG picture."""
+    """A picture of a position (SVG), with ``highlight``-ed spaces: nothing on it is live.
+
+    >>> "<svg" in board(position("battles"), highlight=["2,2"])._repr_svg_()
+    True
+    """
     from .widget import board as _board
     return _board(state, viewer=viewer, highlight=highlight)

@@ -20,7 +20,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from ..engine import Action, IllegalActionError, State
@@ -56,6 +57,16 @@ def new_events(before: State, after: State, viewer: str | None = "all") -> list[
 
 # -- steps and scenes -----------------------------------------------------------
 
+# A text may be written out, or computed from the position at the start of the step
+# (so that it always matches what the learner actually did before).
+Text = "str | Callable[[State], str]"
+
+
+def resolve(value, state: State):
+    """A step's text (or answer) for ``state``: the value itself, or ``value(state)``."""
+    return value(state) if callable(value) else value
+
+
 @dataclass
 class Step:
     """One thing the learner is asked to do.
@@ -65,33 +76,46 @@ class Step:
     * ``expect``: the accepted action(s), by notation; or ``goal``: any legal
       action(s) that reach the :class:`Goal` (several decisions of one action,
       like placing a die and then choosing where to move, count as one try).
-    * ``answer``: the notation(s) that do it (shown by *Answer*, played by tests);
-      defaults to ``expect[0]``.
-    * ``hint``: shown on request, and after a legal-but-wrong try.
+    * ``answer``: the notation(s) that do it (played by *Show me* and by tests);
+      defaults to ``expect[0]``; for a goal step without one, the first way to the
+      goal is searched in the position.
+    * ``hint``: the author's explanation, shown with the answer (*Show me*), and as
+      the second hint when it does not give the answer away.
+    * ``rule``: what the second hint says (default: the tip of the answer's action,
+      from :func:`ahoy_nb.rulebook.tip`).
+    * ``where``: what the first hint says (default: the part of the board the answer
+      is on).
     * ``wrong``: a tutorial's own word on particular tries, keyed by notation
       (``"fire 4>2"``) or by verb (``"hold"``); used for legal and illegal tries.
+      It says why a try does not do what the step is after, never what does.
     * ``then``: scripted actions applied right after success (opponents' replies,
       and decisions the lesson is not about); ``then_text`` says what they do.
     * ``done``: said once the step is done.
     * ``section``: the rulebook section this step teaches.
     * ``highlight``: spaces to point at on the board, ``["3,2"]``.
+
+    ``text``, ``ask``, ``hint``, ``where``, ``done``, ``then_text`` and ``answer`` may
+    be functions of the position at the start of the step, so that a step follows
+    what the learner actually did before it.
     """
 
-    text: str
-    ask: str
+    text: Text
+    ask: Text
     expect: Sequence[str] | str | None = None
     goal: Goal | None = None
-    answer: Sequence[str] | str | None = None
-    hint: str = ""
+    answer: Sequence[str] | str | Callable[[State], Sequence[str]] | None = None
+    hint: Text = ""
     wrong: dict[str, str | Callable[[State, str], str]] = field(default_factory=dict)
     respond: Sequence[str] = ()
     then: Sequence[str] = ()
-    then_text: str = ""
-    done: str = ""
+    then_text: Text = ""
+    done: Text = ""
     quote: str = ""
     section: str = ""
     title: str = ""
     highlight: Sequence[str] = ()
+    rule: Text = ""
+    where: Text = ""
 
     def __post_init__(self):
         if isinstance(self.expect, str):
@@ -100,12 +124,11 @@ class Step:
             self.answer = [self.answer]
         if self.expect is None and self.goal is None:
             raise ValueError(f"step {self.ask!r} has neither expect nor goal")
-        if self.answer is None:
-            if not self.expect:
-                raise ValueError(f"goal step {self.ask!r} needs an answer")
+        if self.answer is None and self.expect:
             self.answer = [self.expect[0]]
         self.expect = [_norm(e) for e in self.expect] if self.expect else None
-        self.answer = [_norm(a) for a in self.answer]
+        if self.answer is not None and not callable(self.answer):
+            self.answer = [_norm(a) for a in self.answer]
         self.then = [_norm(a) for a in self.then]
         self.respond = [_norm(a) for a in self.respond]
 
@@ -121,12 +144,17 @@ class Step:
 
 @dataclass
 class Scene:
-    """A position and the steps played on it. ``build`` makes the position afresh."""
+    """A position and the steps played on it. ``build`` makes the position afresh.
+
+    ``picture(state) -> str``: an SVG drawn by this package (a Rewards grid...) shown
+    with the scene's steps.
+    """
 
     title: str
     build: Callable[[], State]
     steps: list[Step]
     intro: str = ""
+    picture: Callable[[State], str] | None = None
 
 
 @dataclass
@@ -155,8 +183,14 @@ class Tutorial:
         return seen
 
     def solution(self) -> list[list[str]]:
-        """The expected answers, step by step (what a test plays)."""
-        return [list(step.answer) for _, step in self.steps]
+        """The answers, step by step, as *Show me* plays them (what a test plays)."""
+        run, out = Session(self), []
+        while not run.finished:
+            out.append(run.expected_answer())
+            fb = run.play_answer()
+            if fb is None or not fb.advanced:
+                raise RuntimeError(f"{self.name}: step {run.index + 1}'s answer was refused: {fb}")
+        return out
 
     def __repr__(self) -> str:
         return f"<Tutorial {self.name!r}: {self.title}, {len(self.steps)} steps>"
@@ -172,7 +206,8 @@ class Feedback:
     message: str
     events: tuple[str, ...] = ()
     advanced: bool = False
-    kind: str = "try"   # try, illegal, wrong, progress, hint, answer, back, restart, done
+    # try, illegal, wrong, progress, hint, shown, answer, back, restart, next, done
+    kind: str = "try"
 
     def __str__(self) -> str:
         return self.message
@@ -186,6 +221,11 @@ class Feedback:
         return "\n".join(lines)
 
 
+# How much help a step took: none, the first hint, the second hint, the answer shown.
+HELP_LEVELS = ("none", "hint 1", "hint 2", "shown")
+SPACE_RE = re.compile(r"-?\d+,-?\d+")
+
+
 class Session:
     """One run through a :class:`Tutorial`: the position, the step, the checks.
 
@@ -193,13 +233,12 @@ class Session:
     >>> run = start("setup")
     >>> run.step.ask
     'As Bluefin, choose the Island for your Flagship and a Patrol.'
-    >>> run.hint() != ""
+    >>> run.hint().startswith("Look at the map")
     True
-    >>> for answer in run.tutorial.solution():
-    ...     for notation in answer:
-    ...         _ = run.try_action(notation)
-    >>> run.finished
-    True
+    >>> while not run.finished:
+    ...     _ = run.play_answer()
+    >>> run.finished, run.progress["hints"]
+    (True, 1)
     """
 
     def __init__(self, tutorial: Tutorial):
@@ -208,7 +247,15 @@ class Session:
         self._starts: list[State | None] = [None] * len(self._flat)
         self.feedback: Feedback | None = None
         self.journal: list[Feedback] = []   # every feedback, newest last
+        self.help: list[int] = [0] * len(self._flat)   # per step, an index in HELP_LEVELS
+        self.pointers: list[str] = []       # spaces the first hint points at
+        self.suggest: list[str] = []        # the actions of the board's part it points at
+        self.reviewing = False              # showing the result of the step just done
+        self.result: State | None = None    # the position right after the learner's move
+        self.result_spaces: list[str] = []  # the spaces where something happened
+        self.result_viewer: str | None = None   # whose eyes the result is seen with
         self._listeners: list[Callable[["Session"], None]] = []
+        self._quiet = False
         self._enter(0, fresh=True)
 
     # -- reading -------------------------------------------------------------
@@ -234,6 +281,11 @@ class Session:
         return self._flat[i][0]
 
     @property
+    def start_state(self) -> State | None:
+        """The position at the start of the current step."""
+        return None if self.finished else self._starts[self._index]
+
+    @property
     def learner(self) -> str | None:
         """The faction the learner plays in this step (whoever must decide)."""
         return self.state.current_player
@@ -248,26 +300,74 @@ class Session:
         return [] if self.finished else self.state.legal_actions()
 
     @property
-    def text(self) -> str:
-        """The current step in Markdown: where we are, the rule, the quote, the ask."""
+    def progress(self) -> dict:
+        """How far the learner is and how much help they used: ``{"done", "steps",
+        "hints", "shown", "help"}`` (``help``: per step, one of :data:`HELP_LEVELS`)."""
+        levels = self.help[:self._index]
+        return {"done": self._index, "steps": len(self), "hints": sum(1 for h in levels if h in (1, 2)),
+                "shown": sum(1 for h in levels if h == 3),
+                "help": [HELP_LEVELS[h] for h in self.help]}
+
+    def ask(self) -> str:
+        """What the current step asks, for the position as it is."""
+        return "" if self.finished else resolve(self.step.ask, self._starts[self._index])
+
+    def expected_answer(self) -> list[str]:
+        """The notation(s) *Show me* plays for the current step, from its start."""
         if self.finished:
-            return (f"### {self.tutorial.title}: done!\n\nYou finished all {len(self)} steps. "
-                    f"Restart to play it again, or pick another tutorial from "
-                    f"`ahoy_nb.tutorials.catalog()`.")
+            return []
+        step, start = self.step, self._starts[self._index]
+        answer = resolve(step.answer, start)
+        if answer is None:
+            ways = self.accepted_ways(limit=1)
+            if not ways:
+                raise RuntimeError(f"step {self._index + 1}: no way to the goal "
+                                   f"({step.goal.text}) from this position")
+            answer = ways[0]
+        return [_norm(a) for a in answer]
+
+    @property
+    def text(self) -> str:
+        """The current step in Markdown: where we are, the rule, the quote, the ask
+        (or, right after a step, what happened and *Next*)."""
+        if self.reviewing:
+            return self._result_text()
+        if self.finished:
+            return (f"### {self.tutorial.title}: done!\n\nYou finished all {len(self)} steps"
+                    f"{self._help_summary()}. Restart to play it again, or pick another "
+                    f"tutorial from `ahoy_nb.tutorials.catalog()`.")
         scene, step = self._flat[self._index]
+        start = self._starts[self._index]
         parts = [f"### {self.tutorial.title} — {scene.title}",
                  f"*Step {self._index + 1} of {len(self)}"
                  + (f" · {step.section}" if step.section else "") + "*"]
         first_of_scene = self._index == 0 or self._flat[self._index - 1][0] is not scene
         if first_of_scene and scene.intro:
             parts.append(scene.intro)
-        if step.text:
-            parts.append(step.text)
+        text = resolve(step.text, start)
+        if text:
+            parts.append(text)
         if step.quote:
             parts.append("> " + step.quote.replace("\n", "\n> ") + " *(rulebook)*")
         who = self.learner
-        parts.append(f"**Your move{f' as {faction_name(who)}' if who else ''}:** {step.ask}")
+        parts.append(f"**Your move{f' as {faction_name(who)}' if who else ''}:** {self.ask()}")
+        from .friendly import annotate
+        return annotate("\n\n".join(parts), self.state)   # notation, with its meaning
+
+    def _result_text(self) -> str:
+        i = self._index - 1
+        scene, step = self._flat[i]
+        parts = [f"### {self.tutorial.title} — {scene.title}",
+                 f"*Step {i + 1} of {len(self)} done*"]
+        parts.append("The board shows the position right after your move; the spaces where "
+                     "something happened are outlined. Press **Next** to go on.")
         return "\n\n".join(parts)
+
+    def _help_summary(self) -> str:
+        p = self.progress
+        if not p["hints"] and not p["shown"]:
+            return ", without any help"
+        return f" (hints on {p['hints']} step(s), shown {p['shown']})"
 
     def _repr_markdown_(self) -> str:
         out = self.text
@@ -282,6 +382,7 @@ class Session:
     # -- moving through the steps --------------------------------------------
     def _enter(self, index: int, fresh: bool = False) -> None:
         self._index = index
+        self.pointers, self.suggest = [], []
         if index >= len(self._flat):
             return
         scene = self._flat[index][0]
@@ -290,15 +391,24 @@ class Session:
         self._starts[index] = self.state.copy()
 
     def _notify(self, fb: Feedback) -> Feedback:
+        from .friendly import annotate
+        fb = replace(fb, message=annotate(fb.message, self.state))   # notation, in words
         self.feedback = fb
         self.journal.append(fb)
-        for listener in list(self._listeners):
-            listener(self)
+        if not self._quiet:
+            for listener in list(self._listeners):
+                listener(self)
         return fb
 
     def on_change(self, listener: Callable[["Session"], None]) -> None:
         """Call ``listener(session)`` after every try and button (the widget uses it)."""
         self._listeners.append(listener)
+
+    def next(self) -> Feedback:
+        """Leave the result of the step just done and show the next step (*Next*)."""
+        self.reviewing = False
+        self.result, self.result_spaces = None, []
+        return self._notify(Feedback(True, "", kind="next"))
 
     def try_action(self, action: Action | str) -> Feedback:
         """Check the learner's action (a board click's :class:`Action` or typed notation).
@@ -306,6 +416,7 @@ class Session:
         A right action is applied and the tutorial moves on; a wrong one is refused
         with the reason, and the position stays as it was.
         """
+        self.reviewing = False
         if self.finished:
             return self._notify(Feedback(False, "This tutorial is finished: restart it, or "
                                          "start another one.", kind="done"))
@@ -313,20 +424,10 @@ class Session:
         text = action.notation if isinstance(action, Action) else str(action)
         notation = _norm(text)
         if not self.state.is_legal(notation):
-            try:
-                self.state.copy().apply(notation)
-                reason = "That is not possible now."
-            except IllegalActionError as err:
-                reason = str(err)
-            note = step.note_for(notation, self.state)
-            msg = f"Not allowed: {reason}" + (f"\n\n{note}" if note else "")
-            return self._notify(Feedback(False, msg, kind="illegal"))
+            return self._notify(Feedback(False, self.why_not(notation), kind="illegal"))
         if step.expect is not None:
             if notation not in step.expect:
-                note = step.note_for(notation, self.state) or step.hint
-                return self._notify(Feedback(
-                    False, f"'{notation}' is legal, but it is not what this step asks. {note}",
-                    kind="wrong"))
+                return self._notify(Feedback(False, self._not_the_aim(notation), kind="wrong"))
             return self._succeed(notation)
         # A goal step: apply, then judge the result.
         before = self._starts[self._index]
@@ -335,10 +436,10 @@ class Session:
         try:
             trial.apply(notation)
             _respond(trial, learner, step.respond)
-        except (ValueError, KeyError) as err:  # e.g. a fixed roll the lesson set for another path
+        except (ValueError, KeyError):  # e.g. a fixed roll the lesson set for another path
             return self._notify(Feedback(
-                False, f"'{notation}' leads somewhere this lesson is not set up for ({err}). "
-                       f"{step.hint}", kind="wrong"))
+                False, f"{self.words(notation)} is possible in a real game, but this lesson is "
+                       f"not set up for where it leads. {self._aim_note(notation)}", kind="wrong"))
         events = tuple(new_events(self.state, trial, learner))
         if step.goal(before, trial):
             self.state = trial
@@ -347,48 +448,162 @@ class Session:
                       and bool(trial.data["pending"]) and not trial.is_over)
         if mid_action:
             self.state = trial
-            return self._notify(Feedback(True, f"'{notation}': go on — {trial.prompt}.",
+            return self._notify(Feedback(True, f"{self.words(notation)}: go on — {trial.prompt}.",
                                          events, kind="progress"))
-        note = step.note_for(notation, self.state) or step.hint
+        note = self._aim_note(notation)
         self.state = before.copy()
         return self._notify(Feedback(
-            False, f"That does not reach the goal ({step.goal.text}). {note} "
+            False, f"{self.words(notation)} is possible, but it does not reach the goal "
+                   f"({step.goal.text}). {note} "
                    f"The position is back to the start of this step.", events, kind="wrong"))
 
+    # -- why a try is refused -------------------------------------------------------
+    def words(self, notation: str) -> str:
+        """Notation with its meaning in words: ``'sail 3' (Place your 3 on Sail)``."""
+        from .friendly import describe
+        meaning = describe(self.state, notation)
+        return f"'{notation}' ({meaning})" if meaning else f"'{notation}'"
+
+    def why_not(self, notation: str) -> str:
+        """Why an action is not possible now, in the rules' words (from the engine),
+        with the lesson's own note; it never lists the choices (one is the answer)."""
+        try:
+            self.state.copy().apply(notation)
+            reason = "That is not possible now."
+        except IllegalActionError as err:
+            reason = _reason_only(str(err))
+        note = self.step.note_for(notation, self.state) if self.step else ""
+        return f"Not possible: {reason}" + (f" {note}" if note else "")
+
+    def refused(self, target) -> Feedback:
+        """A click on something the board does not offer now (``target``: a notation,
+        a space ``"x,y"``, a slot or card key, or the board's description of it): why not."""
+        self.reviewing = False
+        return self._notify(Feedback(False, self.explain_target(target), kind="illegal"))
+
+    def explain_target(self, target) -> str:
+        """Why a click on ``target`` does nothing now, in words."""
+        from ..engine.explain import VERBS
+        s = self.state
+        if isinstance(target, dict):
+            target = (target.get("action") or target.get("notation") or target.get("space")
+                      or target.get("slot") or target.get("card") or target.get("key") or "")
+        text = _norm(str(target or ""))
+        if self.finished:
+            return "This tutorial is finished: restart it, or start another one."
+        if text.split(" ")[0] in VERBS and " " in text:
+            return self.why_not(text)
+        if SPACE_RE.fullmatch(text):
+            return (f"Not possible: nothing can be done at {text} now. {s.prompt}.")
+        verb = text.split(":")[-1]
+        if verb in VERBS or verb.rstrip("0123456789") in VERBS:
+            verb = verb if verb in VERBS else verb.rstrip("0123456789")
+            dice = s.dice(s.current_player) if s.current_player else []
+            for die in sorted(set(dice)):
+                if not s.is_legal(f"{verb} {die}"):
+                    return self.why_not(f"{verb} {die}")
+        return f"Not possible: that is not one of the choices now. {s.prompt}."
+
+    def _aim_note(self, notation: str) -> str:
+        note = self.step.note_for(notation, self.state)
+        return note or f"This step asks: {self.ask()}"
+
+    def _not_the_aim(self, notation: str) -> str:
+        """A legal try that is not what the step asks: what it would do, and why it is
+        not the aim (never what is)."""
+        trial = self.state.copy()
+        learner = trial.current_player
+        try:
+            trial.apply(notation)
+        except ValueError:   # a fixed roll the lesson set for another path
+            return (f"{self.words(notation)} is possible in a real game, but it is not this "
+                    f"step's aim. {self._aim_note(notation)}")
+        happened = [e for e in new_events(self.state, trial, learner)][:3]
+        would = ("It would: " + "; ".join(e.rstrip(".") for e in happened) + "."
+                 if happened else f"It would lead to: {trial.prompt}.")
+        return (f"{self.words(notation)} is possible, but it is not this step's aim. "
+                f"{would} {self._aim_note(notation)}")
+
+    # -- success and its result ------------------------------------------------------
     def _succeed(self, notation: str, applied: bool = False,
                  events: tuple[str, ...] = ()) -> Feedback:
         step = self.step
-        learner = self.learner if not applied else self._starts[self._index].current_player
+        start = self._starts[self._index]
+        learner = self.learner if not applied else start.current_player
         if not applied:
             before = self.state.copy()
             self.state.apply(notation)
             events = tuple(new_events(before, self.state, learner))
+        played = [e.action for e in self.state.log[len(start.log):]]
+        self.result = self.state.copy()
+        self.result_viewer = learner
+        self.result_spaces = _spaces(list(events) + played)
+        for sp in _changed_spaces(start, self.state, learner, battle=any(
+                "battle" in e for e in events)):
+            if sp not in self.result_spaces:
+                self.result_spaces.append(sp)
         replies: list[str] = []
         if step.then:
             before = self.state.copy()
             for reply in step.then:
                 self.state.apply(reply)
             replies = new_events(before, self.state, learner)
-        message = "Right!" + (f" {step.done}" if step.done else "")
-        if step.then_text:
-            message += f"\n\n{step.then_text}"
+        done = resolve(step.done, start)
+        message = "Right!" + (f" {done}" if done else "")
+        then_text = resolve(step.then_text, self.state)
+        if then_text:
+            message += f"\n\n{then_text}"
         self._enter(self._index + 1)
+        self.reviewing = True
         if self.finished:
             message += f"\n\nThat was the last step of “{self.tutorial.title}”."
         return self._notify(Feedback(True, message, events + tuple(replies), advanced=True))
 
+    def accepted_ways(self, limit: int | None = None, depth: int = 5) -> list[list[str]]:
+        """Every way (a list of notations) to do the current step from its start: each
+        expected notation, or each sequence of one action's decisions reaching the goal."""
+        if self.finished:
+            return []
+        step, start = self.step, self._starts[self._index]
+        if step.expect is not None:
+            return [[e] for e in step.expect if start.is_legal(e)]
+        found: list[list[str]] = []
+        learner = start.current_player
+
+        def search(state: State, path: list[str]) -> None:
+            if limit is not None and len(found) >= limit or len(path) >= depth:
+                return
+            for action in state.legal_actions():
+                trial = state.copy()
+                try:
+                    trial.apply(action)
+                    _respond(trial, learner, step.respond)
+                except (ValueError, KeyError):
+                    continue
+                way = path + [action.notation]
+                if step.goal(start, trial):
+                    found.append(way)
+                elif (trial.current_player == learner and trial.data["pending"]
+                      and not trial.is_over):
+                    search(trial, way)
+                if limit is not None and len(found) >= limit:
+                    return
+        search(start, [])
+        return found
+
     def play_answer(self) -> Feedback:
         """Play the current step's answer for the learner (from the step's start if the
         learner had begun it another way)."""
+        self.reviewing = False
         if self.finished:
             return self.try_action("end")
-        step = self.step
+        answer = self.expected_answer()
         done = self._progress_count()
-        if done and list(step.answer[:done]) != self._played_this_step():
+        if done and answer[:done] != self._played_this_step():
             self.state = self._starts[self._index].copy()
             done = 0
         fb = None
-        for notation in step.answer[done:]:
+        for notation in answer[done:]:
             fb = self.try_action(notation)
             if not fb.ok or fb.advanced:
                 break
@@ -404,27 +619,106 @@ class Session:
 
     # -- help ------------------------------------------------------------------
     def hint(self) -> str:
-        """A hint for the current step."""
+        """The next hint for the current step: the first points at the part of the board
+        to look at, the second names the rule. (*Show me* plays the answer.)"""
+        self.reviewing = False
         if self.finished:
             return "Nothing left to do: the tutorial is finished."
-        step = self.step
-        text = step.hint or f"Look at the legal actions: {', '.join(map(str, self.legal_actions()))}"
-        self._notify(Feedback(False, f"Hint: {text}", kind="hint"))
+        i = self._index
+        level = min(self.help[i] + 1, 2) if self.help[i] < 3 else 2
+        text = self._where() if level == 1 else self._rule()
+        if level == 2 and self.help[i] >= 2:
+            text += " Still stuck? Press Show me to see it played."
+        self.help[i] = max(self.help[i], level)
+        self._notify(Feedback(False, f"Hint {level}: {text}", kind="hint"))
         return text
 
+    def show_me(self) -> Feedback:
+        """Play the answer for the learner, and say why it is right (*Show me*)."""
+        if self.finished:
+            return self.try_action("end")
+        i = self._index
+        self.help[i] = 3
+        start = self._starts[i]
+        answer = self.expected_answer()
+        why = resolve(self.step.hint, start)
+        self._quiet = True
+        try:
+            fb = self.play_answer()
+        finally:
+            self._quiet = False
+        if fb is None or not fb.advanced:
+            return self._notify(fb or Feedback(False, "The answer could not be played.",
+                                               kind="illegal"))
+        shown = " then ".join(self.words_at(start, answer))
+        message = f"Shown: {shown}." + (f" {why}" if why else "") + "\n\n" + fb.message
+        return self._notify(Feedback(True, message, fb.events, advanced=True, kind="shown"))
+
+    def words_at(self, state: State, notations: Sequence[str]) -> list[str]:
+        from .friendly import describe
+        out, s = [], state.copy()
+        for n in notations:
+            meaning = describe(s, n)
+            out.append(f"'{n}' ({meaning})" if meaning else f"'{n}'")
+            if s.is_legal(n):
+                s.apply(n)
+        return out
+
     def answer(self) -> str:
-        """The answer to the current step, in notation (without playing it)."""
+        """The answer to the current step, in notation, without playing it (counts as
+        the answer shown)."""
         if self.finished:
             return ""
-        step = self.step
-        rest = step.answer[self._progress_count():] if self.in_progress else step.answer
-        text = " then ".join(f"'{a}'" for a in (rest or step.answer))
-        extra = " (or any other way to reach the goal)" if step.goal is not None else ""
+        self.help[self._index] = 3
+        answer = self.expected_answer()
+        rest = answer[self._progress_count():] if self.in_progress else answer
+        text = " then ".join(f"'{a}'" for a in (rest or answer))
+        extra = " (or any other way to reach the goal)" if self.step.goal is not None else ""
         self._notify(Feedback(False, f"Answer: {text}{extra}.", kind="answer"))
-        return " ; ".join(rest or step.answer)
+        return " ; ".join(rest or answer)
 
+    def _next_move(self) -> str:
+        answer = self.expected_answer()
+        done = self._progress_count() if self.in_progress else 0
+        if done and answer[:done] != self._played_this_step():
+            done = 0
+        return answer[min(done, len(answer) - 1)]
+
+    def _where(self) -> str:
+        """The first hint: the part of the board to look at (not the move itself)."""
+        step, start = self.step, self._starts[self._index]
+        own = resolve(step.where, start)
+        notation = self._next_move()
+        verb = notation.split(" ", 1)[0]
+        self.suggest = [a.notation for a in self.state.legal_actions() if a.verb == verb]
+        spaces = SPACE_RE.findall(notation)
+        self.pointers = []
+        if spaces:
+            region = _region_of(self.state, spaces[-1])
+            if region is not None:
+                self.pointers = [f"{x},{y}" for x, y in region["spaces"]]
+        if own:
+            return own
+        return _where_text(self.state, notation, verb, spaces)
+
+    def _rule(self) -> str:
+        """The second hint: the rule that decides the step."""
+        from ..rulebook import tip
+        step, start = self.step, self._starts[self._index]
+        rule = resolve(step.rule, start)
+        if not rule:
+            verb = self._next_move().split(" ", 1)[0]
+            rule = tip("verb", verb) or tip("slot", verb) or ""
+        parts = [f"**{step.section}**: {rule}" if step.section else rule]
+        own = resolve(step.hint, start)
+        if own and not names_answer(own, self.expected_answer()):
+            parts.append(own)
+        return " ".join(p for p in parts if p)
+
+    # -- going back ---------------------------------------------------------------
     def back(self) -> Feedback:
         """Undo the current step's progress, or go back to the previous step."""
+        self.reviewing = False
         if not self.finished and self.in_progress:
             self.state = self._starts[self._index].copy()
             return self._notify(Feedback(True, "Back to the start of this step.", kind="back"))
@@ -432,12 +726,15 @@ class Session:
             self.state = self._starts[0].copy()
             return self._notify(Feedback(True, "This is the first step.", kind="back"))
         self._index -= 1
+        self.pointers, self.suggest = [], []
         self.state = self._starts[self._index].copy()
         return self._notify(Feedback(True, f"Back to step {self._index + 1}.", kind="back"))
 
     def restart(self) -> Feedback:
         """Start the tutorial again from its first step."""
+        self.reviewing = False
         self._starts = [None] * len(self._flat)
+        self.help = [0] * len(self._flat)
         self._enter(0, fresh=True)
         return self._notify(Feedback(True, "Restarted from the first step.", kind="restart"))
 
@@ -449,6 +746,8 @@ class Session:
             fb = self.play_answer()
             if fb is None or not fb.ok:
                 raise RuntimeError(f"the expected answer of step {self._index + 1} was refused: {fb}")
+        if self.reviewing:
+            self.next()
 
     # -- display ---------------------------------------------------------------
     def widget(self):
@@ -459,6 +758,69 @@ class Session:
     def _ipython_display_(self):
         from IPython.display import display
         display(self.widget())
+
+
+def names_answer(text: str, answer: Sequence[str]) -> bool:
+    """Whether ``text`` gives an answer away: quotes one of its notations, or names a
+    notation of more than one word."""
+    low = text.lower()
+    return any(f"'{a}'" in low or (" " in a and re.search(
+        rf"(?<![\w'>-]){re.escape(a)}(?![\w>,])", low)) for a in answer)
+
+
+def _reason_only(message: str) -> str:
+    """The engine's refusal without its list of choices (one of them is the answer)."""
+    message = message.split(" Choices now:")[0].strip()
+    return re.sub(r"\s*\([^()]*\|[^()]*\)", "", message)   # "(reward up|down|...)"
+
+
+def _spaces(texts: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for t in texts:
+        for sp in SPACE_RE.findall(t):
+            if sp not in out:
+                out.append(sp)
+    return out
+
+
+def _changed_spaces(before: State, after: State, learner: str | None,
+                    battle: bool = False) -> list[str]:
+    """Where figures appeared, left or moved; and where a battle was fought."""
+    def at(state):
+        return {f["id"]: f["at"] for f in state.figures() if f.get("at") is not None}
+    old, new = at(before), at(after)
+    out = []
+    for fid in set(old) | set(new):
+        if old.get(fid) != new.get(fid):
+            out += [p for p in (old.get(fid), new.get(fid)) if p is not None]
+    if battle and learner in new:
+        out.append(new[learner])
+    return [f"{x},{y}" for x, y in dict.fromkeys(tuple(p) for p in out)]
+
+
+def _region_of(state: State, space: str):
+    x, y = (int(v) for v in space.split(","))
+    return next((r for r in state.regions() if (x, y) in r["spaces"]), None)
+
+
+def _where_text(state: State, notation: str, verb: str, spaces: list[str]) -> str:
+    from ..engine.components import CARD_BY_KEY, MARKET_CARDS
+    from .friendly import _titles
+    titles = _titles()
+    if verb in titles and not spaces:
+        return f"Look at your player board: the {titles[verb]} slot."
+    if verb in CARD_BY_KEY:
+        return f"Look at your Crew: {MARKET_CARDS[CARD_BY_KEY[verb]]['name']}."
+    if verb in ("fire", "hold"):
+        return "Look at the dice on Cannons: how strong is each side, and who wins a tie?"
+    if verb == "battle":
+        return "Look at the enemy figures in the battle's space: which one do you want to fight?"
+    if spaces:
+        region = _region_of(state, spaces[-1])
+        if region is not None:
+            return f"Look at the map: the {region['suit'].title()} region (outlined)."
+        return "Look at the edge of the map, where the new region would go."
+    return f"Look at the choices of this kind in the list of actions: {verb}."
 
 
 def _respond(state: State, learner: str | None, responses: Sequence[str]) -> None:

@@ -4,22 +4,24 @@ Everything goes through synced traits: a click on the board sets the board's
 ``intent`` (the shared :class:`~ahoy_nb.widgets.BoardWidget`, built with
 ``on_action`` so that it hands the click to the lesson instead of applying it);
 typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
-sets a ``Dropdown``'s ``value``; the Hint / Answer / Play answer / Back / Restart
-buttons are a ``ToggleButtons`` whose ``value`` is set and reset. All of them end in
-the same :meth:`Session.try_action` check, once.
+sets a ``Dropdown``'s ``value``; the Hint / Show me / Back / Restart buttons are a
+``ToggleButtons`` whose ``value`` is set and reset, and *Next* a ``Button``. All
+tries end in the same :meth:`Session.try_action` check, once, and its message is
+shown once, under the board.
 
 >>> from ahoy_nb.tutorials import start
 >>> w = start("battles").widget()
 >>> w.board.intent = {"action": "tailwind 3", "id": 1}   # a click on the board
->>> w.session.index, w.board.error.startswith("'tailwind 3' is legal, but")
-(0, True)
+>>> w.session.index, "not this step's aim" in w.feedback.value, w.board.error
+(0, True, '')
 >>> w.board.intent = {"action": "sail 3", "id": 2}
->>> w.session.index, w.board.error
-(1, '')
->>> w.typed.value = "move 3,2"        # what pressing Enter in the text box does
+>>> w.session.index, w.session.reviewing   # the result of the move is shown
+(1, True)
+>>> w.next_button.click()                  # "Next"
+>>> w.typed.value = "move 3,2"             # what pressing Enter in the text box does
 >>> w.session.index
 2
->>> w.buttons.value = "Back"          # what clicking "Back" does
+>>> w.buttons.value = "Back"               # what clicking "Back" does
 >>> w.session.index
 1
 """
@@ -31,14 +33,22 @@ import re
 
 import ipywidgets as widgets
 
-from ..engine import IllegalActionError
+from ..render import render_svg
 from ..widgets import BoardWidget
 from .core import Feedback, Session
+from .friendly import describe
 
-BUTTONS = ("Hint", "Answer", "Play answer", "Back", "Restart")
-TOOLTIPS = ("A hint for this step", "Show the answer without playing it",
-            "Play the answer for me", "Undo this step's moves, or go back a step",
-            "Start the tutorial again")
+BUTTONS = ("Hint", "Show me", "Back", "Restart")
+TOOLTIPS = ("A hint: first where to look, then the rule", "Play the answer for me, and say why",
+            "Undo this step's moves, or go back a step", "Start the tutorial again")
+
+# A lesson board has the lesson's controls only: the board's own Undo and scrubber,
+# its "waiting" line and its error line (the lesson says everything once, below the
+# board) are hidden.
+# The lesson's words at 15px (JupyterLab draws widget text at 13px).
+LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,.ahoy-lesson-board .ahoy-error,"
+              ".ahoy-lesson-board .ahoy-none{display:none !important}"
+              ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
 
 
 def markdown_to_html(text: str) -> str:
@@ -109,24 +119,31 @@ class TutorialBoard(BoardWidget):
     Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
     a click (``intent`` ``{"action": ..., "id": n}``) is handed to
     :meth:`Session.try_action` instead of being applied, so it is checked by the
-    lesson once; a refused try raises :class:`IllegalActionError` with the lesson's
-    explanation, which the board shows as its ``error``. The board follows the
-    session (which may replace its ``State``: goal steps, Back, Restart, a new
-    scene): the position, the learner's eyes (whoever decides in this step) and
-    the step's highlighted spaces. The board's Undo is the lesson's Back.
+    lesson once, and the lesson's feedback (under the board) says what it made of it.
+    A click on something not offered goes to :meth:`on_refused`, which asks the
+    lesson why not. The board follows the session (which may replace its ``State``:
+    goal steps, Back, Restart, a new scene): the position, the learner's eyes
+    (whoever decides in this step), the step's highlighted spaces and the first
+    hint's pointers; right after a step, the position after the learner's move with
+    the spaces where something happened. The board's Undo is the lesson's Back.
     """
 
     def __init__(self, session: Session, **kwargs):
         self.session = session
         super().__init__(session.state, viewer=session.learner,
                          on_action=self._try, confirm_handover=False, **kwargs)
+        self.add_class("ahoy-lesson-board")
         session.on_change(lambda s: self.follow())
         self.follow()
 
     def _try(self, notation: str) -> None:
-        fb = self.session.try_action(notation)   # the session's listeners call follow()
-        if not fb.ok:
-            raise IllegalActionError(_plain(fb.message))
+        if self.session.reviewing:   # a click on the result picture: not a try
+            self.session.next()
+        self.session.try_action(notation)   # the session's listeners call follow()
+
+    def on_refused(self, target) -> str:
+        """A click on something the board does not offer: the lesson says why not."""
+        return self.session.refused(target).message
 
     def undo(self):
         """The board's Undo: the lesson's Back (undo this step's moves, or go back a
@@ -136,43 +153,68 @@ class TutorialBoard(BoardWidget):
 
     def follow(self) -> None:
         """Show the session's position, as its learner sees it, with the step's
-        highlights."""
+        highlights (or the result of the step just done)."""
         s = self.session
         step = s.step
         with self.lock, self.hold_sync():
-            self.highlight = [str(x) for x in step.highlight] if step else []
+            if s.reviewing and s.result is not None:
+                shown, marks, viewer = s.result, list(s.result_spaces), s.result_viewer
+                suggest: list[str] = []
+            else:
+                shown, viewer = s.state, s.learner
+                marks = [str(x) for x in step.highlight] if step else []
+                marks += [p for p in s.pointers if p not in marks]
+                suggest = list(s.suggest)
+            self.highlight = marks
+            if "hints" in self.trait_names():   # the board's suggested moves, where it has them
+                self.hints = suggest
             self.error = ""
-            self.set_state(s.state)              # may be a new State object
-            if self.viewer != s.learner:
-                self.viewer = s.learner          # redraws for the new eyes
+            self.set_state(shown)                # may be a new State object
+            if viewer is not None and self.viewer != viewer:
+                self.viewer = viewer             # redraws for the new eyes
 
 
-def board(state, viewer: str | None = "all", highlight=()) -> BoardWidget:
-    """A position to look at: the shared board, on which nobody can act (try actions on
-    ``state.copy()`` in code instead), with ``highlight``-ed spaces."""
-    w = BoardWidget(state, viewer=viewer, people=())
-    if highlight:
-        w.highlight = [str(x) for x in highlight]
-        w.refresh()
-    return w
+class Picture:
+    """A position to look at: its SVG, with highlighted spaces; no controls."""
+
+    def __init__(self, state, viewer: str | None = "all", highlight=()):
+        self.state = state
+        self.viewer = viewer
+        self.highlight = [str(x) for x in highlight]
+
+    def _repr_svg_(self) -> str:
+        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight)
+
+    def __repr__(self) -> str:
+        return f"<picture of {self.state!r}>"
+
+
+def board(state, viewer: str | None = "all", highlight=()) -> Picture:
+    """A position to look at: a picture (SVG), with ``highlight``-ed spaces. Nobody can
+    act on it: try actions on ``state.copy()`` in code instead."""
+    return Picture(state, viewer=viewer, highlight=highlight)
 
 
 class TutorialWidget(widgets.VBox):
-    """A tutorial in a notebook: lesson text, board, controls, feedback.
+    """A tutorial in a notebook: lesson text, board, feedback, controls.
 
     Attributes for code and tests: ``session``, ``lesson`` (HTML), ``board``,
-    ``typed`` (Text), ``choices`` (Dropdown of legal actions), ``buttons``
-    (ToggleButtons), ``feedback`` (HTML), ``progress`` (IntProgress), ``odds`` (the
-    battle-odds chart, filled while a side decides how far to fire its Cannons).
+    ``feedback`` (HTML, under the board), ``typed`` (Text), ``choices`` (Dropdown of
+    legal actions, each with its meaning in words), ``buttons`` (ToggleButtons: Hint,
+    Show me, Back, Restart), ``next_button`` (Button), ``progress`` (IntProgress),
+    ``helped`` (HTML: how much help was used), ``odds`` (the battle odds, filled while a
+    side decides how far to fire its Cannons), ``rules`` (the rules in short, searchable).
     """
 
     def __init__(self, session: Session, odds: bool = True, **kwargs):
         self.session = session
         self.show_odds = odds
-        self.odds = widgets.VBox()   # the battle-odds chart, shown at a Cannons decision
+        self.odds = widgets.VBox()   # the battle odds, shown at a Cannons decision
         self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
         self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
                                             layout=widgets.Layout(width="320px"))
+        self.helped = widgets.HTML()
+        self.picture = widgets.HTML()   # the scene's own picture (the Rewards grid...)
         # The board hands its clicks to session.try_action and follows the session.
         self.board = TutorialBoard(session)
         self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
@@ -180,19 +222,30 @@ class TutorialWidget(widgets.VBox):
                                   layout=widgets.Layout(width="360px"))
         self.typed.observe(self._on_typed, "value")
         self.choices = widgets.Dropdown(description="or pick", options=[], value=None,
-                                        layout=widgets.Layout(width="320px"))
+                                        layout=widgets.Layout(width="460px"))
         self.choices.observe(self._on_choice, "value")
         self.buttons = widgets.ToggleButtons(options=list(BUTTONS), value=None,
                                              tooltips=list(TOOLTIPS),
-                                             style={"button_width": "104px"})
+                                             style={"button_width": "96px"})
         self.buttons.observe(self._on_button, "value")
-        self.feedback = widgets.HTML()
+        self.next_button = widgets.Button(description="Next ›", button_style="success",
+                                          tooltip="Go on to the next step")
+        self.next_button.on_click(lambda _: self.session.next())
+        self.feedback = widgets.HTML(layout=widgets.Layout(max_width="760px"))
+        self.feedback.add_class("ahoy-feedback")
         self.events = widgets.HTML()
+        # The rules in short, searchable, folded away until wanted.
+        from ..rulebook import rules
+        self.rules = widgets.Accordion(children=[rules().widget()], selected_index=None)
+        self.rules.set_title(0, "Rules in short (search)")
         self._busy = False
         session.on_change(lambda s: self.refresh())
-        controls = widgets.VBox([widgets.HBox([self.typed, self.choices]), self.buttons])
-        super().__init__([self.lesson, self.progress, self.board, controls, self.feedback,
-                          self.events, self.odds], **kwargs)
+        controls = widgets.VBox([widgets.HBox([self.next_button, self.buttons]),
+                                 widgets.HBox([self.typed, self.choices])])
+        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture,
+                          widgets.HBox([self.progress, self.helped]), self.board,
+                          self.feedback, self.events, controls, self.odds, self.rules],
+                         **kwargs)
         self.add_class("ahoy-tutorial")   # for styling and the browser tests
         self.refresh()
 
@@ -225,10 +278,8 @@ class TutorialWidget(widgets.VBox):
         s = self.session
         if which == "Hint":
             s.hint()
-        elif which == "Answer":
-            s.answer()
-        elif which == "Play answer":
-            s.play_answer()
+        elif which == "Show me":
+            s.show_me()
         elif which == "Back":
             s.back()
         elif which == "Restart":
@@ -238,21 +289,30 @@ class TutorialWidget(widgets.VBox):
     def refresh(self) -> None:
         s = self.session
         self.lesson.value = markdown_to_html(s.text)
+        picture = s.scene.picture if not s.finished else None
+        # Drawn by this package from the engine's components, escaped there.
+        self.picture.value = picture(s.state) if picture else ""
         self.progress.value = s.index
+        p = s.progress
+        self.helped.value = (f"<span style='color:#555'>{p['done']} of {p['steps']} done · "
+                             f"hints: {p['hints']} · shown: {p['shown']}</span>")
+        self.next_button.disabled = not s.reviewing
+        self.next_button.layout.display = None if s.reviewing else "none"
         fb: Feedback | None = s.feedback
-        if fb is None:
+        if fb is None or fb.kind == "next":
             self.feedback.value = ""
             self.events.value = ""
         else:
             color = {"wrong": "#b03030", "illegal": "#b03030"}.get(fb.kind, "#2a6a2a")
             if fb.kind in ("hint", "answer"):
                 color = "#7a5a00"
-            self.feedback.value = (f"<div style='color:{color};max-width:760px'>"
-                                   + markdown_to_html(fb.message) + "</div>")
+            self.feedback.value = (f"<div role='status' style='color:{color};max-width:760px;"
+                                   f"font-size:15px'>" + markdown_to_html(fb.message) + "</div>")
             self.events.value = ("<details open><summary>what happened</summary><ul>"
                                  + "".join(f"<li>{html.escape(e)}</li>" for e in fb.events)
                                  + "</ul></details>") if fb.events else ""
-        legal = [str(a) for a in s.legal_actions()]
+        legal = [(f"{a.notation} — {describe(s.state, a.notation)}", a.notation)
+                 for a in s.legal_actions()] if not s.reviewing else []
         self._busy = True
         try:
             self.choices.options = legal
@@ -264,16 +324,18 @@ class TutorialWidget(widgets.VBox):
     def _show_odds(self) -> None:
         """At a decision on how far to fire, the exact chances for each choice."""
         s = self.session
-        pending = s.state.data["pending"] if not s.finished else []
+        pending = s.state.data["pending"] if not s.finished and not s.reviewing else []
         if not self.show_odds or not pending or pending[-1]["type"] != "fire":
             self.odds.children = ()
             return
         from ..analysis import odds_explorer
+        from .friendly import odds
         try:
             chart = odds_explorer(s.state)
-        except Exception:
+            table = odds(s.state)
+        except ValueError:
             self.odds.children = ()
             return
         note = widgets.HTML("<i>The real odds of this battle, before this lesson fixed its "
-                            "dice:</i>")
+                            "dice:</i>" + table._repr_html_())
         self.odds.children = (note, chart)

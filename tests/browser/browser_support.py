@@ -455,3 +455,14 @@ def save_screenshot(page, name: str, full_page: bool = False) -> Path:
 
 def dump(obj) -> str:
     return json.dumps(obj, indent=1, default=str)
+
+
+def modified_notebooks() -> list[str]:
+    """The repository's notebooks that ``git status`` shows as changed (or [] outside git)."""
+    import subprocess
+    try:
+        out = subprocess.run(["git", "status", "--porcelain", "--", "notebooks"], cwd=REPO_ROOT,
+                             capture_output=True, text=True, timeout=30, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return [line[3:] for line in out.splitlines() if line.endswith(".ipynb")]

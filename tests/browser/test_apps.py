@@ -150,6 +150,7 @@ def svg_of(page, scope: str) -> str:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_runs_in_jupyterlab(run_notebook, screenshot, path):
     rel = path.relative_to(bs.REPO_ROOT).as_posix()
+    changed_before = bs.modified_notebooks()
     run = run_notebook(rel)
     page = run.page
     assert not run.errors, f"{rel} raised in JupyterLab:\n{run.error_report()}"
@@ -161,6 +162,7 @@ def test_notebook_runs_in_jupyterlab(run_notebook, screenshot, path):
     board.scroll_into_view_if_needed()
     assert board.is_visible(), f"{rel}: the board is not shown"
     screenshot(f"lab_{path.stem}")
+    assert bs.modified_notebooks() == changed_before, "running a notebook must not change it"
 
 
 # -- JupyterLab: the board talks to the kernel ----------------------------------------

@@ -3,22 +3,11 @@ delivery, the Rewards grid, pledges and their scoring at the end of the game."""
 
 from __future__ import annotations
 
-from ...engine.components import CARGO_BY_KEY, REWARD_TEXT, REWARDS
+from ...engine.components import CARGO_BY_KEY
 from .. import goals
 from ..core import Scene, Step, Tutorial
+from ..friendly import rewards_grid
 from .common import TWO_REGIONS, position
-
-
-def rewards_grid() -> str:
-    """The Smugglers' Rewards grid as a Markdown table (the middle is where markers start)."""
-    rows = ["| | | | | |", "|---|---|---|---|---|"]
-    for r, row in enumerate(REWARDS):
-        cells = []
-        for c, (kind, n) in enumerate(row):
-            text = REWARD_TEXT[kind].format(n=n)
-            cells.append(f"**{text}**" if (r, c) == (2, 2) else text)
-        rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows)
 
 
 def smuggling():
@@ -94,8 +83,8 @@ TUTORIAL = Tutorial(
         Scene("The Sword Island", sword_island, intro=(
             "The rulebook's example. You are **Smuggler 1** on the **Swords** Island at 3,2, "
             "whose region's wealth die shows **2**. You carry **Jewelry**, delivered to a Swords "
-            "Island. Your two reward markers sit together in the middle of your Rewards grid:\n\n"
-            + rewards_grid()), steps=[
+            "Island. Your two reward markers sit together in the middle of your Rewards grid "
+            "(drawn below)."), picture=lambda s: rewards_grid(s)._repr_svg_(), steps=[
             Step(section="Delivering Cargo", title="Deliver",
                  text="To **deliver** Cargo your Flagship must be at an Island of its Deliver "
                       "suit. Then: gain 2 Fame; the region's wealth die goes up by 1; gain a "
@@ -162,7 +151,9 @@ TUTORIAL = Tutorial(
                       "top-left suit, not its Deliver suit)."),
             Step(section="Delivering Cargo", ask="Take any reward.",
                  text="Your markers are in the middle: any direction.",
-                 goal=goals.anything("any reward"), answer="reward up", hint="'reward up'."),
+                 goal=goals.custom("a reward taken, up to the pledge", lambda b, a: bool(
+                     a.data["pending"]) and a.data["pending"][-1]["type"] == "pledge"),
+                 answer="reward up", hint="'reward up' gives 2 Fame at once."),
             Step(section="Pledges", title="Pledge to the winner of the Fish regions",
                  text="The Union controls 2 Fish regions; the Squadron none.",
                  quote="For each Cargo, you gain 1 Fame for each region that the pledged faction "

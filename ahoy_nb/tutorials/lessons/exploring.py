@@ -113,8 +113,9 @@ TUTORIAL = Tutorial(
             Step(section="Exploring", ask="Place the new Tree region anywhere it fits.",
                  text="Choose a spot and a turn; the board shows every legal placement "
                       "among the legal actions.",
-                 goal=goals.anything("any legal placement"), answer="tile 0,-2 r0",
-                 hint="For example 'tile 0,-2 r0' (its Island at 1,-1).",
+                 goal=goals.anything("any legal placement"),
+                 hint="Every 'tile' choice in the list is a legal placement: pick one and "
+                      "see where its Island lands.",
                  wrong={"tile": explain_tile}),
         ]),
     ])

@@ -57,15 +57,23 @@ TUTORIAL = Tutorial(
                       "You have 1 Comrade on the Island and your Flagship (+1): 2. **Assemble** "
                       "(a “1”) places up to 4 Ready Comrades on the Island in your Flagship's "
                       "region.",
-                 ask="Take control of the Skull region.",
-                 goal=goals.controls("mollusk", "3,2"), answer=["assemble 1", "assemble 4"],
-                 hint="'assemble 1', then 'assemble 4': 5 Comrades and your Flagship make 6 "
-                      "against 3."),
+                 ask="Take control of the Skull region, with enough Comrades to keep it when "
+                     "your Flagship sails away.",
+                 goal=goals.custom("more Comrades on the Skull Island than Bluefin's 3 control",
+                                   lambda b, a: a.comrades().get((3, 2), 0) > 3
+                                   and goals.settled(a)),
+                 answer=["assemble 1", "assemble 4"],
+                 wrong={"assemble": lambda s, n: "Your Flagship counts too, but it sails away "
+                                                 "next: count the Comrades alone against 3."},
+                 hint="'assemble 1', then 'assemble 4': 5 Comrades against 3, and 6 with your "
+                      "Flagship."),
             Step(section="Ending the Round", title="Ties",
-                 text="In the Fish region Bluefin has its Flagship (+2) and a Patrol (+1): 3; you "
-                      "have 2 Comrades on its Island: 2. On a tie for control, **no one** scores "
-                      "the region. Your Flagship counts +1 wherever it is in the region — even in "
-                      "the Fog at 1,1. (Leaving the Skull region, you keep 5 there against 3.)",
+                 text=lambda s: (
+                     "In the Fish region Bluefin has its Flagship (+2) and a Patrol (+1): 3; you "
+                     "have 2 Comrades on its Island: 2. On a tie for control, **no one** scores "
+                     "the region. Your Flagship counts +1 wherever it is in the region — even in "
+                     "the Fog at 1,1. (Leaving the Skull region, you keep "
+                     f"{s.comrades().get((3, 2), 0)} there against 3.)"),
                  quote="On a tie for control of a region, no one scores Fame for it.",
                  ask="Sail into the Fish region and tie it, so Bluefin scores nothing there.",
                  goal=goals.all_of(goals.tied("0,0"), goals.controls("mollusk", "3,2")),

@@ -18,6 +18,11 @@ def first_turn():
                     gold={"bluefin": 1})
 
 
+def _last_die(state) -> int:
+    """The die Bluefin kept for its third turn (the lesson lets the learner choose)."""
+    return state.dice("bluefin")[0]
+
+
 # The other players' turns, played for them.
 SMUGGLER_1 = ["cannons 1", "repair 2", "end"]
 MOLLUSK_1 = ["rally 6", "assemble 1", "assemble 4", "end"]
@@ -70,14 +75,17 @@ TUTORIAL = Tutorial(
             Step(section="Bluefin Squadron", title="Deploy",
                  text="Your second turn: dice 2, 3 and 6 are left. **Deploy** (any die) places "
                       "a Patrol in your Flagship's space or next to it, ignoring battle and "
-                      "terrain.",
-                 ask="Deploy a Patrol onto the Strong Current at 2,1.",
-                 goal=goals.custom("a Patrol at 2,1", lambda b, a: any(
-                     f["kind"] == "patrol" and f["at"] == (2, 1) for f in a.figures())),
+                      "terrain. Keep your 6: the next step needs it.",
+                 ask="Deploy a Patrol onto the Strong Current at 2,1, without using your 6.",
+                 goal=goals.custom("a Patrol at 2,1, and your 6 kept", lambda b, a: any(
+                     f["kind"] == "patrol" and f["at"] == (2, 1) for f in a.figures())
+                     and 6 in a.dice("bluefin")),
                  answer=["deploy 3", "deploy 2,1"],
-                 hint="Place the 3 on Deploy ('deploy 3'), then 'deploy 2,1'. Adjacent means up, "
-                      "down, left or right — never diagonal.",
-                 wrong={"deploy 3,1": "3,1 is diagonal from your Flagship at 2,2: not adjacent."},
+                 hint="Deploy takes any die: the 2 or the 3 ('deploy 3', then 'deploy 2,1'). "
+                      "Adjacent means up, down, left or right — never diagonal.",
+                 wrong={"deploy 3,1": "3,1 is diagonal from your Flagship at 2,2: not adjacent.",
+                        "deploy 6": "Your 6 is for the Tailwind in the next step: deploy with "
+                                    "another die."},
                  done="A placed figure does not trigger terrain: the Current does not move it."),
             Step(section="Bluefin Squadron", title="Tailwind and place a Patrol",
                  text="**Tailwind** moves your Flagship directly to any space with a printed die "
@@ -94,20 +102,21 @@ TUTORIAL = Tutorial(
                  wrong={"sail": "Sailing onto the Union's Island would start a battle: your "
                                 "Cannons are loaded. Use the Tailwind."},
                  then=["end"] + SMUGGLER_2 + MOLLUSK_2,
-                 then_text="You ended your turn. Smuggler 1 sailed into the Fog and chose not to "
-                           "use its Tailwind; the Union inspired a Comrade onto the Fish "
-                           "Island and loaded its Cannons. Everyone else is out of dice."),
+                 then_text="You had placed your two dice, so the lesson ended your turn for you. "
+                           "Smuggler 1 sailed into the Fog and chose not to use its Tailwind; "
+                           "the Union inspired a Comrade onto the Fish Island and loaded its "
+                           "Cannons. Everyone else is out of dice."),
             Step(section="Bluefin Squadron", title="The fifth die",
                  text="Bluefin has **5 dice**: 2 on its first turn, 2 on its second, and only "
                       "**1** on its third.",
                  quote="On their final turn of the round, though, the Bluefin Squadron places "
                        "only 1 action die.",
-                 ask="Place your last die (the 2), anywhere it fits.",
+                 ask=lambda s: f"Place your last die (the {_last_die(s)}), anywhere it fits.",
                  goal=goals.custom("your last die placed", lambda b, a: (
                      not a.dice("bluefin") and goals.settled(a))),
-                 answer=["repair 2"],
-                 hint="Repair takes exactly a 2: 'repair 2'. Sail, Tailwind or Deploy would "
-                      "take it too."),
+                 hint=lambda s: ("Repair takes exactly a 2; Sail, Tailwind or Deploy would take "
+                                 "it too." if _last_die(s) == 2 else
+                                 "A 3 fits Order, Sail, Tailwind or Deploy.")),
             Step(section="Ending the Round", title="The round ends",
                  text="When everyone has placed all their dice, the round ends: every region "
                       "is scored (the faction with more control gains Fame equal to its wealth "

@@ -1,0 +1,248 @@
+"""Learners' output made for people: actions in words, odds in percent, the Rewards grid.
+
+``State`` and ``Action`` keep their exact reprs for code users; these wrap them for
+notebooks (each shows as HTML, everything escaped, and prints as plain text).
+
+>>> import ahoy_nb.tutorials as tutorials
+>>> s = tutorials.position("battles")
+>>> describe(s, "sail 3")
+'Place your 3 on Sail'
+>>> print(actions(s))                                     # doctest: +ELLIPSIS
+sail 3>2 — ...
+sail 3 — Place your 3 on Sail
+...
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Mapping
+
+from ..engine import State
+from ..engine import components
+from ..engine.components import CARD_BY_KEY, MARKET_CARDS, REWARD_START, REWARD_TEXT, REWARDS
+
+__all__ = ["Actions", "Odds", "RewardsGrid", "actions", "annotate", "describe", "odds", "rewards_grid"]
+
+
+def _titles() -> dict[str, str]:
+    # ACTION_TITLES lives in components (or, on older engines, in game).
+    titles = getattr(components, "ACTION_TITLES", None)
+    if titles is None:
+        from ..engine.game import ACTION_TITLES as titles
+    return titles
+
+
+def describe(state: State, notation: str) -> str:
+    """An action's notation in plain words, for people.
+
+    Uses the engine's own words (``engine.words.label``) where it has them.
+
+    >>> from ahoy_nb.engine import scenario
+    >>> describe(scenario(), "end")
+    'End your turn'
+    """
+    notation = " ".join(str(notation).lower().split())
+    try:
+        from ..engine.words import label   # the engine's words, where available
+    except ImportError:
+        label = None
+    if label is not None:
+        try:
+            from ..engine import Action
+            return label(state, Action(state.current_player, notation))
+        except Exception:  # an action it does not know: fall back to ours
+            pass
+    return _describe(notation)
+
+
+def _describe(notation: str) -> str:
+    from ..rulebook import tip
+    words = notation.split(" ")
+    verb, rest = words[0], words[1:]
+    titles = _titles()
+    if (verb in titles or verb in CARD_BY_KEY) and rest and rest[0][:1].isdigit() \
+            and "," not in rest[0]:
+        where = titles.get(verb) or MARKET_CARDS[CARD_BY_KEY[verb]]["name"]
+        die, _, value = rest[0].partition(">")
+        if value and value != die:
+            return f"Spend gold: your {die} becomes {value}, on {where}"
+        return f"Place your {die} on {where}"
+    fixed = {"end": "End your turn", "anchor": "Anchor here", "hold": "Keep your Cannons die",
+             "done": "Done", "stay": "Stay where you are", "patrol": "Place a Patrol here",
+             "no-patrol": "Place no Patrol"}
+    if verb in fixed:
+        return fixed[verb]
+    if verb == "move" and rest:
+        return f"Move to {rest[0]}"
+    if verb == "start" and rest:
+        return f"Start at {rest[0]}"
+    if verb == "deploy" and rest:
+        return f"Deploy a Patrol at {rest[0]}"
+    if verb == "fire" and rest:
+        die, _, value = rest[0].partition(">")
+        return f"Turn your Cannons die down {die} → {value} (+{int(die) - int(value)} to your roll)"
+    if verb == "tile" and len(rest) == 2:
+        return f"Place the new tile with its top-left at {rest[0]}, turned {rest[1][1:]}°"
+    if verb == "battle" and rest:
+        return f"Battle {' '.join(rest).replace('smuggler', 'Smuggler ').title()}"
+    text = tip("verb", verb)
+    if text:
+        short = text.split(":")[0].split(".")[0]
+        return short + (f" ({' '.join(rest)})" if rest else "")
+    return ""
+
+
+class Actions:
+    """Legal actions as a readable list: notation and its meaning in words."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.rows = [(a.notation, describe(state, a.notation)) for a in state.legal_actions()]
+
+    def __str__(self) -> str:
+        return "\n".join(f"{n} — {w}" if w else n for n, w in self.rows)
+
+    def __repr__(self) -> str:
+        return f"<{len(self.rows)} legal actions: {', '.join(n for n, _ in self.rows[:6])}" \
+               + (", ...>" if len(self.rows) > 6 else ">")
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def _repr_html_(self) -> str:
+        from ..engine.game import name
+        who = name(self.state.current_player) if self.state.current_player else ""
+        head = html.escape(self.state.prompt)
+        items = "".join(f"<li><code>{html.escape(n)}</code> — {html.escape(w)}</li>"
+                        for n, w in self.rows)
+        return (f"<div class='ahoy-actions-list'><p style='margin:2px 0'><b>"
+                f"{html.escape(who)}</b>: {head}</p>"
+                f"<ul style='margin:2px 0'>{items}</ul></div>")
+
+
+def actions(state: State) -> Actions:
+    """The legal actions of ``state`` as a list in words (a notebook shows it as HTML)."""
+    return Actions(state)
+
+
+class Odds:
+    """Battle odds ``{amount turned down: chance}`` as percentages in a small table with bars."""
+
+    def __init__(self, chances: Mapping[int, float | Fraction], title: str = ""):
+        self.chances = {int(k): float(v) for k, v in chances.items()}
+        self.title = title
+
+    def __str__(self) -> str:
+        return "\n".join(f"turn down {k}: {v:.0%} to win" for k, v in self.chances.items())
+
+    def __repr__(self) -> str:
+        return f"<odds {', '.join(f'{k}: {v:.0%}' for k, v in self.chances.items())}>"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td style='padding:2px 8px'>{k}</td>"
+            f"<td style='padding:2px 8px;text-align:right'>{v:.0%}</td>"
+            f"<td style='padding:2px 8px'><div style='background:#416eb0;height:12px;"
+            f"width:{round(v * 160)}px' title='{v:.1%}'></div></td></tr>"
+            for k, v in self.chances.items())
+        title = f"<caption style='text-align:left'>{html.escape(self.title)}</caption>" \
+            if self.title else ""
+        return (f"<table class='ahoy-odds' style='border-collapse:collapse'>{title}"
+                "<tr><th style='padding:2px 8px'>turn down by</th>"
+                "<th style='padding:2px 8px'>chance to win</th><th></th></tr>"
+                f"{rows}</table>")
+
+
+def odds(state: State, against: str = "best") -> Odds:
+    """:func:`ahoy_nb.analysis.battle_odds` as a table of percentages."""
+    from ..analysis import battle_odds
+    who = state.data["pending"][-1]["player"] if state.data["pending"] else ""
+    return Odds(battle_odds(state, against=against),
+                title=f"{who}: chance to win for each choice (the other side answering "
+                      f"{'as well as it can' if against == 'best' else 'by holding'})")
+
+
+class RewardsGrid:
+    """The Smugglers' Rewards grid drawn as a grid (SVG), markers optional."""
+
+    CELL_W, CELL_H = 112, 56
+
+    def __init__(self, white: tuple[int, int] | None = None, black: tuple[int, int] | None = None):
+        self.white = white
+        self.black = black
+
+    def __str__(self) -> str:
+        return "\n".join(" | ".join(REWARD_TEXT[k].format(n=n) for k, n in row) for row in REWARDS)
+
+    def _repr_svg_(self) -> str:
+        w, h = self.CELL_W, self.CELL_H
+        cols, rows = len(REWARDS[0]), len(REWARDS)
+        out = [f"<svg xmlns='http://www.w3.org/2000/svg' class='ahoy-rewards' "
+               f"width='{cols * w + 4}' height='{rows * h + 4}' role='img' "
+               f"aria-label='The Smugglers&#39; Rewards grid'>"]
+        for r, row in enumerate(REWARDS):
+            for c, (kind, n) in enumerate(row):
+                x, y = 2 + c * w, 2 + r * h
+                start = (r, c) == tuple(REWARD_START)
+                fill = "#fff6d8" if start else "#fbfaf6"
+                text = REWARD_TEXT[kind].format(n=n)
+                out.append(f"<g><title>{html.escape(text)}</title>"
+                           f"<rect x='{x}' y='{y}' width='{w - 2}' height='{h - 2}' rx='6' "
+                           f"fill='{fill}' stroke='#8a7a55'/>")
+                for i, line in enumerate(_wrap(text, 18)[:3]):
+                    out.append(f"<text x='{x + w / 2 - 1}' y='{y + 18 + i * 14}' font-size='12' "
+                               f"text-anchor='middle' font-family='DejaVu Sans, Arial, sans-serif'"
+                               f">{html.escape(line)}</text>")
+                for marker, color in ((self.white, "#fff"), (self.black, "#222")):
+                    if marker is not None and tuple(marker) == (r, c):
+                        out.append(f"<circle cx='{x + w - 14}' cy='{y + 12}' r='7' fill='{color}'"
+                                   f" stroke='#222'/>")
+                out.append("</g>")
+        out.append("</svg>")
+        return "".join(out)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return lines + ([line] if line else [])
+
+
+def rewards_grid(state: State | None = None, smuggler: str = "smuggler1") -> RewardsGrid:
+    """The Rewards grid as a picture; with ``state``, ``smuggler``'s markers on it.
+
+    >>> "Free Tailwind" in rewards_grid()._repr_svg_()
+    True
+    """
+    if state is None:
+        return RewardsGrid(REWARD_START, REWARD_START)
+    fs = state.data["factions"].get(smuggler, {})
+    return RewardsGrid(tuple(fs["white"]) if "white" in fs else None,
+                       tuple(fs["black"]) if "black" in fs else None)
+
+
+def annotate(text: str, state: State) -> str:
+    """Give every quoted notation in ``text`` its meaning in words, once:
+    ``'sail 3'`` becomes ``'sail 3' (Place your 3 on Sail)``.
+
+    >>> from ahoy_nb.engine import scenario
+    >>> annotate("Type 'end'.", scenario())
+    "Type 'end' (End your turn)."
+    """
+    import re
+    from ..engine.explain import VERBS
+
+    def meaning(match):
+        notation = match.group(1)
+        if notation.split(" ")[0] not in VERBS:
+            return match.group(0)
+        words = describe(state, notation)
+        return f"'{notation}' ({words})" if words else match.group(0)
+    return re.sub(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()", meaning, text)

@@ -1,0 +1,122 @@
+"""Save and open a game in the browser (the Panel app): download the file, start a new
+game, upload the file into it: the position is the same, Bluefin still sees only its own
+view, and a damaged file is refused with a message and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from ahoy_nb import savegame
+from ahoy_nb.engine.components import PLAN_CARDS
+
+BOARD = ".ahoy-bw"
+
+
+def _svg(page) -> str:
+    return page.locator(f"{BOARD} .ahoy-svg").first.inner_html()
+
+
+def _log(page) -> list[str]:
+    return page.locator(f"{BOARD} .ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()
+
+
+def _wait_ready(page) -> None:
+    page.locator(f"{BOARD} .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+
+
+def _wait_until(fn, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not fn():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screenshot):
+    server = panel_server("ahoy_nb/app.py")
+    page.goto(server.url + "?players=3&seed=5&bot_delay=0.05", timeout=60_000)
+    _wait_ready(page)
+    # Play a little: Bluefin's first action, then the bots answer.
+    first = page.locator(f"{BOARD} .ahoy-actions button.ahoy-action").first
+    first.click()
+    _wait_until(lambda: len(_log(page)) >= 3)
+    _wait_ready(page)
+    svg, log = _svg(page), _log(page)
+
+    with page.expect_download() as info:
+        page.locator("button", has_text="Save game").first.click()
+    saved = tmp_path / "game.ahoy.json"
+    info.value.save_as(saved)
+    text = saved.read_text()
+    doc = json.loads(text)
+    assert doc["kind"] == "game" and '"hand"' not in text and '"seed"' not in text
+    state = savegame.loads(text)
+
+    # A new game, another seed: a different position.
+    page.goto(server.url + "?players=3&seed=6&bot_delay=0.05", timeout=60_000)
+    _wait_ready(page)
+    other = _svg(page)
+    assert other != svg
+
+    # A damaged file: refused with the reason; the game does not change.
+    bad = tmp_path / "bad.ahoy.json"
+    bad.write_text(text[: len(text) // 2])
+    page.locator("input[type=file]").first.set_input_files(str(bad))
+    page.get_by_text("Not opened: not an Ahoy save file").wait_for(timeout=30_000)
+    assert _svg(page) == other
+    screenshot("panel_save_refused")
+
+    # The saved file: the same position, the same log, Bluefin's own view.
+    page.locator("input[type=file]").first.set_input_files(str(saved))
+    page.get_by_text("Opened the saved game").wait_for(timeout=30_000)
+    _wait_until(lambda: _log(page) == log)
+    _wait_until(lambda: _svg(page) == svg)
+    shown = page.locator(f"{BOARD}").first.inner_text() + _svg(page)
+    hand = {PLAN_CARDS[p]["name"] for p in state.data["factions"]["mollusk"]["hand"]}
+    public = {PLAN_CARDS[p]["name"] for p in state.data["factions"]["mollusk"]["discard"]}
+    for name in hand - public:
+        assert name not in shown, f"the Union's plan {name} is shown to Bluefin"
+    screenshot("panel_save_opened")
+
+
+GAME = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-game"
+
+
+def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, screenshot):
+    """The game widget's Save (a download link) and Open (an upload) in JupyterLab."""
+    page = run_notebook("notebooks/03_full_game.ipynb").page
+    game = page.locator(GAME).first
+    board = game.locator(".ahoy-bw").first
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    game.scroll_into_view_if_needed()
+    svg = board.locator(".ahoy-svg").first.inner_html()
+
+    game.locator("button", has_text="Save").first.click()
+    link = game.locator("a.ahoy-download").first
+    link.wait_for(timeout=30_000)
+    with page.expect_download() as info:
+        link.click()
+    saved = tmp_path / "lab.ahoy.json"
+    info.value.save_as(saved)
+    assert savegame.loads(saved.read_text()).players == ["bluefin", "smuggler1", "mollusk"]
+
+    # Play on: the game changes.
+    board.locator(".ahoy-actions button.ahoy-action").first.click()
+    _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
+
+    def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
+        with page.expect_file_chooser() as chooser:
+            game.locator("button.jupyter-widgets", has_text="Open").first.click()
+        chooser.value.set_files(str(path))
+
+    bad = tmp_path / "bad.ahoy.json"
+    bad.write_bytes(b"\x00\x01 not a save")
+    changed = board.locator(".ahoy-svg").first.inner_html()
+    upload(bad)
+    game.get_by_text("Not opened:").wait_for(timeout=30_000)
+    assert board.locator(".ahoy-svg").first.inner_html() == changed
+
+    upload(saved)
+    game.get_by_text("Opened lab.ahoy.json").wait_for(timeout=30_000)
+    _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() == svg)
+    screenshot("lab_game_opened")

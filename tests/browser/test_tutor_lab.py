@@ -1,0 +1,212 @@
+"""Every lesson, clicked through in JupyterLab as a learner would: in each, one try that
+is not offered and one wrong legal try (a click on the board), each answered by one
+message in words that does not give the answer away; then Show me and Next to the end.
+Also: a click on something the board does not offer, and hovering a slot and a Crew
+card (these two need the board's ``on_refused`` hook and tip wiring), and running the
+notebooks leaves the repository's notebooks unmodified."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import browser_support as bs
+import ahoy_nb.tutorials as tutorials
+from ahoy_nb.tutorials.core import names_answer
+
+NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+TUTORIAL = f"{NB} .ahoy-tutorial"
+
+# The lessons each notebook shows, in order.
+LESSONS = {
+    "notebooks/01_setup.ipynb": ["setup", "turn", "scoring"],
+    "notebooks/02_battles.ipynb": ["battles"],
+    "notebooks/04_exploring.ipynb": ["moving", "exploring"],
+    "notebooks/05_cargo.ipynb": ["cargo", "factions", "plans"],
+}
+
+
+def test_every_lesson_is_in_a_notebook():
+    shown = [name for names in LESSONS.values() for name in names]
+    assert sorted(shown) == sorted(t.name for t in tutorials.catalog())
+
+
+def _tries(name: str) -> tuple[int, str, str, list[str]]:
+    """The first step of a lesson that has a wrong legal try the board offers: its index,
+    a try that is not offered there, the wrong legal one, and the answer (which no message
+    may give away)."""
+    run = tutorials.start(name)
+    while not run.finished:
+        answer = run.expected_answer()
+        not_offered = next(c for c in ("end", "cannons 1", "move 0,0", "anchor", "sail 1")
+                           if not run.state.is_legal(c))
+        for action in sorted(run.legal_actions(), key=lambda a: ">" in a.notation):
+            probe = tutorials.start(name)
+            probe.goto(run.index)
+            fb = probe.try_action(action.notation)
+            if fb.kind == "wrong" and not fb.ok:
+                return run.index, not_offered, action.notation, answer
+        run.play_answer()
+        run.next()
+    raise AssertionError(f"{name}: no step with a wrong legal try")
+
+
+def _feedback(tut) -> str:
+    return tut.locator(".ahoy-feedback").first.inner_text().strip()
+
+
+def _click_on_board(page, tut, notation: str) -> None:
+    """Click ``notation`` on the lesson's board: in its list of actions, on the map,
+    or through a die's chooser."""
+    board = tut.locator(".ahoy-bw").first
+    listed = board.locator(f'.ahoy-actions [data-action="{notation}"]')
+    if listed.count():
+        listed.first.scroll_into_view_if_needed()
+        listed.first.click()
+        return
+    direct = board.locator(f'.ahoy-svg [data-action="{notation}"]')
+    if direct.count():
+        direct.first.scroll_into_view_if_needed()
+        direct.first.click()
+        return
+    for el in board.locator(".ahoy-svg [data-actions]").all():
+        if notation in json.loads(el.get_attribute("data-actions") or "[]"):
+            el.scroll_into_view_if_needed()
+            el.click()
+            board.locator(f'.ahoy-chooser [data-action="{notation}"]').click()
+            return
+    raise AssertionError(f"{notation!r} is not offered on the board")
+
+
+def _one_message(page, tut, expected_start: str, answer: list[str]) -> str:
+    page.wait_for_function(
+        "([el, start]) => el.innerText.trim().startsWith(start)",
+        arg=[tut.locator(".ahoy-feedback").first.element_handle(), expected_start],
+        timeout=30_000)
+    text = _feedback(tut)
+    assert not names_answer(text, answer), text
+    assert re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", text), f"not in words: {text}"
+    # Shown once: not on the board too, and not twice below it.
+    whole = tut.inner_text()
+    assert whole.count(text[:60]) == 1, whole
+    board_error = tut.locator(".ahoy-bw .ahoy-error").first
+    assert not board_error.is_visible() or not board_error.inner_text().strip()
+    return text
+
+
+@pytest.mark.parametrize("notebook", list(LESSONS))
+def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, notebook):
+    changed_before = bs.modified_notebooks()
+    text_before = (bs.REPO_ROOT / notebook).read_bytes()
+    run = run_notebook(notebook)
+    page = run.page
+    assert not run.errors, run.error_report()
+    for k, name in enumerate(LESSONS[notebook]):
+        tut = page.locator(TUTORIAL).nth(k)
+        tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+        tut.scroll_into_view_if_needed()
+        steps = len(tutorials.start(name))
+        at, not_offered, wrong, answer = _tries(name)
+        show = tut.locator("button", has_text="Show me").first
+        nxt = tut.locator("button", has_text="Next ›").first
+
+        def show_me(i: int) -> None:
+            show.scroll_into_view_if_needed()
+            show.click()
+            page.wait_for_function(
+                "([el, text]) => el.innerText.includes(text)",
+                arg=[tut.element_handle(), f"{i + 1} of {steps} done"], timeout=30_000)
+            nxt.click()
+            page.wait_for_function(
+                "([el, text]) => el.innerText.includes(text)",
+                arg=[tut.element_handle(), f"Step {i + 2} of" if i + 1 < steps else ": done!"],
+                timeout=30_000)
+
+        for i in range(at):
+            show_me(i)
+
+        # A try that is not offered, typed: why not, in the rules' words.
+        box = tut.locator("input[placeholder^='type an action']").first
+        box.fill(not_offered)
+        box.press("Enter")
+        _one_message(page, tut, "Not possible:", answer)
+
+        # A wrong legal try, clicked on the board: what it would do, and why not.
+        _click_on_board(page, tut, wrong)
+        text = _one_message(page, tut, f"'{wrong}' (", answer)
+        assert "is possible, but" in text
+        assert f"Step {at + 1} of" in tut.inner_text()
+        screenshot(f"lab_tutor_{name}_wrong")
+
+        # Click targets and text a person can use (px, as drawn).
+        for button in (show, tut.locator("button", has_text="Hint").first):
+            size = button.bounding_box()
+            assert size["width"] >= 80 and size["height"] >= 24, size
+        for text in (".ahoy-feedback [role=status] p", ".widget-html-content p"):
+            font = page.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)",
+                                 tut.locator(text).first.element_handle())
+            assert font >= 14, (text, font)
+
+        # Then Show me and Next to the end.
+        for i in range(at, steps):
+            show_me(i)
+    screenshot(f"lab_tutor_{notebook.split('/')[-1].split('.')[0]}_done")
+    # Clicking through left the repository's notebook as it was (git status included).
+    assert (bs.REPO_ROOT / notebook).read_bytes() == text_before
+    assert bs.modified_notebooks() == changed_before
+
+
+def _first_lesson(run_notebook, notebook: str):
+    """Run ``notebook``; its page and its first lesson's widget, shown."""
+    page = run_notebook(notebook).page
+    tut = page.locator(TUTORIAL).first
+    tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+    tut.scroll_into_view_if_needed()
+    return page, tut
+
+
+def _board_source() -> str:
+    from pathlib import Path
+    import ahoy_nb.widgets.board as board
+    here = Path(board.__file__).parent
+    return "".join(p.read_text() for p in (here / "board.py", here / "board.js",
+                                           here.parent / "render.py"))
+
+
+@pytest.mark.skipif(not hasattr(__import__("ahoy_nb.widgets", fromlist=["BoardWidget"])
+                                .BoardWidget, "on_refused"),
+                    reason="the board has no refused-click hook yet (board branch, issue 10)")
+def test_a_click_on_something_not_offered_says_why(run_notebook, screenshot):
+    """Needs the board's refused intent and ``on_refused`` hook (the ``board`` branch)."""
+    page, tut = _first_lesson(run_notebook, "notebooks/02_battles.ipynb")
+    # A map space with nothing to do on it now.
+    space = tut.locator('.ahoy-svg [data-space="0,0"]').first
+    space.click()
+    text = _one_message(page, tut, "Not possible:", ["sail 3"])
+    assert "0,0" in text or "not one of the choices" in text
+    screenshot("lab_tutor_refused_click")
+
+
+# A tip is shown as text on the page, in a tooltip element, or as the hovered element's
+# title (the browser's own tooltip).
+SHOWN = """(t) => document.body.innerText.includes(t) || Array.from(
+  document.querySelectorAll('[role=tooltip], .ahoy-tip, title, [title]')).some(
+  (e) => (e.textContent || '').includes(t) || (e.getAttribute('title') || '').includes(t))"""
+
+
+@pytest.mark.skipif("rulebook" not in _board_source(),
+                    reason="the board does not show rule tips yet (board branch, issue 10)")
+def test_hovering_a_slot_and_a_card_shows_its_rule(run_notebook, screenshot):
+    """Needs the board's tip wiring (the ``board`` branch) over ``rulebook.tip``."""
+    from ahoy_nb.rulebook import tip
+    page, tut = _first_lesson(run_notebook, "notebooks/05_cargo.ipynb")
+    slot = tut.locator('.ahoy-svg [data-key^="cannons"]').first
+    slot.hover()
+    page.wait_for_function(SHOWN, arg=tip("slot", "cannons")[:40], timeout=10_000)
+    card = tut.locator(".ahoy-svg [data-crew], .ahoy-svg [data-market]").first
+    key = card.get_attribute("data-crew") or card.get_attribute("data-market")
+    card.hover()
+    page.wait_for_function(SHOWN, arg=tip("crew", key.split(":")[-1])[:40], timeout=10_000)
+    screenshot("lab_tutor_tip")

@@ -1,0 +1,80 @@
+"""The ./dev script: `./dev lab` and `./dev serve` install only the lab extra (the test
+extra is for `./dev test`), and `./dev lab` opens copies of the notebooks in an ignored
+folder so that the repository's notebooks stay clean."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FAKE = """#!/usr/bin/env bash
+# Stands in for {name}: records how it was called.
+echo "{name} $*" >> "{log}"
+exit 0
+"""
+
+
+@pytest.fixture
+def clone(tmp_path):
+    """A copy of the project's set-up files with a fake .venv (python, jupyter, ahoy-nb)."""
+    for name in ("dev", "pyproject.toml", ".gitignore"):
+        shutil.copy2(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "share", tmp_path / "share")
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "01_setup.ipynb").write_text('{"cells": []}')
+    bin_dir = tmp_path / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    log = tmp_path / "calls.log"
+    for name in ("python", "jupyter", "ahoy-nb"):
+        exe = bin_dir / name
+        exe.write_text(FAKE.format(name=name, log=log))
+        exe.chmod(0o755)
+    return tmp_path
+
+
+def _dev(clone: Path, *args: str) -> list[str]:
+    env = dict(os.environ, AHOY_DEV_REINSTALL="0")
+    subprocess.run([str(clone / "dev"), *args], cwd=clone, env=env, check=True,
+                   capture_output=True, text=True, timeout=60)
+    return (clone / "calls.log").read_text().splitlines()
+
+
+def _installs(calls: list[str]) -> list[str]:
+    return [c.split("-e ", 1)[1].split()[0] for c in calls if "pip install" in c]
+
+
+def test_dev_lab_installs_only_the_lab_extra(clone):
+    calls = _dev(clone, "lab")
+    assert _installs(calls) == [".[lab]"]
+    lab = [c for c in calls if c.startswith("jupyter lab")]
+    assert lab and lab[0].split()[2] == str(clone / "lab-notebooks")
+    assert (clone / "lab-notebooks" / "01_setup.ipynb").exists()
+
+
+def test_dev_serve_installs_only_the_lab_extra_and_reuses_it(clone):
+    calls = _dev(clone, "serve")
+    assert _installs(calls) == [".[lab]"]
+    calls = _dev(clone, "serve")                 # up to date: no second install
+    assert _installs(calls) == [".[lab]"]
+
+
+def test_a_test_install_counts_for_lab(clone):
+    calls = _dev(clone, "test", "--co")
+    assert _installs(calls) == [".[test]"]
+    calls = _dev(clone, "lab")
+    assert _installs(calls) == [".[test]"]       # lab is part of test: nothing more
+
+
+def test_learners_copies_are_kept_and_ignored(clone):
+    _dev(clone, "lab")
+    mine = clone / "lab-notebooks" / "01_setup.ipynb"
+    mine.write_text('{"cells": ["my work"]}')
+    _dev(clone, "lab")
+    assert "my work" in mine.read_text()                  # never overwritten
+    assert "lab-notebooks/" in (clone / ".gitignore").read_text().splitlines()
