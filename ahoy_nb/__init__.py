@@ -2,5 +2,6 @@
 
 from .engine import new_game, State
 from .play import play  # ahoy_nb.play(...) starts a game in a notebook (widgets load on use)
+from .lab import simulate  # self-play: ahoy_nb.simulate(games, players, bots, seed, executor)
 
-__all__ = ["new_game", "State", "play"]
+__all__ = ["new_game", "State", "play", "simulate"]
