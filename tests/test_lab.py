@@ -79,3 +79,24 @@ def test_cli_simulate(tmp_path, capsys):
     assert "bluefin" in text and "mollusk" in text and "%" in text
     lines = out.read_text().splitlines()
     assert len(lines) == 3
+
+
+def test_balance_tables_and_charts(inline):
+    from ahoy_nb import balance
+    rates = balance.win_rates(inline)
+    assert {r["faction"] for r in rates} == {"bluefin", "smuggler1", "mollusk"}
+    assert sum(r["wins"] for r in rates) == pytest.approx(GAMES)
+    assert all(r["low"] <= r["rate"] <= r["high"] for r in rates)
+    assert sum(r["games"] for r in balance.game_length(inline)) == GAMES
+    curves = balance.fame_curves(inline, 3)
+    longest = max(r["rounds"] for r in inline)
+    assert len(curves["bluefin"]) == longest
+    assert curves["bluefin"][0] == pytest.approx(sum(r["fame"]["bluefin"][0] for r in inline) / GAMES)
+    crew = balance.crew_win_rates(inline)
+    recruited = {c for r in inline for cards in r["crew"].values() for c in cards}
+    assert {row["crew"] for row in crew} == recruited
+    table = {row["bot"]: row for row in balance.matchups(inline)}
+    assert table["easy"]["seats"] == GAMES and table["random"]["seats"] == 2 * GAMES
+    for chart in (balance.win_rate_chart(inline), balance.length_chart(inline),
+                  balance.fame_chart(inline, 3), balance.crew_chart(inline)):
+        assert chart.marks and chart.title
