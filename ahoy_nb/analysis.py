@@ -230,7 +230,9 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact ends, free of rounding
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 def playout(state: State, viewer: str | None, seed: int, action: str | None = None) -> dict[str, float]:
