@@ -238,11 +238,12 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def playout(state: State, viewer: str | None, seed: int, action: str | None = None) -> dict[str, float]:
     """One simulation: each faction's share of the win (1 to the winner, split on a full tie).
 
-    ``state`` is first determinized from what ``viewer`` may see; ``action``, if given,
-    is applied before the random playout.
+    ``state`` is first determinized from what ``viewer`` may see (``"public"``: a
+    spectator, who sees no secret); ``action``, if given, is applied before the random
+    playout.
     """
     from .ismcts import determinize
-    world = determinize(state, viewer, seed)
+    world = determinize(state, None if viewer == "public" else viewer, seed)
     rng = random.Random(seed)
     if action is not None:
         world.apply(action)
@@ -317,7 +318,8 @@ def evaluate(state: State, viewer: str | None = None, simulations: int = 400,
              seed: int | None = None, executor=None, progress: bool | None = None) -> Evaluation:
     """Each faction's chance to win from ``state``, as ``viewer`` may see it.
 
-    ``viewer``: whose knowledge to use (``None``: the player to decide). Each of the
+    ``viewer``: whose knowledge to use (``None``: the player to decide; ``"public"``: a
+    spectator, who sees no secret). Each of the
     ``simulations`` guesses the secrets ``viewer`` cannot see, then plays on with random
     legal actions to the end. Returns an :class:`Evaluation`: ``{faction: chance}``
     summing to 1, with a 95% ``interval`` per faction. ``executor``: any

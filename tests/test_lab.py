@@ -100,3 +100,12 @@ def test_balance_tables_and_charts(inline):
     for chart in (balance.win_rate_chart(inline), balance.length_chart(inline),
                   balance.fame_chart(inline, 3), balance.crew_chart(inline)):
         assert chart.marks and chart.title
+
+
+def test_doctests():
+    import doctest
+
+    from ahoy_nb import analysis, balance, ismcts, lab
+    for module in (analysis, balance, ismcts, lab):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__
