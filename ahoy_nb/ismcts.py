@@ -13,9 +13,11 @@ decide. Each iteration:
    legal there, by UCB1 with *availability* counts (a child's exploration term uses
    how often it was available, not how often its parent was visited);
 3. **expands** one action not tried yet;
-4. **rolls out** a few random actions (``rollout``), cut short and scored by the
-   heuristic of :func:`ahoy_nb.bots.evaluate` turned into a reward in [0, 1] for
-   every faction, or by the winners when the game ends;
+4. **settles** the action under way (its follow-up decisions, each chosen by the
+   heuristic, up to ``settle`` of them), then **rolls out** ``rollout`` random
+   actions (none by default), cut short and scored by the heuristic of
+   :func:`ahoy_nb.bots.evaluate` turned into a reward in [0, 1] for every faction,
+   or by the winners when the game ends;
 5. **backs up** each faction's reward along the path, each node scored for the
    faction that chose the action leading to it.
 
@@ -38,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import marshal
 import math
 import random
 import time
@@ -109,8 +112,11 @@ class ISMCTSBot(Bot):
 
     * ``iterations``: a fixed number of iterations per decision (deterministic), or
     * ``time_budget``: seconds per decision (used when ``iterations`` is ``None``).
-    * ``exploration``: the UCB1 constant (rewards are in [0, 1]).
-    * ``rollout``: how many random actions to play after the tree before scoring.
+    * ``exploration``: the UCB1 constant (rewards are in [0, 1], and near siblings differ
+      by a few hundredths, so it is small).
+    * ``settle``, ``breadth``: follow-up decisions finished by the heuristic before
+      scoring, and how many options of each it compares.
+    * ``rollout``: how many random actions to play after that before scoring.
     * ``scale``, ``weights``: the evaluation (see :func:`rewards`).
 
     >>> from ahoy_nb.engine import new_game
@@ -122,8 +128,9 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
-                 time_budget: float = 1.0, exploration: float = 0.7, rollout: int = 4,
-                 scale: float = 4.0, weights: dict | None = None):
+                 time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
+                 breadth: int = 6, rollout: int = 0, scale: float = 2.0,
+                 weights: dict | None = None):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -133,6 +140,8 @@ class ISMCTSBot(Bot):
         self.iterations = iterations
         self.time_budget = time_budget
         self.exploration = exploration
+        self.settle = settle
+        self.breadth = breadth
         self.rollout = rollout
         self.scale = scale
         self.weights = weights
@@ -209,6 +218,7 @@ class ISMCTSBot(Bot):
             node = node.children[best.notation]
             world.apply(best.notation)
             path.append(node)
+        world = self._settle(world)
         for _ in range(self.rollout):
             if world.is_over:
                 break
@@ -218,3 +228,26 @@ class ISMCTSBot(Bot):
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)
+
+    def _settle(self, world: State) -> State:
+        """Finish the action under way before scoring: up to ``settle`` follow-up decisions
+        (where to sail, which damage to take...), each the one that looks best to whoever
+        decides, among at most ``breadth`` options. A position in the middle of an action
+        scores badly (a Sail not yet sailed), and this makes it comparable to the rest."""
+        rng = self.rng
+        for _ in range(self.settle):
+            if world.is_over or not world.data["pending"]:
+                break
+            who = world.current_player
+            options = world.legal_actions()
+            if len(options) > self.breadth:
+                options = rng.sample(options, self.breadth)
+            best, best_value = None, None
+            for a in options:
+                child = State(marshal.loads(marshal.dumps(world.data)))
+                child.apply(a.notation)
+                value = evaluate(child, who, self.weights)
+                if best_value is None or value > best_value:
+                    best, best_value = child, value
+            world = best
+        return world
