@@ -298,15 +298,17 @@ class _NoBar:
         pass
 
 
-def _progress(total: int, desc: str, progress: bool | None):
-    """A ``tqdm.auto`` bar that appears only if the work lasts over a second."""
+def _progress(total: int, desc: str, progress: bool | None, unit: str = "sim",
+              delay: float = 1.0, leave: bool = False):
+    """A ``tqdm.auto`` bar (a widget in a notebook) shown once the work has lasted ``delay``
+    seconds; nothing when ``progress`` is False or tqdm is missing."""
     if progress is False:
         return _NoBar()
     try:
         from tqdm.auto import tqdm
     except ImportError:
         return _NoBar()
-    return tqdm(total=total, desc=desc, delay=1.0, leave=False, unit="sim")
+    return tqdm(total=total, desc=desc, delay=delay, leave=leave, unit=unit)
 
 
 def _seeds(seed: int | None, n: int, salt: int = 0) -> list[int]:

@@ -32,8 +32,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, Union
 
+from .analysis import _progress
 from .bots import make_bot
-from .engine import State, new_game
+from .engine import new_game
 from .engine.components import MARKET_CARDS
 from .engine.game import name
 
@@ -188,7 +189,7 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     if batch_size is None:
         batch_size = max(1, min(200, -(-games // (8 * workers))))
     batches = [jobs[i:i + batch_size] for i in range(0, games, batch_size)]
-    bar = _bar(games, progress)
+    bar = _progress(games, "games", progress, unit="game", delay=0.0, leave=True)
     records = Records()
     try:
         if executor == "inline":
@@ -209,17 +210,6 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
         if isinstance(own_pool, Executor):
             own_pool.shutdown()
     return records
-
-
-def _bar(total: int, progress: bool):
-    from .analysis import _NoBar
-    if not progress:
-        return _NoBar()
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return _NoBar()
-    return tqdm(total=total, desc="games", unit="game")
 
 
 def summary(records: Iterable[dict]) -> list[dict]:
