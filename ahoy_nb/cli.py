@@ -78,7 +78,7 @@ def _add_simulate(sub) -> None:
         "simulate", help="play bot-against-bot games and print win rates",
         description="Play whole games between bots (seeded per game: game i uses seed+i), "
                     "on local worker processes or a Dask cluster, and print each "
-                    "faction's win rate with a 95%% interval.")
+                    "faction's win rate with a 95% interval.")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), default=3,
                      help="players per game (default 3)")
@@ -115,6 +115,9 @@ def simulate(args: argparse.Namespace) -> int:
                                  ("time_budget", args.time_budget)) if v is not None}
     specs = [(n, options) if options and n in ("hard", "ismcts") else n for n in names]
     bots = specs[0] if len(specs) == 1 else specs
+    if args.workers is not None and args.workers < 1:
+        print(f"error: --workers is at least 1, not {args.workers}", file=sys.stderr)
+        return 2
     client = None
     if args.scheduler:
         try:
@@ -122,7 +125,11 @@ def simulate(args: argparse.Namespace) -> int:
         except ImportError:
             print("error: --scheduler needs Dask: pip install 'ahoy-nb[dask]'", file=sys.stderr)
             return 2
-        client = Client(args.scheduler)
+        try:
+            client = Client(args.scheduler, timeout="10s")
+        except OSError as err:
+            print(f"error: no Dask scheduler at {args.scheduler}: {err}", file=sys.stderr)
+            return 2
         executor = client.get_executor()
     elif args.workers == 1:
         executor = "inline"

@@ -2,7 +2,8 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, *Information Set Monte Carlo
 Tree Search*, IEEE TCIAIG 2012), the algorithm OpenSpiel's ``ISMCTSBot`` also
-implements. The bot grows one tree whose nodes are the information sets of the
+implements (it keys nodes by an information-state string; here a node is the sequence
+of actions from the root, which names the same information set for the searcher). The bot grows one tree whose nodes are the information sets of the
 faction it plays, reached by sequences of actions from the position where it must
 decide. Each iteration:
 

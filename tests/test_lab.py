@@ -109,3 +109,13 @@ def test_doctests():
     for module in (analysis, balance, ismcts, lab):
         result = doctest.testmod(module)
         assert result.attempted and not result.failed, module.__name__
+
+
+def test_cli_simulate_refuses_bad_options(capsys):
+    assert main(["simulate", "--workers", "0", "--games", "1"]) == 2
+    assert "--workers is at least 1" in capsys.readouterr().err
+    assert main(["simulate", "--games", "1", "--players", "2", "--bots", "random,random,random",
+                 "--workers", "1"]) == 2
+    assert "one bot or 2" in capsys.readouterr().err
+    assert main(["simulate", "--games", "1", "--bots", "expert", "--workers", "1"]) == 2
+    assert "unknown bot 'expert'" in capsys.readouterr().err
