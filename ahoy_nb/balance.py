@@ -119,12 +119,12 @@ def _colors() -> dict[str, str]:
     return FACTION_COLORS
 
 
-def _figure(marks, axes, title: str, width: int = 560, height: int = 320):
+def _figure(marks, axes, title: str, width: int = 560, height: int = 320, bottom: int = 55):
     import bqplot as bq
     import ipywidgets as w
     return bq.Figure(marks=marks, axes=axes, title=title,
                      layout=w.Layout(width=f"{width}px", height=f"{height}px"),
-                     fig_margin={"top": 50, "bottom": 55, "left": 65, "right": 20})
+                     fig_margin={"top": 50, "bottom": bottom, "left": 65, "right": 20})
 
 
 def win_rate_chart(records: Iterable[dict]):
@@ -145,7 +145,8 @@ def win_rate_chart(records: Iterable[dict]):
     axes = [bq.Axis(scale=x, label="player count and faction", tick_rotate=-30),
             bq.Axis(scale=y, orientation="vertical", tick_format=".0%", label="wins")]
     return _figure([bars, *whiskers, *fair], axes,
-                   "Win rate by faction (bar), 95% interval (line), fair share (red)", 640)
+                   "Win rate by faction (bar), 95% interval (line), fair share (red)", 640,
+                   360, bottom=90)
 
 
 def length_chart(records: Iterable[dict]):
@@ -195,4 +196,5 @@ def crew_chart(records: Iterable[dict], min_games: int = 1):
     axes = [bq.Axis(scale=x, label="Crew recruited", tick_rotate=-45),
             bq.Axis(scale=y, orientation="vertical", tick_format=".0%",
                     label="recruiter won")]
-    return _figure([bars, *whiskers], axes, "Win rate when each Crew was recruited", 760, 360)
+    return _figure([bars, *whiskers], axes, "Win rate when each Crew was recruited", 760, 420,
+                   bottom=130)
