@@ -103,9 +103,9 @@ class Search:
     seconds: float
     stats: dict[str, tuple[int, float]]
 
-    def best(self) -> str:
-        """The most visited action (the highest mean reward among equals)."""
-        return max(self.stats, key=lambda a: (self.stats[a][0], self.stats[a][1]))
+    def ranked(self) -> list[str]:
+        """The root's actions, most visited first (the higher mean reward among equals)."""
+        return sorted(self.stats, key=lambda a: (-self.stats[a][0], -self.stats[a][1], a))
 
 
 class ISMCTSBot(Bot):
@@ -160,13 +160,11 @@ class ISMCTSBot(Bot):
         if len(actions) == 1:
             self.last = Search(actions[0].player, 0, 0.0, {actions[0].notation: (0, 0.0)})
             return actions[0]
-        search = self.search(state)
         legal = {a.notation: a for a in actions}
-        ranked = sorted(search.stats, key=lambda a: (-search.stats[a][0], -search.stats[a][1], a))
-        for notation in ranked:
-            if notation in legal:
+        for notation in self.search(state).ranked():
+            if notation in legal:  # a guess of the secrets could offer something else
                 return legal[notation]
-        return actions[0]  # unreachable: the root's actions are the true position's
+        return actions[0]
 
     def search(self, state: State) -> Search:
         """Run the search from ``state`` for its current player; the root's statistics."""
