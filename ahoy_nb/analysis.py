@@ -1,4 +1,8 @@
-"""Exact battle odds, from the engine's own chance mechanism.
+"""Exact battle odds, from the engine's own chance mechanism; and who is winning, by simulation.
+
+:func:`evaluate` (each faction's chance to win) and :func:`best_actions` (the best
+actions for the player to decide) play the position out many times from what a viewer
+may see; see their notes and ``docs/bots.md``.
 
 ``State.outcomes(action)`` lists every outcome of the battle roll an action
 triggers, with its probability and the position that follows; nothing here
