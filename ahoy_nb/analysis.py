@@ -1,4 +1,8 @@
-"""Exact battle odds, from the engine's own chance mechanism.
+"""Exact battle odds, from the engine's own chance mechanism; and who is winning, by simulation.
+
+:func:`evaluate` (each faction's chance to win) and :func:`best_actions` (the best
+actions for the player to decide) play the position out many times from what a viewer
+may see; see their notes and ``docs/bots.md``.
 
 ``State.outcomes(action)`` lists every outcome of the battle roll an action
 triggers, with its probability and the position that follows; nothing here
@@ -21,10 +25,14 @@ is to win.
 
 from __future__ import annotations
 
+import math
+import random
+import secrets
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from .engine import Action, State
+from .engine import Action, IllegalActionError, State
 from .engine.notation import normalise, parse
 from .engine.rules import name
 
@@ -188,3 +196,214 @@ def odds_explorer(state: State, against: Policy = "best"):
     box = w.VBox([slider, fig, label])
     box.slider, box.bars, box.label, box.odds, box.figure = slider, bars, label, odds, fig
     return box
+
+
+# -- who is winning: Monte Carlo analysis of a position ----------------------------------
+#
+# A simulation determinizes the position from what the viewer may see (a fresh guess of
+# every secret and a fresh generator, from the simulation's own seed), then plays it to
+# the end with random legal actions. A full tie shares the win. Simulations are sent to
+# an executor in batches; each is a pure function of (position, viewer, action, seed), so
+# the figures do not depend on where they ran.
+
+PLAYOUT_LIMIT = 20_000  # decisions: a safety net, far beyond any real game
+
+
+class Evaluation(dict):
+    """``{faction: chance to win}`` (summing to 1), with ``interval`` (95%) and ``simulations``."""
+
+    def __init__(self, chances: dict[str, float], interval: dict[str, tuple[float, float]],
+                 simulations: int, viewer: str | None):
+        super().__init__(chances)
+        self.interval = interval
+        self.simulations = simulations
+        self.viewer = viewer
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{f}: {p:.1%} [{self.interval[f][0]:.1%}, {self.interval[f][1]:.1%}]"
+                         for f, p in self.items())
+        return f"Evaluation({body}; {self.simulations} simulations)"
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(7, 10)]
+    [0.397, 0.892]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact ends, free of rounding
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def playout(state: State, viewer: str | None, seed: int, action: str | None = None) -> dict[str, float]:
+    """One simulation: each faction's share of the win (1 to the winner, split on a full tie).
+
+    ``state`` is first determinized from what ``viewer`` may see (``"public"``: a
+    spectator, who sees no secret); ``action``, if given, is applied before the random
+    playout.
+    """
+    from .ismcts import determinize
+    world = determinize(state, None if viewer == "public" else viewer, seed)
+    rng = random.Random(seed)
+    if action is not None:
+        world.apply(action)
+    n = 0
+    while not world.is_over and n < PLAYOUT_LIMIT:
+        options = world.legal_actions()
+        world.apply(options[rng.randrange(len(options))].notation)
+        n += 1
+    winners = world.winners or world.players
+    return {f: (1.0 / len(winners) if f in winners else 0.0) for f in world.players}
+
+
+def _playouts(data: dict, viewer: str | None, jobs: list[tuple[str | None, int]]) -> list[dict]:
+    # One batch, run wherever the executor puts it: plain data in, plain data out.
+    state = State(data)
+    out = []
+    for action, seed in jobs:
+        try:
+            out.append(playout(state, viewer, seed, action))
+        except IllegalActionError:
+            out.append(None)  # the action is not legal in this guess of the secrets
+    return out
+
+
+def _run(state: State, viewer: str | None, jobs: list[tuple[str | None, int]], executor,
+         desc: str, progress: bool | None) -> list[dict | None]:
+    """Run ``jobs`` in batches (locally, or on ``executor``), in order, with a progress bar."""
+    size = max(8, len(jobs) // 16)
+    batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    bar = _progress(len(jobs), desc, progress)
+    results: list = []
+    try:
+        if executor is None:
+            for batch in batches:
+                results.extend(_playouts(state.data, viewer, batch))
+                bar.update(len(batch))
+        else:
+            futures = [executor.submit(_playouts, state.data, viewer, b) for b in batches]
+            for future, batch in zip(futures, batches):
+                results.extend(future.result())
+                bar.update(len(batch))
+    finally:
+        bar.close()
+    return results
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, desc: str, progress: bool | None, unit: str = "sim",
+              delay: float = 1.0, leave: bool = False):
+    """A ``tqdm.auto`` bar (a widget in a notebook) shown once the work has lasted ``delay``
+    seconds; nothing when ``progress`` is False or tqdm is missing."""
+    if progress is False:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(total=total, desc=desc, delay=delay, leave=leave, unit=unit)
+
+
+def _seeds(seed: int | None, n: int, salt: int = 0) -> list[int]:
+    rng = random.Random(secrets.randbits(64) if seed is None else f"{seed}/{salt}")
+    return [rng.getrandbits(63) for _ in range(n)]
+
+
+def evaluate(state: State, viewer: str | None = None, simulations: int = 400,
+             seed: int | None = None, executor=None, progress: bool | None = None) -> Evaluation:
+    """Each faction's chance to win from ``state``, as ``viewer`` may see it.
+
+    ``viewer``: whose knowledge to use (``None``: the player to decide; ``"public"``: a
+    spectator, who sees no secret). Each of the
+    ``simulations`` guesses the secrets ``viewer`` cannot see, then plays on with random
+    legal actions to the end. Returns an :class:`Evaluation`: ``{faction: chance}``
+    summing to 1, with a 95% ``interval`` per faction. ``executor``: any
+    ``concurrent.futures.Executor`` (a process pool, Dask's ``client.get_executor()``);
+    ``None`` runs here. A ``tqdm`` bar shows when it takes over a second.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> e = evaluate(new_game(2, seed=1), simulations=20, seed=0)
+    >>> sorted(e), round(sum(e.values()), 6)
+    (['bluefin', 'mollusk'], 1.0)
+    """
+    if simulations < 1:
+        raise ValueError(f"simulations is a positive number, not {simulations!r}")
+    if viewer is None:
+        viewer = state.current_player
+    if state.is_over:
+        winners = state.winners or state.players
+        chances = {f: (1.0 / len(winners) if f in winners else 0.0) for f in state.players}
+        return Evaluation(chances, {f: (p, p) for f, p in chances.items()}, 0, viewer)
+    jobs = [(None, s) for s in _seeds(seed, simulations)]
+    results = [r for r in _run(state, viewer, jobs, executor, "evaluate", progress) if r]
+    n = len(results)
+    totals = {f: sum(r[f] for r in results) for f in state.players}
+    chances = {f: totals[f] / n for f in state.players}
+    return Evaluation(chances, {f: wilson(totals[f], n) for f in state.players}, n, viewer)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An action's estimated chance to win for the player choosing it."""
+
+    action: Action
+    win: float
+    interval: tuple[float, float]
+    simulations: int
+
+    @property
+    def notation(self) -> str:
+        return self.action.notation
+
+
+def best_actions(state: State, k: int = 5, simulations: int = 400, seed: int | None = None,
+                 executor=None, progress: bool | None = None) -> list[Estimate]:
+    """The ``k`` best actions for the player to decide, best first, each an :class:`Estimate`.
+
+    Half the ``simulations`` are shared evenly between the legal actions; the other half
+    between the ``2 k`` best of those. Each simulation applies the action to a guess of
+    the secrets the player cannot see and plays on at random (see :func:`evaluate`).
+
+    >>> from ahoy_nb.engine import new_game
+    >>> top = best_actions(new_game(2, seed=1), k=2, simulations=20, seed=0)
+    >>> [e.notation for e in top] in (['start 0,0', 'start 3,2'], ['start 3,2', 'start 0,0'])
+    True
+    """
+    me = state.current_player
+    if me is None:
+        raise IllegalActionError("There is nothing to choose: the game is over")
+    actions = {a.notation: a for a in state.legal_actions()}
+    names = list(actions)
+    first = max(len(names), simulations // 2)
+    seeds = _seeds(seed, simulations + len(names), salt=1)
+    jobs = [(names[i % len(names)], seeds[i]) for i in range(first)]
+    results = _run(state, me, jobs, executor, "best actions", progress)
+    tally = {a: [0.0, 0] for a in names}
+    for (a, _), r in zip(jobs, results):
+        if r is not None:
+            tally[a][0] += r[me]
+            tally[a][1] += 1
+    mean = lambda a: tally[a][0] / tally[a][1] if tally[a][1] else -1.0  # noqa: E731
+    rest = simulations - first
+    if rest > 0:
+        top = sorted(names, key=lambda a: (-mean(a), a))[:2 * k]
+        jobs = [(top[i % len(top)], seeds[first + i]) for i in range(rest)]
+        for (a, _), r in zip(jobs, _run(state, me, jobs, executor, "best actions", progress)):
+            if r is not None:
+                tally[a][0] += r[me]
+                tally[a][1] += 1
+    ranked = sorted((a for a in names if tally[a][1]), key=lambda a: (-mean(a), a))[:k]
+    return [Estimate(actions[a], mean(a), wilson(*tally[a]), tally[a][1]) for a in ranked]

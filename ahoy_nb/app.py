@@ -300,7 +300,7 @@ class GameApp:
         self.seats.objects = list(self._seat_widgets.values())
 
     def seat_choices(self) -> dict:
-        """{faction: "person" | "greedy" | "random"} for the factions of the form's game."""
+        """{faction: "person" | a bot name of lobby.SEATS} for the factions of the form's game."""
         return {f: w.value for f, w in self._seat_widgets.items()}
 
     # -- the game ------------------------------------------------------------------
@@ -314,7 +314,7 @@ class GameApp:
         # bot_delay=None: the AhoyGame never schedules bots itself; this page does,
         # with a Panel periodic callback (it runs with the session's document lock).
         self.game = play(players=players, seed=int(seed), people=people, bots=bots,
-                         bot_delay=None, charts=False)
+                         bot_delay=None, charts=False, analysis=False)
         self.seed = int(seed)
         self.board = PanelBoard(self.game.board, sizing_mode="stretch_width")
         self.fame = FameFigure(self.game.state.players)
@@ -414,7 +414,7 @@ def create_app(players: int = 3, seed: int | None = None,
     if "people" in args:
         p = args["people"]
         people = "all" if p == "all" else () if p in ("", "none") else tuple(p.split(","))
-    if "bots" in args and args["bots"] in ("greedy", "random"):
+    if "bots" in args and args["bots"] in SEATS and args["bots"] != "person":
         bots = args["bots"]
     if "bot_delay" in args:
         bot_delay = float(args["bot_delay"])

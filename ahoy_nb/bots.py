@@ -1,4 +1,6 @@
-"""Computer players: ``RandomBot`` and ``GreedyBot``.
+"""Computer players: ``RandomBot``, ``EasyBot``, ``GreedyBot`` and, in :mod:`ahoy_nb.ismcts`, ``ISMCTSBot``.
+
+Levels for people to play against: ``make_bot("easy")``, ``"normal"`` (greedy), ``"hard"`` (ISMCTS).
 
 A bot has one method, ``choose(state) -> Action``: the action it takes for the player
 who must decide now (``state.current_player``). It never changes ``state``.
@@ -42,7 +44,8 @@ from .engine.observe import determinize
 BLUEFIN_CONTROL = {"patrol": CONTROL["patrol"], "stronghold": CONTROL["stronghold"],
                    "flagship": CONTROL["bluefin-flagship"]}
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "determinize", "evaluate", "make_bot"]
+__all__ = ["Bot", "RandomBot", "EasyBot", "GreedyBot", "BOTS", "LEVELS", "determinize", "evaluate",
+           "make_bot"]
 
 
 class Bot(abc.ABC):
@@ -319,16 +322,71 @@ def _fire_gain(notation: str) -> int:
     return int(v) - int(w)
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+class EasyBot(Bot):
+    """The ``"easy"`` level: random-leaning. Each decision is a random legal action
+    with probability ``randomness``, otherwise :class:`GreedyBot`'s choice (with a
+    shallower lookahead)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, *, randomness: float = 0.6):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.randomness = randomness
+        self.greedy = GreedyBot(self.rng.getrandbits(32), samples=3, depth=1)
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise IllegalActionError("There is nothing to choose: the game is over")
+        if self.rng.random() < self.randomness:
+            return self.rng.choice(actions)
+        return self.greedy.choose(state)
 
 
-def make_bot(kind, seed: int | None = None) -> Bot:
-    """A bot from its name (``"greedy"``, ``"random"``), or ``kind`` itself if it is one."""
+def _hard(seed: int | None = None, **options) -> Bot:
+    from .ismcts import ISMCTSBot
+    bot = ISMCTSBot(seed, **options)
+    bot.name = "hard"
+    return bot
+
+
+def _normal(seed: int | None = None, **options) -> Bot:
+    bot = GreedyBot(seed, **options)
+    bot.name = "normal"
+    return bot
+
+
+def _ismcts(seed: int | None = None, **options) -> Bot:
+    from .ismcts import ISMCTSBot
+    return ISMCTSBot(seed, **options)
+
+
+#: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead) <
+#: ``hard`` (ISMCTS, 1 s a decision by default; ``"ismcts"`` is the same bot).
+BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "normal": _normal, "hard": _hard,
+                                       "random": RandomBot, "greedy": GreedyBot,
+                                       "ismcts": _ismcts}
+LEVELS = ("easy", "normal", "hard")
+
+
+def make_bot(kind, seed: int | None = None, **options) -> Bot:
+    """A bot from its name, or ``kind`` itself if it already is one.
+
+    Names: ``"easy"``, ``"normal"`` (= ``"greedy"``), ``"hard"`` (= ``"ismcts"``),
+    ``"random"``. ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
+    ``iterations=200`` for ``"hard"``.
+
+    >>> make_bot("hard", seed=1, iterations=100)
+    ISMCTSBot(seed=1, iterations=100)
+    """
     if isinstance(kind, str):
         try:
-            return BOTS[kind](seed)
+            factory = BOTS[kind]
         except KeyError:
             raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}") from None
+        return factory(seed, **options)
     if callable(getattr(kind, "choose", None)):
         return kind
-    raise TypeError(f"a bot is 'greedy', 'random' or an object with choose(state), not {kind!r}")
+    raise TypeError(f"a bot is one of {', '.join(BOTS)} or an object with choose(state), "
+                    f"not {kind!r}")

@@ -4,10 +4,17 @@
                   [--people bluefin[,mollusk...] | all | none] [--bots greedy|random]
                   [--bot-delay 0.5] [--show]
 
+    ahoy-nb simulate [--games 100] [--players 3] [--bots normal[,hard,...]] [--seed 0]
+                     [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
+
 ``serve`` runs the Panel app (:mod:`ahoy_nb.app`) on a local web server: open the
 printed address in a browser. Everything the page needs is served by that server, so
 it works with no internet connection. The options set the first game of each browser
 tab; the page's form starts others.
+
+``simulate`` plays bot-against-bot games (:func:`ahoy_nb.simulate`) on the local cores
+or a Dask cluster, with a progress bar, and prints each faction's win rate with a 95%
+interval; ``--out`` writes one JSON record per game and line.
 """
 
 from __future__ import annotations
@@ -61,7 +68,95 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-websocket-origin", action="append", default=[],
                        metavar="HOST[:PORT]",
                        help="another origin the page may be opened from (repeatable)")
+    _add_simulate(sub)
     return parser
+
+
+def _add_simulate(sub) -> None:
+    from .bots import BOTS
+    sim = sub.add_parser(
+        "simulate", help="play bot-against-bot games and print win rates",
+        description="Play whole games between bots (seeded per game: game i uses seed+i), "
+                    "on local worker processes or a Dask cluster, and print each "
+                    "faction's win rate with a 95% interval.")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=3,
+                     help="players per game (default 3)")
+    sim.add_argument("--bots", default="normal",
+                     help=f"one bot for every seat, or one per seat comma-separated in seat "
+                          f"order; bots: {', '.join(BOTS)} (default normal)")
+    sim.add_argument("--iterations", type=int, default=None,
+                     help="hard/ismcts bots: iterations per decision (repeatable results) "
+                          "instead of a time budget")
+    sim.add_argument("--time-budget", type=float, default=None,
+                     help="hard/ismcts bots: seconds per decision (default 1)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="local worker processes (default: one per core; 1: this process)")
+    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="a Dask scheduler to run on, e.g. tcp://10.0.0.5:8786 "
+                            "(needs the dask extra: pip install ahoy-nb[dask])")
+    sim.add_argument("--out", default=None, help="write the records here, one JSON per line")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def simulate(args: argparse.Namespace) -> int:
+    import json
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .lab import simulate as run, summary
+
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(names) not in (1, args.players):
+        print(f"error: --bots names one bot or {args.players}, not {len(names)}", file=sys.stderr)
+        return 2
+    options = {k: v for k, v in (("iterations", args.iterations),
+                                 ("time_budget", args.time_budget)) if v is not None}
+    specs = [(n, options) if options and n in ("hard", "ismcts") else n for n in names]
+    bots = specs[0] if len(specs) == 1 else specs
+    if args.workers is not None and args.workers < 1:
+        print(f"error: --workers is at least 1, not {args.workers}", file=sys.stderr)
+        return 2
+    client = None
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            print("error: --scheduler needs Dask: pip install 'ahoy-nb[dask]'", file=sys.stderr)
+            return 2
+        try:
+            client = Client(args.scheduler, timeout="10s")
+        except OSError as err:
+            print(f"error: no Dask scheduler at {args.scheduler}: {err}", file=sys.stderr)
+            return 2
+        executor = client.get_executor()
+    elif args.workers == 1:
+        executor = "inline"
+    else:
+        executor = ProcessPoolExecutor(args.workers) if args.workers else None
+    try:
+        records = run(args.games, args.players, bots, seed=args.seed, executor=executor,
+                      progress=not args.no_progress)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    finally:
+        if isinstance(executor, ProcessPoolExecutor):
+            executor.shutdown()
+        if client is not None:
+            client.close()
+    if args.out:
+        with open(args.out, "w") as out:
+            for r in records:
+                out.write(json.dumps(r, sort_keys=True) + "\n")
+    rounds = sum(r["rounds"] for r in records) / max(1, len(records))
+    print(f"{len(records)} games, {args.players} players, seeds {args.seed}-"
+          f"{args.seed + len(records) - 1}; {rounds:.1f} rounds a game")
+    for row in summary(records):
+        print(f"  {row['faction']:<10} {row['bot']:<8} wins {row['rate']:6.1%} "
+              f"(95% CI {row['low']:.1%}-{row['high']:.1%}, {row['wins']:g}/{row['games']})")
+    return 0
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -101,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args)
+    if args.command == "simulate":
+        return simulate(args)
     parser.print_help(sys.stderr)
     return 2
 

@@ -26,7 +26,9 @@ from .engine.components import FACTION_NAMES
 __all__ = ["SEATS", "seat_options", "initial_seats", "people_and_bots", "lobby", "Lobby"]
 
 # Who plays a faction: a person at this screen, or a bot.
-SEATS = {"person": "Person", "greedy": "Greedy bot", "random": "Random bot"}
+# Bots by level (bots.LEVELS): "greedy" is the normal level, "hard" thinks about 1 s a decision.
+SEATS = {"person": "Person", "easy": "Easy bot", "greedy": "Normal bot",
+         "hard": "Hard bot (1 s a move)", "random": "Random bot"}
 
 
 @lru_cache(maxsize=None)
@@ -45,7 +47,7 @@ def seat_options(players: int) -> list[str]:
 
 def initial_seats(people: Iterable[str] | str = ("bluefin",),
                   bots: str | Mapping[str, str] = "greedy") -> dict:
-    """``{faction: "person" | "greedy" | "random"}`` for every faction of a 4-player game,
+    """``{faction: "person" | a bot name in SEATS}`` for every faction of a 4-player game,
     from ``play()``-style ``people`` and ``bots`` (a bot object counts as greedy here)."""
     factions = seat_options(4)
     if isinstance(people, str):
@@ -56,6 +58,7 @@ def initial_seats(people: Iterable[str] | str = ("bluefin",),
             seats[f] = "person"
         else:
             kind = bots.get(f, "greedy") if isinstance(bots, Mapping) else bots
+            kind = "greedy" if kind == "normal" else kind
             seats[f] = kind if kind in SEATS and kind != "person" else "greedy"
     return seats
 

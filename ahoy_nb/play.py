@@ -29,7 +29,7 @@ DEFAULT_DELAY = 0.5
 def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str = ("bluefin",),
          bots: str | Bot | Mapping[str, str | Bot] = "greedy", bot_delay: float | None = 0.5, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
-         confirm_handover: bool = True) -> "AhoyGame":
+         confirm_handover: bool = True, analysis: bool | None = None) -> "AhoyGame":
     """A playable game as one widget: the board (with its log), live charts, bot controls.
 
     * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
@@ -39,9 +39,10 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       see only what it may see. Several: hot seat, the view follows whoever must
       decide, and the board asks to pass the device between them. ``"all"``: every
       faction. ``()``: watch the bots play.
-    * ``bots``: who plays the other factions: ``"greedy"``, ``"random"``, a bot
-      object (anything with ``choose(state)``) or ``{faction: ...}`` (factions not
-      named get ``"greedy"``).
+    * ``bots``: who plays the other factions: a level, ``"easy"``, ``"normal"`` (the
+      greedy lookahead, also ``"greedy"``) or ``"hard"`` (ISMCTS, about 1 s a
+      decision), or ``"random"``, a bot object (anything with ``choose(state)``) or
+      ``{faction: ...}`` (factions not named get ``"greedy"``).
     * ``bot_delay``: seconds between bot actions, so each one can be seen; ``0``:
       bots play instantly up to the next person's decision; ``None``: bots wait for
       the "Bot action" / "Bots to my turn" buttons (or the "Auto" toggle).
@@ -52,6 +53,10 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     * ``charts``: show the Fame and control charts.
     * ``confirm_handover``: in hot-seat play, hide each person's view until they
       confirm they have the device.
+    * ``analysis``: the win-chance chart and the Hint button
+      (:class:`~ahoy_nb.widgets.advisor.Advisor`); ``None`` (default): on unless
+      several people share the screen (hot seat), where it would help one against
+      another. Its "Analysis" toggle turns it on and off during the game.
 
     Bots move by themselves on the kernel's event loop (one action every
     ``bot_delay`` seconds); without a running event loop (a plain script, tests) they
@@ -64,7 +69,8 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     elif seed is None:
         seed = state.data.get("seed", 0)
     return _game_class()(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
-                    charts=charts, confirm_handover=confirm_handover, seed=seed)
+                    charts=charts, confirm_handover=confirm_handover, seed=seed,
+                    analysis=analysis)
 
 
 def _running_loop():
@@ -94,7 +100,7 @@ def _make_class():
 
         def __init__(self, state: State, *, people=("bluefin",), bots="greedy",
                      bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
-                     confirm_handover=True, seed: int | None = None, **kwargs):
+                     confirm_handover=True, seed: int | None = None, analysis=None, **kwargs):
             self.seed = seed
             players = state.players
             if isinstance(people, str):
@@ -145,6 +151,9 @@ def _make_class():
             children.append(files)
             if self.charts is not None:
                 children.append(self.charts)
+            self.advisor = self._make_advisor(analysis)
+            if self.advisor is not None:
+                children.append(self.advisor)
             super().__init__(children, **kwargs)
             self.add_class("ahoy-game")
             self.board.observe(self._on_change, "revision")
@@ -165,6 +174,13 @@ def _make_class():
                     if f not in players:
                         raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
             return out
+
+        def _make_advisor(self, analysis):
+            if analysis is False:
+                return None
+            from .widgets.advisor import Advisor
+            # None: on, but off (and one click away) in hot seat.
+            return Advisor(self.board, enabled=analysis or len(self.people) <= 1)
 
         @property
         def state(self) -> State:
@@ -257,6 +273,8 @@ def _make_class():
 
         def close(self):
             self._cancel()
+            if self.advisor is not None:
+                self.advisor.close()
             super().close()
 
         def _guard(self, fn):

@@ -1,0 +1,128 @@
+"""Seat-rotated matches between two bots: win rates with 95% intervals, think time per decision.
+
+One bot (``--bot``, default ``hard``) takes one seat; the other seats are ``--against``
+(default ``normal``). Each deal (game seed) is played once with the bot in every seat,
+so no faction's strength favours either side. A full tie counts as a shared win.
+Results go to a JSON-lines file as each game ends (``--out``), so a long run can be
+stopped and summarised at any time with ``--report``.
+
+    python scripts/tournament.py --players 2 --deals 20 --time-budget 1.0
+    python scripts/tournament.py --players 3 --deals 10 --iterations 400 --out t3.jsonl
+    python scripts/tournament.py --report t3.jsonl
+
+Think time is wall-clock seconds per decision, measured around ``choose``; decisions
+with one legal action (answered without a search) are left out of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
+
+from ahoy_nb.analysis import wilson  # noqa: E402
+from ahoy_nb.bots import make_bot  # noqa: E402
+from ahoy_nb.engine import new_game  # noqa: E402
+
+
+def play(players: int, seed: int, seat: int, bot: str, against: str, options: dict) -> dict:
+    """One game with ``bot`` in ``seat``; its result and think times."""
+    s = new_game(players, seed=seed)
+    bots = {f: (make_bot(bot, seed=seed * 10 + i, **options) if i == seat
+                else make_bot(against, seed=seed * 10 + i))
+            for i, f in enumerate(s.players)}
+    me = s.players[seat]
+    think = {"bot": [], "against": []}
+    while not s.is_over:
+        who = s.current_player
+        several = len(s.legal_actions()) > 1
+        t = time.perf_counter()
+        action = bots[who].choose(s)
+        dt = time.perf_counter() - t
+        s.apply(action)
+        if several:
+            think["bot" if who == me else "against"].append(dt)
+    share = 1.0 / len(s.winners) if me in s.winners else 0.0
+    return {"players": players, "seed": seed, "seat": seat, "faction": me, "bot": bot,
+            "against": against, "options": options, "score": share, "winners": s.winners,
+            "fame": s.fame, "rounds": s.round, "think": think}
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+def report(results: list[dict]) -> str:
+    lines = []
+    for players in sorted({r["players"] for r in results}):
+        rs = [r for r in results if r["players"] == players]
+        n = len(rs)
+        wins = sum(r["score"] for r in rs)
+        low, high = wilson(wins, n)
+        bot, against = rs[0]["bot"], rs[0]["against"]
+        fair = 1 / players
+        lines.append(f"{players} players: {bot} {rs[0]['options']} against {players - 1} x "
+                     f"{against}, {n} games ({n // players} deals x {players} seats)")
+        lines.append(f"  {bot} wins {wins:g}/{n} = {wins / n:.1%}  95% CI {low:.1%} - "
+                     f"{high:.1%}  (fair share {fair:.0%}: "
+                     f"{'cleared' if low > fair else 'not cleared'})")
+        for f in sorted({r["faction"] for r in rs}):
+            fr = [r for r in rs if r["faction"] == f]
+            lines.append(f"    in the {f} seat: {sum(r['score'] for r in fr):g}/{len(fr)}")
+        for side in ("bot", "against"):
+            t = [x for r in rs for x in r["think"][side]]
+            who = bot if side == "bot" else against
+            lines.append(f"  think time, {who}: median {statistics.median(t):.3f} s, "
+                         f"p95 {pct(t, 0.95):.3f} s over {len(t)} decisions")
+        lines.append(f"  rounds a game: {statistics.mean(r['rounds'] for r in rs):.1f}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument("--deals", type=int, default=10, help="game seeds; each is played once per seat")
+    p.add_argument("--first-seed", type=int, default=1000)
+    p.add_argument("--bot", default="hard")
+    p.add_argument("--against", default="normal")
+    p.add_argument("--iterations", type=int, default=None, help="the bot's iterations per decision")
+    p.add_argument("--time-budget", type=float, default=None, help="the bot's seconds per decision")
+    p.add_argument("--out", default=None, help="append each game's result here (JSON lines)")
+    p.add_argument("--report", default=None, metavar="FILE", help="only summarise FILE")
+    args = p.parse_args(argv)
+    if args.report:
+        results = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line]
+        print(report(results))
+        return 0
+    options = {k: v for k, v in (("iterations", args.iterations),
+                                 ("time_budget", args.time_budget)) if v is not None}
+    results = []
+    done = set()
+    if args.out and Path(args.out).exists():  # resume a stopped run
+        results = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line]
+        done = {(r["seed"], r["seat"]) for r in results}
+    for d in range(args.deals):
+        seed = args.first_seed + d
+        for seat in range(args.players):
+            if (seed, seat) in done:
+                continue
+            t = time.perf_counter()
+            r = play(args.players, seed, seat, args.bot, args.against, options)
+            results.append(r)
+            if args.out:
+                with open(args.out, "a") as out:
+                    out.write(json.dumps(r) + "\n")
+            print(f"deal {seed} seat {r['faction']}: winners {r['winners']} fame {r['fame']} "
+                  f"({time.perf_counter() - t:.0f} s)", flush=True)
+    print(report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""The win-chance chart and the Hint button in JupyterLab (notebooks/app.ipynb: one person,
+so analysis is on): the chart gains a point after a move, and a click on Hint lists
+the best actions and highlights them on the board (the board's ``hints``)."""
+
+from __future__ import annotations
+
+import time
+
+from test_apps import NB, click_action, kernel_json, wait_log_entry
+
+APP = "notebooks/app.ipynb"
+
+_JS_CHANCE_POINTS = """
+(scope) => {
+  const figs = Array.from(document.querySelectorAll(scope + " .bqplot.figure"));
+  const fig = figs.find((f) => Array.from(f.querySelectorAll("text.axislabel"))
+                                  .some((t) => t.textContent === "chance to win"));
+  if (!fig) return null;
+  return fig.querySelectorAll("g.curve path.dot").length;
+}
+"""
+
+
+def chance_points(page) -> int | None:
+    return page.evaluate(_JS_CHANCE_POINTS, NB)
+
+
+def wait_until(fn, timeout: float = 90.0, every: float = 0.25):
+    deadline = time.monotonic() + timeout
+    value = fn()
+    while not value and time.monotonic() < deadline:
+        time.sleep(every)
+        value = fn()
+    return value
+
+
+def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
+    run = run_notebook(APP)
+    page = run.page
+    assert not run.errors, run.error_report()
+    page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+
+    # The chart shows the first position once the worker thread has worked it out.
+    first = wait_until(lambda: chance_points(page))
+    assert first, "the win-chance chart drew no point"
+    kernel_json(page, "import json; app.game.stop(); print(json.dumps(1))")  # bots wait
+
+    # A move: the chart gains a point.
+    click_action(page, NB)
+    wait_log_entry(page, NB, 1)
+    more = wait_until(lambda: (chance_points(page) or 0) > first and chance_points(page))
+    assert more and more > first, (first, more)
+
+    # Hint, when it is the person's decision.
+    kernel_json(page, """
+g = app.game
+g.run_bots()
+print(json.dumps(g.state.current_player))""")
+    page.locator(f"{NB} button", has_text="Hint").first.click()
+    hint = page.locator(f"{NB} .ahoy-hint li")
+    hint.first.wait_for(state="visible", timeout=120_000)
+    assert 1 <= hint.count() <= 3
+    shown = kernel_json(page, "print(json.dumps([e.notation for e in app.game.advisor.hints]))")
+    assert shown and all(n in hint.first.locator("xpath=..").inner_text() for n in shown)
+    has_hints = kernel_json(page, "print(json.dumps(app.game.board.has_trait('hints')))")
+    if has_hints:  # the board branch's trait: suggested actions highlighted on the board
+        assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
+    page.locator(f"{NB} .ahoy-hint").first.scroll_into_view_if_needed()
+    screenshot("lab_app_hint")
