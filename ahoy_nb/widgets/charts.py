@@ -15,13 +15,14 @@ nothing is fetched from the network.
 
 from __future__ import annotations
 
-import marshal
-
 import bqplot as bq
 import ipywidgets as widgets
 
 from ..engine import State
 from ..engine.components import FACTION_NAMES, FAME_TO_END
+# The data (shared with the light charts of lightchart.py); re-exported for app.py.
+from .chartdata import WEALTH_COLOR, Timeline, fame_series, region_rows
+from .chartdata import position_state as _position_state
 
 try:  # the board's colours, when the renderer is there
     from ..render import FACTION_COLORS
@@ -29,59 +30,7 @@ except Exception:  # pragma: no cover - renderer missing
     FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
                       "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
 
-WEALTH_COLOR = "#f0c040"
 __all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows"]
-
-
-class Timeline:
-    """Public facts after each action of a game, cached between updates.
-
-    ``rows(state)`` gives one ``{"round", "fame"}`` per position ``0..len(history)``
-    (position k: after k actions). Past positions are read from ``state.history``
-    once; a cached row is reused while the history snapshot it came from is the same
-    object (so undo followed by another action is noticed).
-    """
-
-    def __init__(self):
-        self._refs: list[bytes] = []
-        self._rows: list[dict] = []
-
-    def rows(self, state: State) -> list[dict]:
-        history = state.history
-        keep = 0
-        for ref, snapshot in zip(self._refs, history):
-            if ref is not snapshot:
-                break
-            keep += 1
-        del self._refs[keep:], self._rows[keep:]
-        for snapshot in history[keep:]:
-            data = marshal.loads(snapshot)
-            self._refs.append(snapshot)
-            self._rows.append(_row(data))
-        return self._rows + [_row(state.data)]
-
-
-def _row(data: dict) -> dict:
-    return {"round": data["round"],
-            "fame": {f: fs["fame"] for f, fs in data["factions"].items()}}
-
-
-def region_rows(state: State) -> list[dict]:
-    """Each region: a label, Bluefin and Mollusk control, wealth and controller."""
-    out = []
-    for r in state.regions():
-        x, y = r["island"]
-        out.append({"label": f"{r['suit'].title()} {x},{y}", "bluefin": r["control"]["bluefin"],
-                    "mollusk": r["control"]["mollusk"], "wealth": r["wealth"],
-                    "controller": r["controller"]})
-    return out
-
-
-def _position_state(state: State, position: int | None) -> State:
-    n = len(state.history)
-    if position is None or position >= n:
-        return state
-    return State(marshal.loads(state.history[max(position, 0)]))
 
 
 class FameChart(bq.Figure):
@@ -124,13 +73,7 @@ class FameChart(bq.Figure):
 
     def series(self, state: State) -> dict:
         """The chart's data: ``{"x", "fame": {faction: [...]}, "rounds": [(index, round)]}``."""
-        rows = self.timeline.rows(state)
-        players = state.players
-        starts = [(i, row["round"]) for i, row in enumerate(rows)
-                  if i and row["round"] != rows[i - 1]["round"]]
-        return {"x": list(range(len(rows))),
-                "fame": {f: [row["fame"][f] for row in rows] for f in players},
-                "rounds": starts}
+        return fame_series(self.timeline.rows(state), state.players)
 
     def update(self, state: State, position: int | None = None) -> None:
         data = self.series(state)
