@@ -116,8 +116,14 @@ def ensure_venv() -> Path:
         run([base, "-m", "venv", VENV])
     say("installing the build requirements into", VENV.name)
     t0 = time.monotonic()
-    run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input",
-         *BUILD_REQUIREMENTS], stdout=subprocess.DEVNULL)
+    log = VENV / "pip-install.log"
+    with open(log, "w") as out:
+        done = subprocess.run([py, "-m", "pip", "install", "--disable-pip-version-check",
+                               "--no-input", "--progress-bar", "off", *BUILD_REQUIREMENTS],
+                              stdout=out, stderr=subprocess.STDOUT)
+    if done.returncode != 0:
+        say(log.read_text()[-3000:])
+        raise SystemExit(f"[lite] error: installing the build requirements failed (log: {log})")
     stamp.write_text(wanted)
     say(f"build requirements installed in {time.monotonic() - t0:.0f} s")
     return py
