@@ -11,11 +11,12 @@ fetched from anywhere else at run time.
     python scripts/build_lite.py --pyodide-dist pyodide-314.0.6.tar.bz2
                                                  # a full Pyodide: bqplot charts too
 
-This script runs with any Python >= 3.11; the build itself runs in ``.venv-lite``,
-made with Python 3.12 (``pyodide-lock`` needs it). What can be kept between runs on
-one machine is kept in ``~/.cache/ahoy-nb/lite`` (``AHOY_LITE_CACHE``): the npm
-tarball of Pyodide, wheels downloaded for the lock, the built ahoy-nb wheel. A
-second build with nothing changed takes a few seconds.
+This script runs with any Python >= 3.11; the build itself runs in a venv made with
+Python 3.12 (``pyodide-lock`` needs it). What can be kept between runs on one machine
+is kept in ``~/.cache/ahoy-nb/lite`` (``AHOY_LITE_CACHE``): that venv (one per set of
+pins), the npm tarball of Pyodide, the wheels locked for Pyodide, the built ahoy-nb
+wheel. JupyterLite's own record of what it built is in ``build/lite``: a second build
+with nothing changed takes a few seconds.
 
 To update a pinned version, change it below and rebuild (docs/lite.md says how).
 """
@@ -23,6 +24,7 @@ To update a pinned version, change it below and rebuild (docs/lite.md says how).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import functools
 import glob
 import hashlib
@@ -65,10 +67,12 @@ BUILD_REQUIREMENTS = [
 # Notebooks that need a server (Panel/Voila) stay out of the site.
 SKIP_NOTEBOOKS = {"app.ipynb"}
 
-VENV = ROOT / ".venv-lite"
 WORK = ROOT / "build" / "lite"  # the JupyterLite "lite dir": config, contents, Pyodide
 SITE = ROOT / "_site"
 CACHE = Path(os.environ.get("AHOY_LITE_CACHE", Path.home() / ".cache" / "ahoy-nb" / "lite"))
+# The build venv lives in the cache, one per set of pins, so that a fresh clone (CI)
+# on the same machine reuses it instead of installing ~80 packages again.
+VENV = CACHE / ("venv-" + hashlib.sha256("\n".join(BUILD_REQUIREMENTS).encode()).hexdigest()[:10])
 
 # File types JupyterLite needs served right: module workers refuse a .mjs served as
 # text/plain, and streaming compilation wants application/wasm.
@@ -106,26 +110,33 @@ def find_python312() -> str:
 
 def ensure_venv() -> Path:
     py = VENV / "bin" / "python"
-    stamp = VENV / ".ahoy-lite-requirements"
-    wanted = "\n".join(BUILD_REQUIREMENTS)
-    if py.exists() and stamp.exists() and stamp.read_text() == wanted:
+    stamp = VENV / ".ahoy-lite-complete"
+    if stamp.exists():
         return py
-    if not py.exists():
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".venv.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another build may be making it right now
+        if stamp.exists():
+            return py
+        shutil.rmtree(VENV, ignore_errors=True)
         base = find_python312()
-        say(f"creating {VENV.name} with {base}")
+        say(f"creating the build venv {VENV} with {base}")
         run([base, "-m", "venv", VENV])
-    say("installing the build requirements into", VENV.name)
-    t0 = time.monotonic()
-    log = VENV / "pip-install.log"
-    with open(log, "w") as out:
-        done = subprocess.run([py, "-m", "pip", "install", "--disable-pip-version-check",
-                               "--no-input", "--progress-bar", "off", *BUILD_REQUIREMENTS],
-                              stdout=out, stderr=subprocess.STDOUT)
-    if done.returncode != 0:
-        say(log.read_text()[-3000:])
-        raise SystemExit(f"[lite] error: installing the build requirements failed (log: {log})")
-    stamp.write_text(wanted)
-    say(f"build requirements installed in {time.monotonic() - t0:.0f} s")
+        t0 = time.monotonic()
+        log = VENV / "pip-install.log"
+        with open(log, "w") as out:
+            done = subprocess.run([py, "-m", "pip", "install", "--disable-pip-version-check",
+                                   "--no-input", "--progress-bar", "off", *BUILD_REQUIREMENTS],
+                                  stdout=out, stderr=subprocess.STDOUT)
+        if done.returncode != 0:
+            say(log.read_text()[-3000:])
+            raise SystemExit(f"[lite] error: installing the build requirements failed (log: {log})")
+        stamp.touch()
+        say(f"build requirements installed in {time.monotonic() - t0:.0f} s")
+    # Old venvs (other pins) go.
+    for old in CACHE.glob("venv-*"):
+        if old != VENV:
+            shutil.rmtree(old, ignore_errors=True)
     return py
 
 
@@ -235,11 +246,10 @@ def place_pyodide(dist: Path | None) -> bool:
     lock_path = target / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     present = {k: v for k, v in lock["packages"].items() if (target / v["file_name"]).exists()}
+    say(f"Pyodide {PYODIDE}: {len(present)} of {len(lock['packages'])} locked packages on hand")
     if not full:
         lock["packages"] = present
         lock_path.write_text(json.dumps(lock, indent=1))
-    say(f"Pyodide {lock['info'].get('version', PYODIDE)}: {len(present)} of "
-        f"{len(json.loads(lock_path.read_text())['packages'])} locked packages on hand")
     for junk in ("console.html", "console-v2.html", "README.md", "ffi.d.ts", "pyodide.d.ts",
                  "package.json"):
         (target / junk).unlink(missing_ok=True)
@@ -316,7 +326,12 @@ def write_config(wheel: Path, full: bool, extensions: list[Path]) -> None:
             "exposeAppInBrowser": True,
             "litePluginSettings": {
                 # %pip install must not reach PyPI from the browser: only the site's wheels
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    # (the kernel's own patch task sets the same; stated here so an
+                    # incremental build can never drop it)
+                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                },
             },
         },
     }
@@ -345,6 +360,13 @@ def build(pyodide_dist: Path | None = None, quiet: bool = False) -> Path:
     write_config(wheel, full, extensions)
     say(f"building the site ({len(notebooks)} notebooks, "
         f"{'full Pyodide: bqplot charts' if full else 'Pyodide core: light charts'})")
+    # JupyterLite's incremental build keeps its state in a doit database; with another
+    # build venv (new pins) its tasks' records no longer describe _site/: start clean.
+    toolchain = WORK / ".ahoy-toolchain"
+    if not (toolchain.exists() and toolchain.read_text() == str(VENV)):
+        (WORK / ".jupyterlite.doit.db").unlink(missing_ok=True)
+        shutil.rmtree(SITE, ignore_errors=True)
+        toolchain.write_text(str(VENV))
     env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
     log = WORK / "build.log"
     with open(log, "w") as out:
