@@ -84,3 +84,21 @@ def test_game_charts_fall_back_to_the_light_charts_without_bqplot(monkeypatch):
     finally:
         monkeypatch.undo()
         importlib.reload(widgets_pkg)
+
+
+def test_odds_explorer_without_bqplot_is_the_light_chart_of_the_same_odds(monkeypatch):
+    import ahoy_nb.analysis as analysis
+    from ahoy_nb.tutorials import start
+    run = start("battles")
+    run.goto(4)  # the Union decides how far to fire (notebook 02)
+    odds = analysis.battle_odds(run.state, exact=True)
+    monkeypatch.setitem(sys.modules, "bqplot", None)
+    box = analysis.odds_explorer(run.state)
+    assert box.odds == odds
+    assert box.figure.value.count("<rect") == len(odds)  # one bar per choice
+    last = max(odds)
+    box.slider.value = last
+    p = odds[last]
+    assert f"{p.numerator}/{p.denominator}" in box.label.value
+    assert f'opacity="1.0" data-amount="{last}"' in box.figure.value
+    assert box.figure.value.count('opacity="0.45"') == len(odds) - 1

@@ -27,7 +27,7 @@ from ..engine.components import FACTION_NAMES, FAME_TO_END
 from ..render import FACTION_COLORS
 from .chartdata import WEALTH_COLOR, Timeline, fame_series, position_state, region_rows
 
-__all__ = ["LightCharts"]
+__all__ = ["LightCharts", "odds_svg", "light_odds_explorer"]
 
 WIDTH, HEIGHT = 520, 300
 MARGIN = {"top": 40, "bottom": 45, "left": 50, "right": 20}
@@ -192,3 +192,46 @@ class LightCharts(widgets.HTML):
             return
         self._drawn = (s, len(s.history), last, position)
         self.update(s, position)
+
+
+def odds_svg(odds: dict, shown: int, title: str) -> str:
+    """Bars of ``{amount turned down: chance to win}``; the ``shown`` choice stands out."""
+    f = _Frame(max(len(odds), 1), 100, "how far you turn your die on Cannons down",
+               "chance to win (%)")
+    slot = (f.x1 - f.x0) / max(len(odds), 1)
+    parts = f.axes([(f.x0 + slot * (i + 0.5), str(k)) for i, k in enumerate(odds)])
+    for i, (k, p) in enumerate(odds.items()):
+        y = f.y(100 * float(p))
+        parts.append(f'<rect x="{round(f.x0 + slot * (i + 0.15), 1)}" y="{y}" '
+                     f'width="{round(slot * 0.7, 1)}" height="{round(f.y0 - y, 1)}" '
+                     f'fill="#9bb7d4" opacity="{1.0 if k == shown else 0.45}" data-amount="{k}">'
+                     f'<title>turned down by {k}: {float(p):.1%} to win</title></rect>')
+    return _svg(title, parts, [], title)
+
+
+def light_odds_explorer(state: State, against: str = "best") -> widgets.VBox:
+    """:func:`ahoy_nb.analysis.odds_explorer` without bqplot: the same odds and slider,
+    the chart as SVG. ``.slider``, ``.label``, ``.odds`` and ``.figure`` as there."""
+    from ..analysis import battle_odds
+    from ..engine.game import name
+
+    odds = battle_odds(state, against=against, exact=True)
+    amounts = list(odds)
+    title = f"{name(state.current_player)}: chance to win this battle"
+    figure = widgets.HTML()
+    slider = widgets.IntSlider(value=amounts[0], min=amounts[0], max=amounts[-1], step=1,
+                               description="turn down by", style={"description_width": "initial"})
+    label = widgets.HTML()
+
+    def show(change=None):
+        k = min(amounts, key=lambda a: abs(a - slider.value))
+        p = odds[k]
+        figure.value = odds_svg(odds, k, title)
+        label.value = (f"<b>Turn down by {k}</b>: {escape(name(state.current_player))} wins "
+                       f"with probability <b>{p.numerator}/{p.denominator}</b> = {float(p):.1%}")
+
+    slider.observe(show, "value")
+    show()
+    box = widgets.VBox([slider, figure, label])
+    box.slider, box.label, box.odds, box.figure = slider, label, odds, figure
+    return box
