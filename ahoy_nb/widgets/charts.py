@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from ..engine import State
 from ..engine.components import FACTION_NAMES, FAME_TO_END
 # The data (shared with the light charts of lightchart.py); re-exported for app.py.
-from .chartdata import WEALTH_COLOR, Timeline, fame_series, region_rows
+from .chartdata import WEALTH_COLOR, FollowsBoard, Timeline, fame_series, region_rows
 from .chartdata import position_state as _position_state
 
 try:  # the board's colours, when the renderer is there
@@ -155,7 +155,7 @@ class ControlChart(bq.Figure):
                           + ("" if live else f" (after {position} actions)"))
 
 
-class GameCharts(widgets.HBox):
+class GameCharts(FollowsBoard, widgets.HBox):
     """The Fame chart and the control chart side by side.
 
     ``GameCharts(state)`` draws a game once; ``charts.follow(board)`` keeps them live.
@@ -164,7 +164,6 @@ class GameCharts(widgets.HBox):
     def __init__(self, state: State | None = None, **kwargs):
         self.fame = FameChart()
         self.control = ControlChart()
-        self._board = None
         self.state = state
         self.position = None
         super().__init__([self.fame, self.control], **kwargs)
@@ -176,24 +175,3 @@ class GameCharts(widgets.HBox):
         self.state, self.position = state, position
         self.fame.update(state, position)
         self.control.update(state, position)
-
-    def follow(self, board) -> "GameCharts":
-        """Redraw after each change of ``board``'s game and of its scrubber."""
-        if self._board is not None:
-            self._board.unobserve(self._on_board, names=["revision", "position"])
-        self._board = board
-        board.observe(self._on_board, names=["revision", "position"])
-        self._on_board()
-        return self
-
-    def _on_board(self, change=None) -> None:
-        board = self._board
-        s = board.state
-        # One redraw per change, though an action changes both revision and position.
-        last = s.history[-1] if s.history else None
-        drawn = getattr(self, "_drawn", None)
-        if (drawn is not None and drawn[0] is s and drawn[1] == len(s.history)
-                and drawn[2] is last and drawn[3] == board.position):
-            return
-        self._drawn = (s, len(s.history), last, board.position)
-        self.update(s, board.position)

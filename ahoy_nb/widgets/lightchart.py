@@ -25,7 +25,8 @@ import ipywidgets as widgets
 from ..engine import State
 from ..engine.components import FACTION_NAMES, FAME_TO_END
 from ..render import FACTION_COLORS
-from .chartdata import WEALTH_COLOR, Timeline, fame_series, position_state, region_rows
+from .chartdata import (WEALTH_COLOR, FollowsBoard, Timeline, fame_series, position_state,
+                        region_rows)
 
 __all__ = ["LightCharts", "odds_svg", "light_odds_explorer"]
 
@@ -141,7 +142,7 @@ def control_svg(rows: list[dict], title: str) -> str:
     return _svg(title, parts, legend, title)
 
 
-class LightCharts(widgets.HTML):
+class LightCharts(FollowsBoard, widgets.HTML):
     """The Fame chart and the control chart side by side, as SVG (no bqplot needed).
 
     ``LightCharts(state)`` draws a game once; ``charts.follow(board)`` keeps them live.
@@ -153,8 +154,6 @@ class LightCharts(widgets.HTML):
         self.state, self.position = state, None
         self.fame_data: dict = {}
         self.control_rows: list[dict] = []
-        self._board = None
-        self._drawn = None
         super().__init__(**kwargs)
         self.add_class("ahoy-lightcharts")
         if state is not None:
@@ -172,26 +171,6 @@ class LightCharts(widgets.HTML):
         self.value = ('<div style="display:flex;flex-wrap:wrap;gap:12px">'
                       + fame_svg(self.fame_data, list(state.players), position)
                       + control_svg(self.control_rows, title) + "</div>")
-
-    def follow(self, board) -> "LightCharts":
-        """Redraw after each change of ``board``'s game and of its scrubber."""
-        if self._board is not None:
-            self._board.unobserve(self._on_board, names=["revision", "position"])
-        self._board = board
-        board.observe(self._on_board, names=["revision", "position"])
-        self._on_board()
-        return self
-
-    def _on_board(self, change=None) -> None:
-        s, position = self._board.state, self._board.position
-        # One redraw per change, though an action changes both revision and position.
-        last = s.history[-1] if s.history else None
-        drawn = self._drawn
-        if (drawn is not None and drawn[0] is s and drawn[1] == len(s.history)
-                and drawn[2] is last and drawn[3] == position):
-            return
-        self._drawn = (s, len(s.history), last, position)
-        self.update(s, position)
 
 
 def odds_svg(odds: dict, shown: int, title: str) -> str:
