@@ -347,11 +347,19 @@ def write_config(wheel: Path, full: bool, extensions: list[Path]) -> None:
 # -- the build -----------------------------------------------------------------------
 
 
-def build(pyodide_dist: Path | None = None, quiet: bool = False) -> Path:
-    """Build the site into ``_site/``; return its path."""
-    t0 = time.monotonic()
+def build(pyodide_dist: Path | None = None) -> Path:
+    """Build the site into ``_site/``; return its path.
+
+    Builds of several checkouts on one machine share the cache, so they take turns.
+    """
     py = ensure_venv()
-    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(py, pyodide_dist)
+
+
+def _build(py: Path, pyodide_dist: Path | None) -> Path:
+    t0 = time.monotonic()
     WORK.mkdir(parents=True, exist_ok=True)
     full = place_pyodide(pyodide_dist)
     wheel = build_wheel(py, WORK / "wheels")
