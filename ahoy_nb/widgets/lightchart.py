@@ -82,9 +82,10 @@ def _svg(title: str, parts: list[str], legend: list[tuple[str, str]], label: str
                     f'<text x="{x + 14}" y="{MARGIN["top"] + 7}" font-size="11" fill="#333">'
                     f'{escape(name)}</text>')
         x += 22 + 7 * len(name)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" '
-            f'class="ahoy-lightchart" style="{FONT};background:#fff">'
+    # Scales down with the output's width (viewBox), so two fit side by side.
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'role="img" aria-label="{escape(label)}" class="ahoy-lightchart" '
+            f'style="{FONT};background:#fff;width:100%;max-width:{WIDTH}px;height:auto">'
             f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold" '
             f'fill="#222">{escape(title)}</text>' + "".join(parts) + "".join(keys) + "</svg>")
 
@@ -168,9 +169,10 @@ class LightCharts(FollowsBoard, widgets.HTML):
         live = position is None or position >= len(state.history)
         title = (f"Control of each region, round {shown.round}"
                  + ("" if live else f" (after {position} actions)"))
+        cell = f'<div style="flex:1 1 400px;max-width:{WIDTH}px">'
         self.value = ('<div style="display:flex;flex-wrap:wrap;gap:12px">'
-                      + fame_svg(self.fame_data, list(state.players), position)
-                      + control_svg(self.control_rows, title) + "</div>")
+                      + cell + fame_svg(self.fame_data, list(state.players), position) + "</div>"
+                      + cell + control_svg(self.control_rows, title) + "</div></div>")
 
 
 def odds_svg(odds: dict, shown: int, title: str) -> str:
