@@ -158,7 +158,11 @@ def odds_explorer(state: State, against: Policy = "best"):
     the exact chance. Returns an ``ipywidgets.VBox``; its ``.slider``, ``.bars``,
     ``.label`` and ``.figure`` are reachable for tests.
     """
-    import bqplot as bq
+    try:
+        import bqplot as bq
+    except ImportError:  # no numpy (JupyterLite's Pyodide): the same odds, drawn as SVG
+        from .widgets.lightchart import light_odds_explorer
+        return light_odds_explorer(state, against)
     import ipywidgets as w
 
     odds = battle_odds(state, against=against, exact=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from typing import Iterable, Mapping
 
 from .bots import Bot, make_bot
@@ -77,7 +78,9 @@ def _running_loop():
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        return None
+        # In the browser (Pyodide, JupyterLite) there are no threads, but the page's
+        # event loop (WebLoop) is always there: bots move on it, never in a thread.
+        return asyncio.get_event_loop() if sys.platform == "emscripten" else None
 
 
 def _import_widgets():

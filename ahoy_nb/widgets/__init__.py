@@ -1,9 +1,18 @@
 """Jupyter widgets: the interactive board and live charts.
 
 >>> from ahoy_nb.widgets import BoardWidget, GameCharts
+
+Where bqplot cannot be imported (it needs numpy, which JupyterLite's Pyodide built
+from PyPI wheels lacks), ``GameCharts`` is :class:`LightCharts`: the same data as SVG.
 """
 
 from .board import BoardWidget
-from .charts import ControlChart, FameChart, GameCharts
+from .lightchart import LightCharts
 
-__all__ = ["BoardWidget", "ControlChart", "FameChart", "GameCharts"]
+try:
+    from .charts import ControlChart, FameChart, GameCharts
+except ImportError:  # no bqplot (or numpy): the light charts stand in
+    GameCharts = LightCharts
+    __all__ = ["BoardWidget", "GameCharts", "LightCharts"]
+else:
+    __all__ = ["BoardWidget", "ControlChart", "FameChart", "GameCharts", "LightCharts"]

@@ -15,13 +15,14 @@ nothing is fetched from the network.
 
 from __future__ import annotations
 
-import marshal
-
 import bqplot as bq
 import ipywidgets as widgets
 
 from ..engine import State
 from ..engine.components import FACTION_NAMES, FAME_TO_END
+# The data (shared with the light charts of lightchart.py); re-exported for app.py.
+from .chartdata import WEALTH_COLOR, FollowsBoard, Timeline, fame_series, region_rows
+from .chartdata import position_state as _position_state
 
 try:  # the board's colours, when the renderer is there
     from ..render import FACTION_COLORS
@@ -29,7 +30,6 @@ except Exception:  # pragma: no cover - renderer missing
     FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
                       "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
 
-WEALTH_COLOR = "#f0c040"
 __all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows", "whole_ticks"]
 
 
@@ -43,57 +43,6 @@ def whole_ticks(top: int, most: int = 8) -> list[int]:
     steps = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
     step = next((s for s in steps if top / s <= most), steps[-1])
     return list(range(0, int(top) + 1, step))
-
-
-class Timeline:
-    """Public facts after each action of a game, cached between updates.
-
-    ``rows(state)`` gives one ``{"round", "fame"}`` per position ``0..len(history)``
-    (position k: after k actions). Past positions are read from ``state.history``
-    once; a cached row is reused while the history snapshot it came from is the same
-    object (so undo followed by another action is noticed).
-    """
-
-    def __init__(self):
-        self._refs: list[bytes] = []
-        self._rows: list[dict] = []
-
-    def rows(self, state: State) -> list[dict]:
-        history = state.history
-        keep = 0
-        for ref, snapshot in zip(self._refs, history):
-            if ref is not snapshot:
-                break
-            keep += 1
-        del self._refs[keep:], self._rows[keep:]
-        for snapshot in history[keep:]:
-            data = marshal.loads(snapshot)
-            self._refs.append(snapshot)
-            self._rows.append(_row(data))
-        return self._rows + [_row(state.data)]
-
-
-def _row(data: dict) -> dict:
-    return {"round": data["round"],
-            "fame": {f: fs["fame"] for f, fs in data["factions"].items()}}
-
-
-def region_rows(state: State) -> list[dict]:
-    """Each region: a label, Bluefin and Mollusk control, wealth and controller."""
-    out = []
-    for r in state.regions():
-        x, y = r["island"]
-        out.append({"label": f"{r['suit'].title()} {x},{y}", "bluefin": r["control"]["bluefin"],
-                    "mollusk": r["control"]["mollusk"], "wealth": r["wealth"],
-                    "controller": r["controller"]})
-    return out
-
-
-def _position_state(state: State, position: int | None) -> State:
-    n = len(state.history)
-    if position is None or position >= n:
-        return state
-    return State(marshal.loads(state.history[max(position, 0)]))
 
 
 class FameChart(bq.Figure):
@@ -139,13 +88,7 @@ class FameChart(bq.Figure):
 
     def series(self, state: State) -> dict:
         """The chart's data: ``{"x", "fame": {faction: [...]}, "rounds": [(index, round)]}``."""
-        rows = self.timeline.rows(state)
-        players = state.players
-        starts = [(i, row["round"]) for i, row in enumerate(rows)
-                  if i and row["round"] != rows[i - 1]["round"]]
-        return {"x": list(range(len(rows))),
-                "fame": {f: [row["fame"][f] for row in rows] for f in players},
-                "rounds": starts}
+        return fame_series(self.timeline.rows(state), state.players)
 
     def update(self, state: State, position: int | None = None) -> None:
         data = self.series(state)
@@ -230,7 +173,7 @@ class ControlChart(bq.Figure):
                           + ("" if live else f" (after {position} actions)"))
 
 
-class GameCharts(widgets.HBox):
+class GameCharts(FollowsBoard, widgets.HBox):
     """The Fame chart and the control chart side by side.
 
     ``GameCharts(state)`` draws a game once; ``charts.follow(board)`` keeps them live.
@@ -239,7 +182,6 @@ class GameCharts(widgets.HBox):
     def __init__(self, state: State | None = None, **kwargs):
         self.fame = FameChart()
         self.control = ControlChart()
-        self._board = None
         self.state = state
         self.position = None
         super().__init__([self.fame, self.control], **kwargs)
@@ -251,24 +193,3 @@ class GameCharts(widgets.HBox):
         self.state, self.position = state, position
         self.fame.update(state, position)
         self.control.update(state, position)
-
-    def follow(self, board) -> "GameCharts":
-        """Redraw after each change of ``board``'s game and of its scrubber."""
-        if self._board is not None:
-            self._board.unobserve(self._on_board, names=["revision", "position"])
-        self._board = board
-        board.observe(self._on_board, names=["revision", "position"])
-        self._on_board()
-        return self
-
-    def _on_board(self, change=None) -> None:
-        board = self._board
-        s = board.state
-        # One redraw per change, though an action changes both revision and position.
-        last = s.history[-1] if s.history else None
-        drawn = getattr(self, "_drawn", None)
-        if (drawn is not None and drawn[0] is s and drawn[1] == len(s.history)
-                and drawn[2] is last and drawn[3] == board.position):
-            return
-        self._drawn = (s, len(s.history), last, board.position)
-        self.update(s, board.position)

@@ -1,0 +1,226 @@
+"""The static JupyterLite site (docs/lite.md), built by scripts/build_lite.py (cached and
+incremental: a build with nothing changed takes seconds), served from a local static
+server on 127.0.0.1 and played in Chromium, with Python running in the browser:
+
+* 01_setup runs; the setup tutorial is played by clicking the board, with one wrong
+  click that shows the lesson's explanation and changes nothing;
+* 03_full_game: a move against the bots, who answer on the page's event loop; the
+  light Fame and control charts (no numpy here) follow;
+* no request leaves the machine.
+
+It prints the figures docs/lite.md records (and writes them to build/lite/figures.json):
+seconds from opening the page to the first board, milliseconds from a click to the
+board's redraw, the site's size. The figures are recorded, not asserted: timings on a
+shared machine belong in docs, not in pass/fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import statistics
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import browser_support as bs
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = bs.REPO_ROOT / "scripts" / "build_lite.py"
+BOARD = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-bw"
+TUTORIAL = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-tutorial"
+FIGURES: dict = {}
+
+# True once the notebook's kernel (Pyodide in a web worker) has started and is idle.
+_JS_KERNEL_IDLE = """
+() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && app.commands.hasCommand('notebook:run-all-cells');
+}
+"""
+
+# Arms a watch on a board: the time from the next click anywhere to the next redraw
+# of that board's SVG (board.js replaces it when the kernel sends the new picture).
+_JS_ARM_REDRAW = """
+(index) => {
+  const host = document.querySelectorAll(%r)[index].querySelector('.ahoy-svg');
+  const probe = window.__ahoyRedraw = {click: null, redraw: null};
+  document.addEventListener('click', () => { probe.click = performance.now(); },
+                            {capture: true, once: true});
+  const obs = new MutationObserver(() => {
+    if (probe.click !== null && probe.redraw === null) { probe.redraw = performance.now(); obs.disconnect(); }
+  });
+  obs.observe(host, {childList: true, subtree: true});
+}
+""" % BOARD
+
+
+def _load_builder():
+    spec = importlib.util.spec_from_file_location("build_lite", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def lite_site(chromium):
+    """The built site, served on 127.0.0.1 from a thread of this process; its base URL."""
+    builder = _load_builder()
+    t0 = time.monotonic()
+    site = builder.build()
+    FIGURES["build_s"] = round(time.monotonic() - t0, 1)
+    FIGURES["site_mb"] = round(sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+                               / 1e6, 1)
+    FIGURES["site_files"] = sum(1 for f in site.rglob("*") if f.is_file())
+    server = builder.make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        out = bs.REPO_ROOT / "build" / "lite" / "figures.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(FIGURES, indent=1) + "\n")
+        print("JupyterLite figures:", json.dumps(FIGURES))
+
+
+@pytest.fixture
+def lite_page(browser, lite_site, request):
+    """A fresh page whose every request is recorded: none may leave 127.0.0.1."""
+    context = browser.new_context(viewport=bs.VIEWPORT)
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.requests = requests
+    try:
+        yield page
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            bs.save_screenshot(page, f"FAILED-{request.node.name}")
+        context.close()
+        outside = [u for u in requests
+                   if not u.startswith((lite_site, "data:", "blob:", "about:"))]
+        assert not outside, f"requests left the machine: {outside[:10]}"
+        assert any("/static/pyodide/pyodide.asm.wasm" in u for u in requests)
+
+
+def _open(page, base: str, notebook: str) -> float:
+    """Open a notebook of the site, wait for its kernel, run it; the time it took to open."""
+    t0 = time.monotonic()
+    page.goto(f"{base}lab/index.html?path={notebook}")
+    page.wait_for_function(_JS_KERNEL_IDLE, timeout=180_000, polling=250)
+    page.evaluate("async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    return t0
+
+
+def _errors(page) -> list[str]:
+    outputs = page.evaluate(
+        "() => Array.from(window.jupyterapp.shell.currentWidget.content.model.cells)"
+        ".map(c => c.type === 'code' ? c.outputs.toJSON() : []).flat()")
+    return [f"{o['ename']}: {o['evalue']}" for o in outputs if o.get("output_type") == "error"]
+
+
+def _wait_idle(page) -> None:
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget;"
+        " return Array.from(w.content.model.cells).every(c => c.type !== 'code'"
+        " || !c.executionState || c.executionState === 'idle')"
+        " && w.sessionContext.session.kernel.status === 'idle'; }",
+        timeout=180_000, polling=250)
+
+
+def _wait_text(page, scope: str, text: str, timeout: int = 30_000) -> None:
+    page.wait_for_function(
+        "([scope, text]) => { const el = document.querySelector(scope);"
+        " return !!el && el.innerText.includes(text); }", arg=[scope, text], timeout=timeout)
+
+
+def _timed_click(page, board_index: int, locator) -> float:
+    """Click ``locator``; milliseconds until board ``board_index`` is redrawn."""
+    page.evaluate(_JS_ARM_REDRAW, board_index)
+    locator.click()
+    page.wait_for_function("() => window.__ahoyRedraw.redraw !== null", timeout=30_000)
+    probe = page.evaluate("() => window.__ahoyRedraw")
+    return probe["redraw"] - probe["click"]
+
+
+def test_setup_tutorial_in_the_browser(lite_page, lite_site):
+    page = lite_page
+    t0 = _open(page, lite_site, "01_setup.ipynb")
+    page.locator(f"{BOARD} .ahoy-svg svg").first.wait_for(state="visible", timeout=180_000)
+    FIGURES["first_board_s"] = round(time.monotonic() - t0, 1)
+    _wait_idle(page)
+    assert not _errors(page), _errors(page)
+
+    tutorial = page.locator(TUTORIAL).first
+    board = tutorial.locator(".ahoy-bw")
+    index = page.evaluate(
+        "([all, one]) => Array.from(document.querySelectorAll(all))"
+        ".indexOf(document.querySelector(one))", [BOARD, f"{TUTORIAL} .ahoy-bw"])
+    tutorial.scroll_into_view_if_needed()
+    _wait_text(page, TUTORIAL, "Step 1 of")
+    # Step 1 (two players): either Island will do.
+    ms = [_timed_click(page, index, board.locator('.ahoy-svg [data-action="start 0,0"]').first)]
+    _wait_text(page, TUTORIAL, "Step 2 of")
+    # Step 2 asks for the Island at 3,2: the other one is explained, and nothing moves.
+    board.locator('.ahoy-svg [data-action="start 0,0"]').first.click()
+    _wait_text(page, f"{TUTORIAL} .ahoy-error", "asks for the Island at 3,2")
+    assert "Step 2 of" in tutorial.inner_text()
+    bs.save_screenshot(page, "lite_01_setup_wrong_click")
+    ms.append(_timed_click(page, index, board.locator('.ahoy-svg [data-action="start 3,2"]').first))
+    _wait_text(page, TUTORIAL, "Step 3 of")
+    page.wait_for_function("(s) => document.querySelector(s + ' .ahoy-error').hidden",
+                           arg=f"{TUTORIAL} .ahoy-bw", timeout=30_000)
+    FIGURES["tutorial_click_ms"] = [round(m) for m in ms]
+
+
+def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
+    page = lite_page
+    t0 = _open(page, lite_site, "03_full_game.ipynb")
+    game = page.locator(BOARD).first
+    game.locator(".ahoy-svg svg").wait_for(state="visible", timeout=180_000)
+    FIGURES["full_game_first_board_s"] = round(time.monotonic() - t0, 1)
+    _wait_idle(page)
+    assert not _errors(page), _errors(page)
+    charts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-lightcharts").first
+    assert charts.locator("svg").count() == 2  # no numpy: the light charts stand in
+
+    def entries() -> list[str]:
+        return [t for t in game.locator(".ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()
+                if t.strip()]
+
+    # Bluefin (the person) starts: a click on an Island, then the bots answer by themselves.
+    ms = [_timed_click(page, 0, game.locator('.ahoy-svg [data-action^="start "]').first)]
+    page.wait_for_function(
+        "(s) => Array.from(document.querySelectorAll(s + ' .ahoy-entry-head'))"
+        ".some(e => e.innerText.includes('Smuggler 1: start'))", arg=BOARD, timeout=60_000)
+    _wait_text(page, BOARD, "Bluefin to decide", timeout=60_000)
+    log = entries()
+    assert any("Bluefin: start" in e for e in log), log
+    assert any("Smuggler 1: start" in e for e in log), log
+    # Bluefin's turn: place a die through the chooser, timed from the choice.
+    game.locator(".ahoy-svg [data-die][data-actions]").first.click()
+    choice = game.locator(".ahoy-chooser [data-action]").first
+    placed = choice.get_attribute("data-action")
+    ms.append(_timed_click(page, 0, choice))
+    page.wait_for_function(
+        "([s, a]) => Array.from(document.querySelectorAll(s + ' .ahoy-entry-head'))"
+        ".some(e => e.innerText.includes('Bluefin: ' + a))", arg=[BOARD, placed], timeout=30_000)
+    # The light charts follow the game: one Fame point per position.
+    n = len(entries())
+    assert charts.locator("polyline").count() == 3
+    points = charts.locator("polyline").first.get_attribute("points").split()
+    assert len(points) >= n - 1, (points, n)
+    bs.save_screenshot(page, "lite_03_full_game")
+    FIGURES["game_click_ms"] = [round(m) for m in ms]
+    FIGURES["click_ms_median"] = round(statistics.median(
+        FIGURES.get("tutorial_click_ms", []) + FIGURES["game_click_ms"]))
