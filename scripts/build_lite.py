@@ -65,7 +65,7 @@ BUILD_REQUIREMENTS = [
     "wheel",
 ]
 # Notebooks that need a server (Panel/Voila) stay out of the site.
-SKIP_NOTEBOOKS = {"app.ipynb"}
+SKIP_NOTEBOOKS = {"app.ipynb", "06_balance.ipynb"}
 
 WORK = ROOT / "build" / "lite"  # the JupyterLite "lite dir": config, contents, Pyodide
 SITE = ROOT / "_site"

@@ -14,9 +14,9 @@ import pytest
 import ahoy_nb
 from ahoy_nb import rulebook
 from ahoy_nb.engine import components
-from ahoy_nb.engine.explain import VERBS
+from ahoy_nb.engine.notation import VERBS
 
-RULES = Path("/work/shared/rules")
+RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"  # shared/ beside the checkout
 
 
 def _keys():
