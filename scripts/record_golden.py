@@ -5,7 +5,7 @@ the end, a sha256 of ``State.to_json()`` and the legal actions at that point. Th
 replay must reproduce them byte for byte: a change to the engine that changes any
 of them changes what a player sees (a die, an event's text, a legal action).
 
-    python scripts/record_golden.py            # re-record everything (about 3 minutes)
+    python scripts/record_golden.py            # re-record everything (a few minutes)
     python scripts/record_golden.py --check    # record again and compare, writing nothing
 
 Recorded:

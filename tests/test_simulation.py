@@ -334,7 +334,7 @@ def check_views(s: State, whole_log: bool = False) -> None:
     for viewer in viewers:
         view = State(s.data, log).view(viewer)
         state = view["state"]
-        for secret in ("rng", "seed", "fixed", "probe"):
+        for secret in ("rng", "seed", "fixed"):
             assert secret not in state, (viewer, secret)
         for pile in ("tile_stack", "tile_box", "market_deck"):
             assert isinstance(state[pile], int), (viewer, pile)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .geometry import parse_space, space_name
+from .geometry import space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
-from .notation import PLACEMENT, misread
+from .notation import misread, parse
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
@@ -91,6 +91,7 @@ def why_illegal(state, text: str, action=None):
     unreadable = misread(text)
     if unreadable:
         return NotationError(unreadable)
+    args = parse(text)[1]
     g = Play(data)
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
@@ -100,7 +101,7 @@ def why_illegal(state, text: str, action=None):
         if reason:
             return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
     if verb not in legal_verbs:
-        reason = _turn_reason(g, who, text, verb, words) if top is None and data["turn"] else None
+        reason = _turn_reason(g, who, verb, words, args) if top is None and data["turn"] else None
         if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
             reason = "you anchor after moving a space: move at least one space first"
         if reason:
@@ -108,13 +109,13 @@ def why_illegal(state, text: str, action=None):
         return _error(f"'{text}' is not possible now. {prompt(state)}")
     reason = None
     if top is None:
-        reason = _turn_reason(g, who, text, verb, words)
+        reason = _turn_reason(g, who, verb, words, args)
     elif verb == "move":
-        reason = _move_reason(g, top, words)
+        reason = _move_reason(g, top, args["space"])
     elif verb == "fire":
         reason = "You may turn your die on Cannons down by any amount, not below 1, but not up"
         shown = g.cannons_dice(top["player"])
-        if int(words[1].split(">")[0]) not in shown:
+        if args["die"] not in shown:
             reason = f"your die on Cannons shows {' or '.join(map(str, sorted(set(shown))))}"
     choices = sorted(state._option_table())
     listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
@@ -122,8 +123,7 @@ def why_illegal(state, text: str, action=None):
                   f"Choices now: {listed}")
 
 
-def _turn_reason(g: Play, f: str, text: str, verb: str, words: list[str]) -> str | None:
-    fs = g.faction(f)
+def _turn_reason(g: Play, f: str, verb: str, words: list[str], args: dict) -> str | None:
     turn = g.data["turn"]
     if verb == "end":
         return (f"you must place 2 action dice on your turn, no more and no less "
@@ -131,15 +131,13 @@ def _turn_reason(g: Play, f: str, text: str, verb: str, words: list[str]) -> str
     if verb in _crew.TURN_VERBS:  # Crew actions that need no die
         return _crew.why_not(g, f, words)
     if verb in SLOT_ACTIONS or verb in CARD_BY_KEY:
-        match = PLACEMENT.match(text)
-        if not match:
+        if "die" not in args:
             return f"a die placement is written like '{verb} 4' or '{verb} 3>4'"
-        die, value = int(match.group(2)), int(match.group(3) or match.group(2))
-        return _placement_reason(g, f, verb, die, value)
+        return _placement_reason(g, f, verb, args["die"], args["value"])
     if verb == "recruit":
-        return _recruit_reason(g, f, words)
+        return _recruit_reason(g, f, args)
     if verb in ("smuggle", "deliver"):
-        return _cargo_reason(g, f, verb, words)
+        return _cargo_reason(g, f, verb, args)
     return None
 
 
@@ -177,10 +175,10 @@ def _placement_reason(g: Play, f: str, action: str, die: int, value: int) -> str
     return None
 
 
-def _recruit_reason(g: Play, f: str, words: list[str]) -> str | None:
-    if len(words) < 2 or words[1] not in CARD_BY_KEY:
+def _recruit_reason(g: Play, f: str, args: dict) -> str | None:
+    if args.get("card") not in CARD_BY_KEY:
         return "recruit names a card in the Market, like 'recruit gunner'"
-    card = CARD_BY_KEY[words[1]]
+    card = CARD_BY_KEY[args["card"]]
     info = MARKET_CARDS[card]
     if card not in g.data["market"]:
         return f"{info['name']} is not in the Market"
@@ -195,8 +193,8 @@ def _recruit_reason(g: Play, f: str, words: list[str]) -> str | None:
         where = " or ".join(sorted(s.title() for s in suits))
         return f"the Crew's suit must match the Island: {info['name']} is {info['suit'].title()}, not {where}"
     if info["cost"] == "slot":
-        if len(words) < 3:
-            return f"{info['name']} costs a die placed on its slot: write 'recruit {words[1]} 4'"
+        if "die" not in args:
+            return f"{info['name']} costs a die placed on its slot: write 'recruit {args['card']} 4'"
         turn = g.data["turn"]
         if turn["placed"] >= turn["quota"]:
             return f"you have already placed your {turn['quota']} dice this turn"
@@ -206,12 +204,12 @@ def _recruit_reason(g: Play, f: str, words: list[str]) -> str | None:
     return None
 
 
-def _cargo_reason(g: Play, f: str, verb: str, words: list[str]) -> str | None:
+def _cargo_reason(g: Play, f: str, verb: str, args: dict) -> str | None:
     if not f.startswith("smuggler"):
         return "only the Smugglers smuggle and deliver Cargo"
-    if len(words) < 2 or words[1] not in CARGO_BY_KEY:
+    if args.get("cargo") not in CARGO_BY_KEY:
         return f"{verb} names a Cargo, like '{verb} wine'"
-    card = CARGO_BY_KEY[words[1]]
+    card = CARGO_BY_KEY[args["cargo"]]
     info = MARKET_CARDS[card]
     island = g.island_here(f)
     if not island:
@@ -230,9 +228,8 @@ def _cargo_reason(g: Play, f: str, verb: str, words: list[str]) -> str | None:
             f"and this is a {suit.title()} Island")
 
 
-def _move_reason(g: Play, frame: dict, words: list[str]) -> str | None:
+def _move_reason(g: Play, frame: dict, target: tuple[int, int]) -> str | None:
     fig = g.figure(frame["figure"])
-    target = parse_space(words[1])
     here = tuple(fig["at"])
     m = g.map
     if frame["type"] == "tailwind":
