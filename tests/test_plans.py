@@ -234,6 +234,24 @@ def test_enlist_needs_an_island_with_comrades():
     refused(s, "play enlist", "Enlist needs an Island with any Comrades")
 
 
+def test_enlist_cannot_recruit_while_the_flagship_is_at_a_stronghold_island():
+    """Island Dominance: "while an enemy's Flagship is at an Island with a Stronghold, they
+    cannot recruit Crew"; CANNOT is absolute unless a rule says IGNORE (Rules Hierarchy), and
+    Enlist ignores only the cost. Ruling: Enlist is then not offered."""
+    s = mollusk_turn(market=["gunner", "mystic", "diver"], comrades={"3,2": 1, "0,0": 1},
+                     figures={"bluefin": "0,0", "mollusk": "3,2", "stronghold": ["3,2"]},
+                     hand=["enlist"], gold={"mollusk": 5})
+    assert not any(a.startswith("recruit") for a in legal(s))  # as an ordinary recruit
+    assert "play enlist" not in legal(s)
+    refused(s, "play enlist", "Island with a Stronghold", "cannot recruit Crew", "Island Dominance")
+    # Away from the Stronghold, Enlist at that Island works as usual.
+    s = mollusk_turn(market=["gunner", "mystic", "diver"], comrades={"3,2": 1},
+                     figures={"bluefin": "0,0", "mollusk": "3,1", "stronghold": ["3,2"]},
+                     hand=["enlist"])
+    play(s, "play enlist", "enlist 3,2")
+    assert "recruit gunner" in legal(s)
+
+
 # ---------------------------------------------------------------------------
 # Dynamic Entry
 # ---------------------------------------------------------------------------
