@@ -512,7 +512,7 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
         assert s.gold["smuggler1"] == 2
     elif kind == "fame-and-wealth":
         fame += n
-        assert legal(s) == {"wealth 0,0", "wealth 3,2"}
+        assert legal(s) == {"wealth 0,0", "wealth 3,2", "no-reward"}
         s.apply("wealth 0,0")
         assert s.regions()[0]["wealth"] == 2
         assert s.regions()[1]["wealth"] == 2  # the delivery raised the Skull region
@@ -543,6 +543,8 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
         assert damaged(s, "smuggler1") == []
         fame += 3
     elif kind == "add-tile":
+        assert legal(s) == {"add-tile", "no-reward"}
+        s.apply("add-tile")
         assert all(a.startswith("tile ") for a in legal(s))
         s.apply(sorted(legal(s))[0])
         assert len(s.data["tiles"]) == 3
@@ -552,6 +554,27 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
         assert damaged(s, "smuggler1") == ["cannons", "sail", "tailwind"]
     assert s.fame["smuggler1"] == fame
     assert legal(s) == {"pledge bluefin", "pledge mollusk"}  # step 4 comes last
+
+
+@pytest.mark.parametrize("cell, kind", [((0, 4), "fame-and-wealth"), ((2, 3), "add-tile")])
+def test_every_reward_may_be_declined(cell, kind):
+    """Delivering Cargo, step 3: "You *may* gain the reward in the space with the white reward
+    marker." Ruling: "4 Fame and +1 to a wealth die" and "Add a tile to the map" are gained
+    whole or not at all (`no-reward`); a Smuggler need not raise a region its opponent
+    controls, and no tile is drawn before the Smuggler chooses to add one."""
+    white = (cell[0] + 1, cell[1])
+    s = g3("smuggler1", figures={"smuggler1": "3,2"}, cargo={"smuggler1": ["iron"]},
+           reward_markers={"smuggler1": (white, (0, 0))})
+    s.apply("deliver iron")
+    stack, wealth = len(s.data["tile_stack"]), [r["wealth"] for r in s.regions()]
+    s.apply("reward up")
+    assert REWARDS[cell[0]][cell[1]][0] == kind and "no-reward" in legal(s)
+    s.apply("no-reward")
+    assert s.log[-1].events == ("Smuggler 1 does not gain the reward",)
+    assert s.fame["smuggler1"] == 2  # the delivery's Fame only
+    assert [r["wealth"] for r in s.regions()] == wealth
+    assert len(s.data["tile_stack"]) == stack and len(s.data["tiles"]) == 2
+    assert legal(s) == {"pledge bluefin", "pledge mollusk"}
 
 
 def test_pledges_are_hidden_from_other_players():

@@ -41,7 +41,8 @@ PROMPTS = {
     "reward": "move your white reward marker (reward up|down|left|right)",
     "spend": "spend up to {most} gold for 1 Fame each (spend n)",
     "recruit-reward": "recruit a card from the Market ignoring cost and suit (recruit ...), or done",
-    "add-tile": "place the drawn region tile at the map's edge (tile x,y rN)",
+    "add-tile": "draw a region tile and add it to the map (add-tile), or not (no-reward); "
+                "then place it at the map's edge (tile x,y rN)",
     "wealth": "increase one region's wealth die by 1 (wealth x,y)",
     "flush": "return all cards in the Market to the box and refill it (flush), or keep them (keep)",
 }
@@ -82,7 +83,7 @@ VERBS = {
     "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
-    "wealth", "flush", "keep", "stay", "play", "emissary-first", "plans-first",
+    "wealth", "no-reward", "add-tile", "flush", "keep", "stay", "play", "emissary-first", "plans-first",
 } | SLOT_ACTIONS | set(CARD_KEYS) | _crew.VERBS | _plans.VERBS
 
 PLACEMENT = re.compile(r"^([a-z'-]+) ([1-6])(?:>([1-6]))?$")

@@ -857,12 +857,17 @@ def end_game(g: Game) -> None:
 
 @legal("wealth")
 def legal_wealth(g: Game, frame) -> list[Option]:
-    return [(f"wealth {space_name(g.map.island_of_region(r))}", do_wealth, (r,))
-            for r in range(len(g.data["tiles"]))]
+    out = [(f"wealth {space_name(g.map.island_of_region(r))}", do_wealth, (r,))
+           for r in range(len(g.data["tiles"]))]
+    if frame.get("fame"):  # a reward "may" be gained
+        out.append(("no-reward", do_no_reward, ()))
+    return out
 
 
 def do_wealth(g: Game, frame, region: int) -> None:
     g.pop()
+    if frame.get("fame"):
+        g.gain_fame(frame["player"], frame["fame"])
     g.raise_wealth(region, frame.get("why", ""))
 
 
@@ -1784,8 +1789,7 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         if fs["gold"]:
             g.push({"type": "spend", "player": f, "most": n})
     elif kind == "fame-and-wealth":
-        g.gain_fame(f, n)
-        g.push({"type": "wealth", "player": f, "why": " (reward)"})
+        g.push({"type": "wealth", "player": f, "why": " (reward)", "fame": n})
     elif kind in ("move", "move-no-battle"):
         g.push({"type": "move", "player": f, "figure": f, "steps": n, "moved": 0, "anchor": None,
                 "no_battle": kind == "move-no-battle", "optional": True})
@@ -1809,10 +1813,7 @@ def gain_reward(g: Game, f: str, kind: str, n: int) -> None:
         crew.on_repair(g, f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
-            tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
-            g.data["tile_stack"].remove(tile)
-            g.say(f"{name(f)} draws {_tile_label(tile)} to add to the map")
-            g.push({"type": "add-tile", "player": f, "tile": tile})
+            g.push({"type": "add-tile", "player": f, "tile": None})  # drawn once it is chosen
         else:
             g.say("No region tile can be added to the map")
 
@@ -1848,7 +1849,21 @@ def do_recruit_reward(g: Game, frame, card: int) -> None:
 
 @legal("add-tile")
 def legal_add_tile(g: Game, frame) -> list[Option]:
+    if frame["tile"] is None:
+        return [("add-tile", do_draw_tile, ()), ("no-reward", do_no_reward, ())]
     return [(f"tile {x},{y} r{rot}", do_add_tile, (x, y, rot)) for x, y, rot in g.map.edge_placements()]
+
+
+def do_draw_tile(g: Game, frame) -> None:
+    tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
+    g.data["tile_stack"].remove(tile)
+    frame["tile"] = tile
+    g.say(f"{name(frame['player'])} draws {_tile_label(tile)} to add to the map")
+
+
+def do_no_reward(g: Game, frame) -> None:
+    g.pop()
+    g.say(f"{name(frame['player'])} does not gain the reward")
 
 
 def do_add_tile(g: Game, frame, x: int, y: int, rot: int) -> None:
