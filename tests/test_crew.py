@@ -608,41 +608,77 @@ def test_trawler_does_not_pay_for_its_starting_space_and_sail_pays_only_when_anc
 
 # -- Battering Beakhead ------------------------------------------------------------------------------
 
-def test_battering_beakhead_moves_the_beaten_flagship_1_space_ignoring_battle_treasure_harbor():
-    """Ruling: the printed card (win against a Flagship), not the appendix (on damage);
-    offered before the Battle Victory option."""
+def test_battering_beakhead_moves_the_damaged_flagship_1_space_ignoring_battle_treasure_harbor():
+    """Appendix A: "When you damage an enemy figure (unless it would be removed), you may move
+    it 1 space. It cannot move off map [...] It ignores battle, Harbors, and Treasure."
+    Ruling: the appendix wins over the printed card ("when you win a battle against a
+    Flagship"), so it is offered at each damage, after the damage."""
     s = battle(crew={"smuggler1": ["battering-beakhead"]}, gold={"bluefin": 0},
                figures={"smuggler1": "1,0", "bluefin": "0,0", "mollusk": "0,1"})
     s.fix_battle(6, 1)
     s.apply("battle bluefin")
+    assert not any(a.startswith("beakhead") for a in legal(s))  # winning is not damaging
+    play(s, "victory reward", "damage sail")
     # Not off the map; 1,0 is the winner's own space.
     assert legal(s) == {"beakhead 0,1", "beakhead 1,0", "no-beakhead"}
     s.apply("beakhead 0,1")
-    # Wreckage still damages it; its Treasure is not gained; no battle with the Union.
+    # Wreckage still damages it (its own damage: no second ram); no Treasure; no battle.
     assert at(s, "bluefin") == (0, 1)
-    assert s.current_player == "bluefin" and {"damage sail", "damage order"} <= legal(s)
-    s.apply("damage sail")
-    assert s.gold["bluefin"] == 0 and damaged(s, "bluefin") == ["sail"]
-    assert s.data["pending"][-1]["type"] == "victory"  # then the Battle Victory
-    play(s, "victory reward")
-    s.apply(sorted(legal(s))[0])
-    assert len(damaged(s, "bluefin")) == 2
+    assert s.current_player == "bluefin" and "damage order" in legal(s)
+    s.apply("damage order")
+    assert s.gold["bluefin"] == 0 and damaged(s, "bluefin") == ["order", "sail"]
+    assert s.current_player == "smuggler1" and "reward up" in legal(s)  # then the reward
 
 
-def test_battering_beakhead_not_against_a_patrol_and_a_current_cannot_push_it_off_the_map():
+def test_battering_beakhead_not_without_damage_nor_against_a_removed_patrol():
+    s = battle(crew={"smuggler1": ["battering-beakhead"]})
+    s.fix_battle(6, 1)
+    play(s, "battle bluefin", "victory none")
+    assert not any(a.startswith("beakhead") for a in legal(s))
     s = game(crew={"smuggler1": ["battering-beakhead"]}, placed={"smuggler1": {"cannons": 1}},
              dice={"smuggler1": [4, 4]}, figures={"smuggler1": "1,0", "bluefin": "3,2", "patrol": ["0,0"]})
     s.fix_battle(6, 1)
-    play(s, "sail 4", "move 0,0", "battle patrol")
-    assert s.data["pending"][-1]["type"] == "victory"
+    play(s, "sail 4", "move 0,0", "battle patrol", "victory reward")
+    assert not [f for f in s.figures() if f["kind"] == "patrol"]  # damaged, so removed
+    assert not any(a.startswith("beakhead") for a in legal(s))
+
+
+def test_battering_beakhead_after_mystic_damages_the_union_flagship():
+    """"When you damage an enemy figure": every way of dealing damage counts (Mystic here)."""
+    s = game(crew={"smuggler1": ["battering-beakhead", "mystic"]},
+             figures={"bluefin": "0,0", "smuggler1": "2,2", "mollusk": "3,2"})
+    play(s, "mystic 3,2", "damage sail", "damage sail")
+    assert damaged(s, "mollusk") == ["sail"]
+    assert legal(s) == {"beakhead 3,1", "beakhead 2,2", "no-beakhead"}
+    s.apply("beakhead 3,1")  # a Harbor: ignored
+    assert at(s, "mollusk") == (3, 1) and s.data["pending"] == []
+
+
+def test_battering_beakhead_moves_a_damaged_gunship_but_not_a_sunk_one():
+    """"(unless it would be removed)": the Gunship's second damage sinks it."""
+    s = game(crew={"smuggler1": ["battering-beakhead", "mystic"]}, ships={"gunship": "3,2"},
+             figures={"bluefin": "0,0", "smuggler1": "2,2", "mollusk": "3,1"})
+    play(s, "mystic 3,2", "damage sail")
+    gunship = [a for a in legal(s) if a.startswith("damage")]
+    s.apply(gunship[0])
+    assert "no-beakhead" in legal(s)
+    s.apply("no-beakhead")
+    s = game(crew={"smuggler1": ["battering-beakhead", "mystic"]}, ships={"gunship": "3,2"},
+             figures={"bluefin": "0,0", "smuggler1": "2,2", "mollusk": "3,1"},
+             damage={"mollusk": ["gunship4"]})
+    play(s, "mystic 3,2", "damage sail", "damage gunship6")
+    assert at(s, "gunship") is None and "no-beakhead" not in legal(s)
+
+
+def test_battering_beakhead_a_current_cannot_push_it_off_the_map():
     # Two Fish tiles: the Current at 2,2 pushes down, off the map.
     s = game(tiles=TWO_FISH, crew={"smuggler1": ["battering-beakhead"]},
              placed={"smuggler1": {"cannons": 1}}, dice={"smuggler1": [4, 4]},
              figures={"smuggler1": "3,1", "bluefin": "3,2"})
     s.fix_battle(6, 1)
-    play(s, "sail 4", "move 3,2", "battle bluefin", "beakhead 2,2")
+    play(s, "sail 4", "move 3,2", "battle bluefin", "victory reward", "damage sail", "beakhead 2,2")
     assert at(s, "bluefin") == (2, 2)
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert "reward up" in legal(s)
 
 
 # -- Ghastly Gust, Whispering Wind -------------------------------------------------------------------

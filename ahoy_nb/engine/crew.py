@@ -51,7 +51,7 @@ PROMPTS = {
                   "or keep the roll (no-grogmaster)",
     "buccaneer": "Buccaneer: return Buccaneer to the box to return their Crew to the box "
                  "(buccaneer ...), or not (no-buccaneer)",
-    "beakhead": "Battering Beakhead: move the beaten Flagship 1 space (beakhead x,y), "
+    "beakhead": "Battering Beakhead: move the damaged {figure} 1 space (beakhead x,y), "
                 "or not (no-beakhead)",
     "convince": "Convincing Comrade: move up to 2 Comrades from one Island to another "
                 "(convince a>b n), or done",
@@ -747,7 +747,7 @@ def auto_grog_reroll(g: Game, frame) -> bool:
 
 
 def on_win(g: Game, fight: dict, winner: dict, loser: dict) -> None:
-    """A battle is won (Cutpurse, Gunner, Buccaneer, Battering Beakhead).
+    """A battle is won (Cutpurse, Gunner, Buccaneer).
 
     The Battle Victory decision is already pending; what is pushed here is
     resolved before it, at the moment of winning.
@@ -758,8 +758,6 @@ def on_win(g: Game, fight: dict, winner: dict, loser: dict) -> None:
     if winner["kind"] == "flagship" and has(g, w, "gunner"):
         fight["extra_damage"] = (fight.get("extra_damage") or 0) + 1
         g.say(f"{name(w)} deals an extra damage if it takes a Battle Victory option (Gunner)")
-    if loser["kind"] == "flagship" and has(g, w, "battering-beakhead") and beakhead_targets(g, loser):
-        g.push({"type": "beakhead", "player": w, "figure": loser["id"]})
     if has(g, w, "buccaneer") and g.faction(loser["owner"])["crew"]:
         g.push({"type": "buccaneer", "player": w, "victim": loser["owner"]})
 
@@ -787,6 +785,14 @@ def do_buccaneer(g: Game, frame, chosen: tuple) -> None:
           f"{' and '.join(card_name(c) for c in chosen)} with it (Buccaneer)")
 
 
+def on_damage(g: Game, dealer: str, fig: dict) -> None:
+    """``dealer`` has damaged ``fig`` (Battering Beakhead, as Appendix A words it: "when you
+    damage an enemy figure (unless it would be removed)"): battles, Mystic, Powder Monkey..."""
+    if (dealer != fig["owner"] and has(g, dealer, "battering-beakhead")
+            and g.figure(fig["id"]) is not None and beakhead_targets(g, fig)):
+        g.push({"type": "beakhead", "player": dealer, "figure": fig["id"]})
+
+
 def beakhead_targets(g: Game, fig: dict) -> list[Space]:
     """Battering Beakhead: 1 space, not off the map, not across a Sandbar."""
     here = tuple(fig["at"])
@@ -803,17 +809,15 @@ def legal_beakhead(g: Game, frame) -> list:
 
 
 def do_beakhead(g: Game, frame, target: Space) -> None:
-    """The printed Battering Beakhead: move the beaten Flagship 1 space.
+    """Battering Beakhead: move the damaged enemy figure 1 space.
 
-    The printed card says "When you win a battle against a Flagship, you may move
-    it 1 space, not off map. It ignores battle, Treasure, and Harbors." The
-    rulebook's appendix ("Battering Breakhead") instead triggers "when you damage
-    an enemy figure (unless it would be removed)". We follow the printed card: it
-    triggers on winning against a Flagship (even if the winner then takes no Battle
-    Victory option), before the Battle Victory option is resolved. The moved
-    Flagship does not battle and never anchors (so no Treasure or Harbor), but
-    Wreckage and Strong Currents there still act on it; a Strong Current that would
-    push it off the map is ignored (the appendix's clarification).
+    The rulebook's Appendix A (which wins over the printed card's shorter line, "when
+    you win a battle against a Flagship") triggers "when you damage an enemy figure
+    (unless it would be removed)": each damage to a Flagship, Cutter or Gunship that
+    stays on the map, whatever dealt it. The moved figure does not battle and never
+    anchors (so no Treasure or Harbor), but Wreckage and Strong Currents there still
+    act on it; a Strong Current that would push it off the map is ignored ("it cannot
+    move off map, and ignores Strong Currents that make it do so").
     """
     g.pop()
     fig = g.figure(frame["figure"])

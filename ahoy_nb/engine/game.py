@@ -1262,11 +1262,13 @@ def do_damage(g: Game, frame, key: str) -> None:
         g.say(f"The {fig['kind'].title()} takes a damage on its {key} slot{frame['why']}")
         if all(s["damage"] for s in ship["slots"]):
             plans.sink_ship(g, fig["kind"])
+        crew.on_damage(g, frame["player"], fig)
         return
     slot = next(slot for k, spec, slot in g.slot_list(f)
                 if k == key and slot["die"] is None and not slot["damage"] and not spec["dashed"])
     slot["damage"] = True
     g.say(f"{name(f)} takes a damage on its {key} slot{frame['why']}")
+    crew.on_damage(g, frame["player"], fig)
 
 
 # -- battles -------------------------------------------------------------------------
