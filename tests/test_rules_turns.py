@@ -3,6 +3,8 @@ Bluefin's fifth die, dice set aside, actions that need no die, ending a turn."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
@@ -132,6 +134,23 @@ def test_spend_a_gold_to_turn_a_6_into_a_5_but_not_into_a_1():
     assert placed(s, "smuggler1") == {"cannons": [5]}
     assert s.gold["smuggler1"] == 0
     assert s.dice("smuggler1") == [6]
+
+
+def test_an_effectless_change_of_a_die_is_not_offered():
+    """The Fine Print, Effectless Actions: "You can do things with no outcome, such as spending
+    2 gold to decrease and increase a die." Ruling: its only outcome is 2 gold returned to the
+    supply, never to its owner's gain, so the notation omits it; 'sail 3>3' is refused with the
+    reason, and 'sail 3' places the die as it is."""
+    s = game("smuggler1", dice={"smuggler1": [3, 5]}, gold={"smuggler1": 4})
+    assert not [a for a in legal(s) if re.search(r" ([1-6])>\1$", a)]
+    before = s.to_json()
+    for text in ("sail 3>3", "recruit gunner 3>3", "cannons 5>5"):
+        with pytest.raises(IllegalActionError, match="effectless") as err:
+            s.apply(text)
+        assert s.to_json() == before
+    assert "place the die as it is: 'cannons 5'" in str(err.value)
+    s.apply("sail 3")
+    assert s.gold["smuggler1"] == 4
 
 
 def test_gold_changes_a_die_by_one_per_gold_without_wrapping():

@@ -112,6 +112,9 @@ def _notation_error(text):
     return NotationError(text)
 
 
+_SAME_VALUE = re.compile(r" ([1-6])>\1$")  # a die "changed" into its own value: "sail 3>3"
+
+
 def why_illegal(state, text: str, action=None):
     """The error for an action that is not legal now, in the rules' words."""
     data = state.data
@@ -125,6 +128,11 @@ def why_illegal(state, text: str, action=None):
     shape = SHAPES.get(verb)
     if shape and not re.fullmatch(shape, text) and not (verb in SLOT_ACTIONS and PLACEMENT.match(text)):
         return _notation_error(f"Cannot read '{text}': {verb} is written like '{_example(verb)}'")
+    if verb != "fire" and (same := _SAME_VALUE.search(text)):
+        # Ruling (docs/rulings.md, Fine Print): the effectless change is not offered.
+        return _error(f"'{text}' is not allowed: turning a die down and back up only spends gold "
+                      f"(an effectless action), so it is not one of the choices; place the die "
+                      f"as it is: '{text[:same.start()]} {same.group(1)}'")
     g = Game(data)
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
