@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import chance
+from . import chance, views
 from .board import Map, Space, parse_space, space_name
 from .components import (BOARDS, CARD_KEYS, DICE_COUNT, MARKET_CARDS, MARKET_SIZE,
                          PLAN_CARDS, PLAN_KEYS, REWARD_START, SEATS, START_GOLD,
@@ -291,6 +291,83 @@ class State:
         return [{"key": key, "action": spec["action"], "need": spec["need"],
                  "dashed": spec["dashed"], "die": slot["die"], "damage": slot["damage"]}
                 for key, spec, slot in g.slot_list(faction, with_ships=True)]
+
+    # -- the game's facts as read-only views (views.py) --------------------
+    def faction(self, name: str, viewer: str | None = views.OWNER) -> views.Faction:
+        """One faction's facts as ``viewer`` sees them (by default the faction itself;
+        ``None`` is a spectator): Crew, Cargo, dice, slots, damage, gold, Fame, plans...
+
+        >>> s = new_game(3, seed=7)
+        >>> s.faction("smuggler1").reward_markers
+        RewardMarkers(white=(2, 2), black=(2, 2))
+        >>> s.faction("smuggler1", viewer="bluefin").pledges
+        Traceback (most recent call last):
+        ...
+        ahoy_nb.engine.views.HiddenInformationError: Smuggler 1's pledges are hidden from Bluefin
+        """
+        return views.faction_view(self, name, viewer)
+
+    @property
+    def factions(self) -> dict[str, views.Faction]:
+        """Every faction in seat order, each as it sees itself."""
+        return {f: views.faction_view(self, f, views.OWNER) for f in self.data["players"]}
+
+    def space(self, at: Space | str) -> views.SpaceView:
+        """A space of the map: terrain, Tailwind, Treasure, figures and Comrades there.
+
+        >>> new_game(2, seed=3).space("0,1").terrain
+        'harbor'
+        """
+        return views.space_view(self, parse_space(at) if isinstance(at, str) else tuple(at))
+
+    def region(self, at: Space | str) -> views.Region:
+        """The region holding the space ``at`` (its Island, say): wealth, figures, control.
+
+        >>> new_game(2, seed=3).region("3,2").suit
+        'fish'
+        """
+        space = parse_space(at) if isinstance(at, str) else tuple(at)
+        return views.region_views(self)[views.space_view(self, space).region]
+
+    def figure(self, fid: str) -> views.Figure | None:
+        """The figure with this id (``bluefin``, ``patrol-1``, ``cutter``...), or ``None``
+        when it is not on the map."""
+        fig = Game(self.data).figure(fid)
+        return views.figure_view(Game(self.data), fig) if fig else None
+
+    @property
+    def market(self) -> views.Market:
+        """The Market row, the deck's size and the cards returned to the box."""
+        return views.market_view(self)
+
+    @property
+    def supplies(self) -> views.Supplies:
+        """Patrols, Strongholds, Comrades and gold in their supplies; tiles left in the stack."""
+        return views.supplies_view(self)
+
+    @property
+    def turn(self) -> views.Turn | None:
+        """The turn in progress (dice placed, Crew used once), ``None`` before play."""
+        return views.turn_view(self)
+
+    @property
+    def battle(self) -> views.Battle | None:
+        """The battle being fought, if any."""
+        return views.battle_view(self)
+
+    @property
+    def decision(self) -> views.Decision | None:
+        """The decision the game waits for, as the player deciding sees it; ``None`` once
+        the game is over.
+
+        >>> new_game(2, seed=3).decision.offered
+        ('start 0,0', 'start 3,2')
+        """
+        return views.decision_view(self, views.OWNER)
+
+    def decision_as(self, viewer: str | None) -> views.Decision | None:
+        """The decision as ``viewer`` sees it: ``offered`` only for the player deciding."""
+        return views.decision_view(self, viewer)
 
     @property
     def prompt(self) -> str:
