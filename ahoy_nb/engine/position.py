@@ -182,23 +182,20 @@ def scenario(players: int = 3, *, seed: int = 0,
     if decision and decision.get("pledge"):
         pledge_card = _card(decision["pledge"], CARGO_BY_KEY, "Cargo")
         _take_cards(data, [pledge_card])
-    if "mollusk" in factions:
-        fs = factions["mollusk"]
-        if hand is not None:
-            fs["plan_deck"] += fs["hand"]
-            fs["hand"] = []
-            for key in hand:
-                plan = _card(key, PLAN_BY_KEY, "plan")
-                if plan not in fs["plan_deck"]:
-                    raise ValueError(f"plan {key!r} is named twice")
-                fs["plan_deck"].remove(plan)
-                fs["hand"].append(plan)
-        if plan_deck is not None or plan_discard is not None:
-            fs["plan_deck"], fs["discard"] = _split(
-                fs["plan_deck"] + fs["discard"], plan_deck, plan_discard, "plan", "plan deck",
-                "discard", lambda k: PLAN_BY_KEY.get(k))
-    elif hand is not None or plan_deck is not None or plan_discard is not None:
-        raise ValueError("plans belong to the Mollusk Union, which is not playing")
+    fs = factions["mollusk"]  # the Union plays in every game
+    if hand is not None:
+        fs["plan_deck"] += fs["hand"]
+        fs["hand"] = []
+        for key in hand:
+            plan = _card(key, PLAN_BY_KEY, "plan")
+            if plan not in fs["plan_deck"]:
+                raise ValueError(f"plan {key!r} is named twice")
+            fs["plan_deck"].remove(plan)
+            fs["hand"].append(plan)
+    if plan_deck is not None or plan_discard is not None:
+        fs["plan_deck"], fs["discard"] = _split(
+            fs["plan_deck"] + fs["discard"], plan_deck, plan_discard, "plan", "plan deck",
+            "discard", lambda k: PLAN_BY_KEY.get(k))
     for f, values in (dice or {}).items():
         factions[f]["dice"] = sorted(values)
     for f, values in (aside or {}).items():
