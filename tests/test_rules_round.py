@@ -81,11 +81,11 @@ def test_clean_up_rerolls_every_die_clears_slots_keeps_damage_and_passes_first_p
     assert s.dice("bluefin") == [1, 2, 3, 4, 5]
     assert s.dice("smuggler1") == [6, 6, 6, 6]
     assert s.dice("mollusk") == [1, 1, 1, 1]
-    assert s.data["factions"]["smuggler1"]["aside"] == []
+    assert s.faction("smuggler1").aside == ()
     assert all(slot["die"] is None for f in s.players for slot in s.slots(f))  # Cannons unloaded
     assert damaged(s, "smuggler1") == ["sail"]
     assert s.first_player == "smuggler1"
-    assert s.turn_player == "smuggler1" and s.data["turn"]["quota"] == 2
+    assert s.turn_player == "smuggler1" and s.turn.quota == 2
 
 
 def test_first_player_card_goes_round_clockwise():
@@ -97,7 +97,7 @@ def test_first_player_card_goes_round_clockwise():
 def test_plans_are_drawn_after_cleaning_up():
     s = last_turn(figures={"bluefin": "1,0"}, hand=[])
     s.apply("end")
-    assert len(s.data["factions"]["mollusk"]["hand"]) == 2
+    assert s.faction("mollusk").plan_count == 2
 
 
 def test_two_players_first_player_raises_a_wealth_die_then_may_flush_the_market():
@@ -114,7 +114,7 @@ def test_two_players_first_player_raises_a_wealth_die_then_may_flush_the_market(
     market = list(s.data["market"])
     s.apply("flush")
     assert all(c in s.data["market_box"] for c in market)
-    assert len(s.data["market"]) == 3 and not set(market) & set(s.data["market"])
+    assert len(s.market.row) == 3 and not set(market) & set(s.data["market"])
     # Then the reroll and the first player card: Mollusk begins round 2.
     assert s.round == 2 and s.first_player == "mollusk" and s.turn_player == "mollusk"
 

@@ -34,7 +34,7 @@ def test_must_place_two_dice_no_more_no_less():
     with pytest.raises(IllegalActionError, match="2 action dice"):
         s.apply("end")
     s.apply("repair 4")  # nothing damaged: the Repair resolves at once
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     assert "end" in legal(s)
     assert not placements(s, "sail") and not placements(s, "cannons")
     with pytest.raises(IllegalActionError, match="already placed"):
@@ -186,7 +186,7 @@ def test_a_player_who_cannot_place_any_die_may_end_the_turn_at_once():
              damage={"smuggler1": ["sail", "sail", "sail", "fullsail", "tailwind", "cannons"]})
     assert legal(s) == {"end"}
     s.apply("end")
-    assert s.data["factions"]["smuggler1"]["aside"] == [1, 3]
+    assert s.faction("smuggler1").aside == (1, 3)
     assert s.turn_player == "mollusk"
 
 
@@ -208,7 +208,7 @@ def test_dice_set_aside_come_back_at_the_reroll():
     play(s, "wealth 0,0", "keep")
     assert s.round == 2
     assert len(s.dice("mollusk")) == 4 and len(s.dice("bluefin")) == 5
-    assert s.data["factions"]["mollusk"]["aside"] == []
+    assert s.faction("mollusk").aside == ()
 
 
 # -- actions that need no die ---------------------------------------------------
@@ -219,14 +219,14 @@ def test_recruit_any_number_of_crew_for_gold_without_placing_dice():
     s = game("bluefin", market=["sea-dog", "diver", "pilot"], gold={"bluefin": 3},
              dice={"bluefin": [2, 2, 3, 4, 5]})
     s.apply("recruit sea-dog")
-    assert s.data["turn"]["placed"] == 0
+    assert s.turn.placed == 0
     play(s, "cannons 5", "deploy 4", "deploy 0,0")
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     s.apply("recruit diver")
     crew = [m["card"] for m in s.data["factions"]["bluefin"]["crew"]]
     assert len(crew) == 2
     assert s.gold["bluefin"] == 1
-    assert len(s.data["market"]) == 3  # refilled after each recruit
+    assert len(s.market.row) == 3  # refilled after each recruit
     s.apply("end")
 
 
@@ -239,7 +239,7 @@ def test_recruiting_a_slot_cost_crew_places_a_die_and_counts_toward_two():
     s.apply("cannons 5")
     assert "recruit gunner 4" in legal(s)
     s.apply("recruit gunner 4")
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     assert s.data["factions"]["bluefin"]["crew"][0]["die"] == 4
     assert not [a for a in legal(s) if a.startswith("recruit")]
     assert "end" in legal(s)

@@ -251,13 +251,15 @@ class Turn:
 @dataclass(frozen=True)
 class Battle:
     """A battle being fought: the figures, the step it is at (``start``, ``offers``,
-    ``attacker-fire``, ``defender-fire``, ``roll``, ``victory``, ``end``), what each side
-    added by firing and by bonuses, the roll once made, and the winning side."""
+    ``attacker-fire``, ``defender-fire``, ``roll``, ``victory``, ``end``), each side's
+    battle dice, what each side added by firing and by bonuses, the roll once made, and
+    the winning side (``attacker`` or ``defender``)."""
 
     attacker: str
     defender: str
     space: Space
     stage: str
+    dice: Mapping[str, int]
     fire: Mapping[str, int]
     bonus: Mapping[str, int]
     roll: tuple[tuple[int, ...], tuple[int, ...]] | None
@@ -382,7 +384,7 @@ def battle_view(state) -> Battle | None:
         return None
     roll = tuple(tuple(side) for side in fight["roll"]) if fight["roll"] else None
     return Battle(fight["attacker"], fight["defender"], tuple(fight["space"]), fight["stage"],
-                  _frozen(fight["fire"]), _frozen(fight["bonus"]), roll, fight["winner"])
+                  _frozen(fight["dice"]), _frozen(fight["fire"]), _frozen(fight["bonus"]), roll, fight["winner"])
 
 
 _NOT_DETAILS = {"type", "player", "figure"}
