@@ -339,8 +339,8 @@ def test_smuggler_victory_reward_moves_the_white_marker():
     assert legal(s) == {"reward up", "reward down", "reward left", "reward right"}
     fame = s.fame["smuggler1"]
     s.apply("reward left")  # 1 Fame
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == [2, 1] and fs["black"] == [2, 2]
+    markers = s.faction("smuggler1").reward_markers
+    assert (markers.white, markers.black) == ((2, 1), (2, 2))
     assert s.fame["smuggler1"] == fame + 1
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
 from ahoy_nb.engine.components import CARGO_BY_KEY, REWARDS
+from ahoy_nb.engine.views import RewardMarkers
 
 from rules_support import (TWO_TILES, at, damaged, events_since, kinds_at, legal, play,
                            play_round, ready)
@@ -351,19 +352,16 @@ def test_plans_drawn_after_each_clean_up():
     s = g3("bluefin", figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "3,2"},
            hand=["evacuation"])
     play_round(s)
-    fs = s.data["factions"]["mollusk"]
-    assert s.round == 2 and len(fs["hand"]) == 3 and len(fs["plan_deck"]) == 9
+    union = s.faction("mollusk")
+    assert s.round == 2 and union.plan_count == 3 and union.plan_deck_size == 9
 
 
 def test_no_plans_drawn_from_an_empty_deck():
     s = g3("bluefin", figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "3,2"},
-           hand=["evacuation"])
-    fs = s.data["factions"]["mollusk"]
-    fs["discard"] = fs["plan_deck"][1:]
-    fs["plan_deck"] = fs["plan_deck"][:1]
+           hand=["evacuation"], plan_deck=["enlist"])
     play_round(s)
-    fs = s.data["factions"]["mollusk"]
-    assert len(fs["hand"]) == 2 and fs["plan_deck"] == []
+    union = s.faction("mollusk")
+    assert union.plan_count == 2 and union.plan_deck_size == 0
 
 
 # =====================================================================================
@@ -406,7 +404,7 @@ def test_smuggle_cargo_of_the_islands_suit_for_free():
     options = {a for a in legal(s) if a.startswith("smuggle")}
     assert options == {"smuggle gems", "smuggle furs"}  # the Skull cards, not the Fish one
     s.apply("smuggle gems")
-    assert s.data["factions"]["smuggler1"]["cargo"] == [CARGO_BY_KEY["gems"]]
+    assert s.faction("smuggler1").cargo == ("gems",)
     assert s.gold["smuggler1"] == 0 and len(s.market.row) == 3
     assert s.turn.placed == 0
 
@@ -418,9 +416,8 @@ def test_more_than_two_cargo_must_be_cast_into_the_sea():
     assert s.current_player == "smuggler1"
     assert legal(s) == {"discard wine", "discard lace", "discard gems"}
     s.apply("discard wine")
-    cargo = s.data["factions"]["smuggler1"]["cargo"]
-    assert sorted(cargo) == sorted([CARGO_BY_KEY["lace"], CARGO_BY_KEY["gems"]])
-    assert CARGO_BY_KEY["wine"] in s.data["market_box"]
+    assert sorted(s.faction("smuggler1").cargo) == ["gems", "lace"]
+    assert "grogmaster" in s.market.box  # the Wine card
     assert s.decision.kind == "turn"
 
 
@@ -452,13 +449,14 @@ def test_sword_island_delivery_example():
     assert legal(s) == {"reward up", "reward down", "reward left", "reward right"}
     s.apply("reward down")
     s.apply("recruit sea-witch")  # costs 2 gold, and the Smuggler has none
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == [3, 2] and fs["black"] == [2, 2]
-    assert [m["card"] for m in fs["crew"]] == [CARGO_BY_KEY["tinctures"]]
+    me = s.faction("smuggler1")
+    assert me.reward_markers == RewardMarkers(white=(3, 2), black=(2, 2))
+    assert me.crew == ("sea-witch",)  # the Tinctures card
     assert legal(s) == {"pledge bluefin", "pledge mollusk"}
     s.apply("pledge mollusk")
-    assert fs["pledged"] == {"bluefin": [], "mollusk": [CARGO_BY_KEY["jewelry"]]}
-    assert fs["cargo"] == [] and s.gold["smuggler1"] == 0
+    me = s.faction("smuggler1")
+    assert me.pledges == {"bluefin": (), "mollusk": ("jewelry",)}
+    assert me.cargo == () and s.gold["smuggler1"] == 0
 
 
 def test_reward_white_marker_cannot_move_onto_the_black_marker():
@@ -467,8 +465,7 @@ def test_reward_white_marker_cannot_move_onto_the_black_marker():
     s.apply("deliver iron")
     assert legal(s) == {"reward up", "reward down", "reward left"}
     s.apply("reward up")
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == [0, 1] and fs["black"] == [1, 1]
+    assert s.faction("smuggler1").reward_markers == RewardMarkers(white=(0, 1), black=(1, 1))
 
 
 def _reward_cells():
@@ -498,8 +495,7 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
            market=["sea-witch", "gunner", "sea-dog"])
     s.apply("deliver iron")
     s.apply(f"reward {word}")
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == list(cell) and fs["black"] == list(white)
+    assert s.faction("smuggler1").reward_markers == RewardMarkers(white=cell, black=white)
     fame = 2  # for the delivery
     if kind == "gold":
         assert s.gold["smuggler1"] == 5 + n
@@ -536,7 +532,7 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
     elif kind == "recruit":
         assert legal(s) == {"recruit sea-witch", "recruit gunner", "recruit sea-dog", "done"}
         s.apply("recruit gunner")
-        assert len(fs["crew"]) == 1 and s.gold["smuggler1"] == 5
+        assert s.faction("smuggler1").crew == ("gunner",) and s.gold["smuggler1"] == 5
     elif kind == "repair-all":
         assert damaged(s, "smuggler1") == []
     elif kind == "repair-for-fame":

@@ -63,7 +63,7 @@ def test_full_sail_moves_up_to_the_die_value_and_at_least_one(die, most):
     s.apply(f"fullsail {die}")
     path = ["1,0", "2,0", "3,0", "3,1", "2,1", "1,1"]  # around open spaces and Islands
     n = 0
-    while s.data["pending"]:
+    while s.decision.kind == "move":
         assert "anchor" in legal(s) or n == 0
         s.apply(f"move {path[n]}")
         n += 1
@@ -82,7 +82,7 @@ def test_explore_draws_a_tile_places_it_under_the_figure_and_ends_the_move():
     options = legal(s)
     assert options and all(a.startswith("tile ") for a in options)
     s.apply("tile 0,-2 r0")
-    assert len(s.regions()) == 3 and s.data["tiles"][-1]["wealth"] == 1
+    assert len(s.regions()) == 3 and s.regions()[-1]["wealth"] == 1
     assert s.supplies.tiles == stack - 1
     assert at(s, "mollusk") == (0, -1)
     # Sail had a second space, but exploring ends the movement: the Flagship anchored.
@@ -120,9 +120,7 @@ def test_cannot_move_off_the_map_where_no_region_fits():
 
 def test_cannot_explore_when_the_tile_stack_is_empty():
     s = scenario(3, tiles=TWO_TILES, figures={"smuggler1": "1,0"}, turn="smuggler1",
-                 dice={"smuggler1": [3, 3]})
-    s.data["tile_box"] += s.data["tile_stack"]
-    s.data["tile_stack"] = []
+                 dice={"smuggler1": [3, 3]}, tile_stack=[])
     s.apply("sail 3")
     assert moves(s) == {"move 0,0", "move 1,1"}
     with pytest.raises(IllegalActionError, match="tile stack is empty"):

@@ -176,8 +176,8 @@ def test_a_die_that_cannot_be_placed_is_set_aside_for_the_round():
     # A 3 fits neither Negotiate nor Repair (even) and there is no gold to change it.
     assert legal(s) == {"end"}
     s.apply("end")
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["dice"] == [] and fs["aside"] == [3]
+    me = s.faction("smuggler1")
+    assert me.dice == () and me.aside == (3,)
     assert s.turn_player == "mollusk"
 
 
@@ -223,8 +223,7 @@ def test_recruit_any_number_of_crew_for_gold_without_placing_dice():
     play(s, "cannons 5", "deploy 4", "deploy 0,0")
     assert s.turn.placed == 2
     s.apply("recruit diver")
-    crew = [m["card"] for m in s.data["factions"]["bluefin"]["crew"]]
-    assert len(crew) == 2
+    assert s.faction("bluefin").crew == ("sea-dog", "diver")
     assert s.gold["bluefin"] == 1
     assert len(s.market.row) == 3  # refilled after each recruit
     s.apply("end")
@@ -240,7 +239,7 @@ def test_recruiting_a_slot_cost_crew_places_a_die_and_counts_toward_two():
     assert "recruit gunner 4" in legal(s)
     s.apply("recruit gunner 4")
     assert s.turn.placed == 2
-    assert s.data["factions"]["bluefin"]["crew"][0]["die"] == 4
+    assert s.faction("bluefin").placed["gunner"] == (4,)
     assert not [a for a in legal(s) if a.startswith("recruit")]
     assert "end" in legal(s)
 
