@@ -387,7 +387,7 @@ def battle_view(state) -> Battle | None:
                   _frozen(fight["dice"]), _frozen(fight["fire"]), _frozen(fight["bonus"]), roll, fight["winner"])
 
 
-_NOT_DETAILS = {"type", "player", "figure"}
+_NOT_DETAILS = {"type", "player", "figure", "fight", "series", "parent"}  # indexes into the stack
 
 
 def decision_view(state, viewer) -> Decision | None:
