@@ -1,4 +1,4 @@
-"""Build a position to study: a battle, an exploration, a delivery.
+"""Build a position to study: a battle at any step, a reward to choose, an empty stack.
 
 ``scenario`` starts from a normal set-up game and changes only what you name,
 so everything else (decks, supplies, the generator) stays a real game's. The
