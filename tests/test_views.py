@@ -29,12 +29,13 @@ def four(**kw):
 def test_the_examples_in_the_docstrings_run():
     finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner()
     tests = finder.find(views) + finder.find(scenario, "scenario", globs={"scenario": scenario})
-    for name in ("faction", "space", "region", "decision"):
+    for name in ("faction", "factions", "space", "region", "figure", "market", "supplies", "turn",
+                 "battle", "decision", "decision_as"):
         tests += finder.find(getattr(State, name), name, globs={"new_game": new_game})
     for t in tests:
         runner.run(t)
     result = runner.summarize(verbose=False)
-    assert result.attempted >= 20 and result.failed == 0
+    assert result.attempted >= 30 and result.failed == 0
 
 
 @pytest.mark.parametrize("f", ["bluefin", "smuggler1", "mollusk", "smuggler2"])

@@ -309,7 +309,11 @@ class State:
 
     @property
     def factions(self) -> dict[str, views.Faction]:
-        """Every faction in seat order, each as it sees itself."""
+        """Every faction in seat order, each as it sees itself.
+
+        >>> [(f, v.gold) for f, v in new_game(2, seed=3).factions.items()]
+        [('bluefin', 1), ('mollusk', 1)]
+        """
         return {f: views.faction_view(self, f, views.OWNER) for f in self.data["players"]}
 
     def space(self, at: Space | str) -> views.SpaceView:
@@ -331,28 +335,51 @@ class State:
 
     def figure(self, fid: str) -> views.Figure | None:
         """The figure with this id (``bluefin``, ``patrol-1``, ``cutter``...), or ``None``
-        when it is not on the map."""
-        fig = Game(self.data).figure(fid)
-        return views.figure_view(Game(self.data), fig) if fig else None
+        when it is not on the map.
+
+        >>> s = new_game(2, seed=3).apply("start 0,0")
+        >>> s.figure("patrol-1").at, s.figure("cutter")
+        ((0, 0), None)
+        """
+        g = Game(self.data)
+        fig = g.figure(fid)
+        return views.figure_view(g, fig) if fig else None
 
     @property
     def market(self) -> views.Market:
-        """The Market row, the deck's size and the cards returned to the box."""
+        """The Market row, the deck's size and the cards returned to the box.
+
+        >>> m = new_game(3, seed=7).market
+        >>> m.row, m.deck_size
+        (('gunner', 'merchant', 'whispering-wind'), 21)
+        """
         return views.market_view(self)
 
     @property
     def supplies(self) -> views.Supplies:
-        """Patrols, Strongholds, Comrades and gold in their supplies; tiles left in the stack."""
+        """Patrols, Strongholds, Comrades and gold in their supplies; tiles left in the stack.
+
+        >>> new_game(3, seed=7).supplies
+        Supplies(patrols=10, strongholds=3, comrades=14, gold=17, tiles=9, tiles_boxed=1)
+        """
         return views.supplies_view(self)
 
     @property
     def turn(self) -> views.Turn | None:
-        """The turn in progress (dice placed, Crew used once), ``None`` before play."""
+        """The turn in progress (dice placed, Crew used once), ``None`` before play.
+
+        >>> new_game(2, seed=3).apply("start 0,0").turn
+        Turn(player='bluefin', placed=0, quota=2, once=())
+        """
         return views.turn_view(self)
 
     @property
     def battle(self) -> views.Battle | None:
-        """The battle being fought, if any."""
+        """The battle being fought, if any (see :class:`views.Battle`).
+
+        >>> new_game(2, seed=3).battle is None
+        True
+        """
         return views.battle_view(self)
 
     @property
@@ -366,7 +393,16 @@ class State:
         return views.decision_view(self, views.OWNER)
 
     def decision_as(self, viewer: str | None) -> views.Decision | None:
-        """The decision as ``viewer`` sees it: ``offered`` only for the player deciding."""
+        """The decision as ``viewer`` sees it: ``offered`` only for the player deciding.
+
+        >>> d = new_game(2, seed=3).decision_as("mollusk")
+        >>> d.kind, d.player
+        ('setup-bluefin', 'bluefin')
+        >>> d.offered
+        Traceback (most recent call last):
+        ...
+        ahoy_nb.engine.views.HiddenInformationError: the choices offered to Bluefin are hidden from Mollusk
+        """
         return views.decision_view(self, viewer)
 
     @property
