@@ -8,6 +8,7 @@ import pytest
 from ahoy_nb.engine import IllegalActionError, scenario
 from ahoy_nb.engine.components import CARGO_BY_KEY, REWARDS
 from ahoy_nb.engine.views import RewardMarkers
+from ahoy_nb.engine.words import label
 
 from rules_support import (TWO_TILES, at, damaged, events_since, kinds_at, legal, play,
                            play_round, ready)
@@ -565,6 +566,9 @@ def test_every_reward_may_be_declined(cell, kind):
     stack, wealth = s.supplies.tiles, [r["wealth"] for r in s.regions()]
     s.apply("reward up")
     assert REWARDS[cell[0]][cell[1]][0] == kind and "no-reward" in legal(s)
+    assert "or take no reward (no-reward)" in s.prompt and label(s, "no-reward") == "Take no reward"
+    if kind == "add-tile":
+        assert label(s, "add-tile") == "Draw a region tile to add to the map"
     s.apply("no-reward")
     assert s.log[-1].events == ("Smuggler 1 does not gain the reward",)
     assert s.fame["smuggler1"] == 2  # the delivery's Fame only

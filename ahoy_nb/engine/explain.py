@@ -66,6 +66,11 @@ def prompt(state) -> str:
     text = PROMPTS.get(top["type"], top["type"])
     if top["type"] == "move" and not top.get("moved"):
         text = "move your {figure} (move x,y): at least one space, {steps} at most"
+    elif top["type"] == "add-tile" and top["tile"] is None:  # a reward, declined or taken whole
+        text = "draw a region tile to add to the map (add-tile), or take no reward (no-reward)"
+    elif top["type"] == "wealth" and top.get("fame"):
+        text = (f"gain {top['fame']} Fame and increase one region's wealth die by 1 (wealth x,y), "
+                f"or take no reward (no-reward)")
     fig = g.figure(top.get("figure", "")) if top.get("figure") else None
     return f"{who}: " + text.format(
         figure="Flagship" if not fig or fig["kind"] == "flagship" else fig["kind"].title(),
