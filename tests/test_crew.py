@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
+from ahoy_nb.engine.words import label
 
 from rules_support import TWO_TILES, at, damaged, events_since, legal, play, quiet_choice
 
@@ -640,6 +641,8 @@ def test_battering_beakhead_after_mystic_damages_the_union_flagship():
     play(s, "mystic 3,2", "damage sail", "damage sail")
     assert damaged(s, "mollusk") == ["sail"]
     assert legal(s) == {"beakhead 3,1", "beakhead 2,2", "no-beakhead"}
+    assert "move the damaged Flagship 1 space" in s.prompt
+    assert label(s, "beakhead 3,1") == "Push Mollusk's Flagship at 3,2 to 3,1 (Battering Beakhead)"
     s.apply("beakhead 3,1")  # a Harbor: ignored
     assert at(s, "mollusk") == (3, 1) and s.decision.kind == "turn"
 
