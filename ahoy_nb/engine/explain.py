@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from .geometry import parse_space, space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
@@ -86,7 +84,19 @@ SLOT_ACTIONS = set(ACTION_TITLES)
 
 
 _error = IllegalActionError
-_SAME_VALUE = re.compile(r" ([1-6])>\1$")  # a die "changed" into its own value: "sail 3>3"
+
+
+def _effectless_change(text: str, verb: str) -> str | None:
+    """Why a die "changed" into its own value (``sail 3>3``) is refused, or ``None``.
+
+    Ruling (docs/rulings.md, Fine Print): the effectless change is not offered.
+    """
+    head, _, last = text.rpartition(" ")
+    die, changed, value = last.partition(">")
+    if verb == "fire" or not changed or not die.isdigit() or die != value:
+        return None
+    return (f"turning a die down and back up only spends gold (an effectless action), so it is "
+            f"not one of the choices; place the die as it is: '{head} {die}'")
 
 
 def why_illegal(state, text: str, action=None):
@@ -99,15 +109,13 @@ def why_illegal(state, text: str, action=None):
     unreadable = misread(text)
     if unreadable:
         return NotationError(unreadable)
-    if verb != "fire" and (same := _SAME_VALUE.search(text)):
-        # Ruling (docs/rulings.md, Fine Print): the effectless change is not offered.
-        return _error(f"'{text}' is not allowed: turning a die down and back up only spends gold "
-                      f"(an effectless action), so it is not one of the choices; place the die "
-                      f"as it is: '{text[:same.start()]} {same.group(1)}'")
     g = Play(data)
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
     top = g.top()
+    effectless = _effectless_change(text, verb)
+    if effectless:
+        return _error(f"'{text}' is not allowed: {effectless}")
     if verb in _plans.VERBS:  # plan cards and the Union ships: the plans' own reasons
         reason = _plans.why_not(g, who, words)
         if reason:
