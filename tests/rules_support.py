@@ -59,7 +59,7 @@ def placed(s: State, faction: str) -> dict[str, list[int]]:
 
 
 def ready(s: State) -> int:
-    return s.data["factions"]["mollusk"]["ready"]
+    return s.faction("mollusk").ready_comrades
 
 
 PASSIVE = ("end", "done", "hold", "anchor", "stay", "no-patrol", "no-comrades", "harbor-none",
@@ -84,7 +84,7 @@ def play_round(s: State) -> list[tuple[str, int]]:
     """Play to the end of the current round with quiet choices; return each turn as
     ``(player, dice it had to place)`` in order."""
     start = s.round
-    turns = [(s.data["turn"]["player"], s.data["turn"]["quota"])]
+    turns = [(s.turn.player, s.turn.quota)]
     ended = False
     for _ in range(500):
         if s.is_over or s.round != start:
@@ -92,7 +92,7 @@ def play_round(s: State) -> list[tuple[str, int]]:
         choice = quiet_choice(s)
         s.apply(choice)
         ended = ended or choice == "end"
-        if ended and not s.data["pending"] and s.data["turn"] and s.round == start:
-            turns.append((s.data["turn"]["player"], s.data["turn"]["quota"]))
+        if ended and s.turn and s.decision.kind == "turn" and s.round == start:
+            turns.append((s.turn.player, s.turn.quota))
             ended = False
     raise AssertionError("the round did not end")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
-from ahoy_nb.engine.components import CARD_BY_KEY, CARGO_BY_KEY
+from ahoy_nb.engine.words import label
 
 from rules_support import TWO_TILES, at, damaged, events_since, legal, play, quiet_choice
 
@@ -34,11 +34,11 @@ def game(turn="smuggler1", players=3, **kw):
 
 
 def crew_of(s, f):
-    return sorted(s.data["factions"][f]["crew"][i]["card"] for i in range(len(s.data["factions"][f]["crew"])))
+    return sorted(s.faction(f).crew)
 
 
 def has_card(s, f, key):
-    return CARD_BY_KEY[key] in [m["card"] for m in s.data["factions"][f]["crew"]]
+    return key in s.faction(f).crew
 
 
 def refused(s, action, match):
@@ -47,14 +47,6 @@ def refused(s, action, match):
     with pytest.raises(IllegalActionError, match=match):
         s.apply(action)
     assert s.to_json() == before
-
-
-def no_stack(s):
-    """Empty the tile stack (into the box), so no one can explore."""
-    s.data["tile_box"] += s.data["tile_stack"]
-    s.data["tile_stack"] = []
-    s._options = None
-    return s
 
 
 def battle(**kw):
@@ -77,7 +69,7 @@ def test_aeronauts_moves_directly_to_the_other_island_of_that_suit_for_1_gold():
     assert at(s, "smuggler1") == (3, 2)
     assert s.gold["smuggler1"] == 1
     assert "Smuggler 1's Flagship anchors at 3,2" in events_since(s, n)
-    assert s.data["turn"]["placed"] == 0  # no die
+    assert s.turn.placed == 0  # no die
     # Not once per turn: it may fly back.
     s.apply("aeronauts")
     assert at(s, "smuggler1") == (0, 0)
@@ -88,7 +80,7 @@ def test_aeronauts_is_not_a_tailwind_action_so_bluefin_places_no_patrol():
              crew={"bluefin": ["aeronauts"]}, gold={"bluefin": 1})
     s.apply("aeronauts")
     assert at(s, "bluefin") == (3, 2)
-    assert s.current_player == "bluefin" and not s.data["pending"]
+    assert s.current_player == "bluefin" and s.decision.kind == "turn"
     assert not [f for f in s.figures() if f["kind"] == "patrol"]
 
 
@@ -159,8 +151,8 @@ def test_elder_gains_1_gold_at_the_end_of_turn_only_with_no_damaged_slot_even_cr
 def test_sea_witch_moves_off_the_map_even_where_no_tile_can_go_to_the_nearest_opposite_edge():
     """Trace back from the direction you're moving until you hit the nearest opposite
     edge; move to the space adjacent to that edge along the traced path."""
-    s = no_stack(game(tiles=THREE_TILES, figures={"smuggler1": "5,0"}, dice={"smuggler1": [3, 3]},
-                      crew={"smuggler1": ["sea-witch"]}))
+    s = game(tiles=THREE_TILES, figures={"smuggler1": "5,0"}, dice={"smuggler1": [3, 3]},
+                      crew={"smuggler1": ["sea-witch"]}, tile_stack=[])
     s.apply("sail 3")
     assert "move 6,0" in legal(s)
     s.apply("move 6,0")
@@ -175,7 +167,7 @@ def test_sea_witch_moves_off_the_map_even_where_no_tile_can_go_to_the_nearest_op
 
 
 def test_without_sea_witch_no_step_off_the_map_where_no_tile_fits():
-    s = no_stack(game(tiles=THREE_TILES, figures={"smuggler1": "5,0"}, dice={"smuggler1": [3, 3]}))
+    s = game(tiles=THREE_TILES, figures={"smuggler1": "5,0"}, dice={"smuggler1": [3, 3]}, tile_stack=[])
     s.apply("sail 3")
     assert "move 6,0" not in legal(s)
     refused(s, "move 6,0", "tile stack is empty")
@@ -188,12 +180,12 @@ def test_sea_witch_may_be_declined_to_explore_instead():
     witch = s.after("sea-witch")
     assert at(witch, "smuggler1") == (1, 1)  # back down the column: 1,0 then 1,1 (Fog)
     s.apply("no-sea-witch")
-    assert s.data["pending"][-1]["type"] == "explore"
+    assert s.decision.kind == "explore"
 
 
 def test_sea_witch_is_only_for_the_flagship():
-    s = no_stack(game("bluefin", tiles=THREE_TILES, figures={"bluefin": "0,0", "patrol": ["5,0"]},
-                      dice={"bluefin": [3, 3]}, crew={"bluefin": ["sea-witch"]}))
+    s = game("bluefin", tiles=THREE_TILES, figures={"bluefin": "0,0", "patrol": ["5,0"]},
+                      dice={"bluefin": [3, 3]}, crew={"bluefin": ["sea-witch"]}, tile_stack=[])
     s.apply("order 3")
     assert not any(a.startswith("order 5,0>6,0") for a in legal(s))
 
@@ -207,12 +199,11 @@ def test_buccaneer_returns_itself_and_2_crew_of_the_loser_of_your_choice_to_the_
     assert legal(s) == {"buccaneer diver gunner", "buccaneer diver pilot", "buccaneer gunner pilot",
                         "no-buccaneer"}
     s.apply("buccaneer gunner pilot")
-    box = s.data["market_box"]
-    assert {CARD_BY_KEY["buccaneer"], CARD_BY_KEY["gunner"], CARD_BY_KEY["pilot"]} <= set(box)
-    assert crew_of(s, "bluefin") == [CARD_BY_KEY["diver"]]
+    assert {"buccaneer", "gunner", "pilot"} <= set(s.market.box)
+    assert crew_of(s, "bluefin") == ["diver"]
     assert crew_of(s, "smuggler1") == []
     # Then the Battle Victory, as usual.
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert s.decision.kind == "victory"
 
 
 def test_buccaneer_takes_the_only_crew_and_may_be_kept():
@@ -228,11 +219,11 @@ def test_buccaneer_not_offered_when_losing_or_against_no_crew():
     s = battle(crew={"smuggler1": ["buccaneer"]})
     s.fix_battle(6, 1)
     s.apply("battle bluefin")
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert s.decision.kind == "victory"
     s = battle(crew={"smuggler1": ["buccaneer"], "bluefin": ["gunner"]})
     s.fix_battle(1, 6)
     s.apply("battle bluefin")
-    assert s.current_player == "bluefin" and s.data["pending"][-1]["type"] == "victory"
+    assert s.current_player == "bluefin" and s.decision.kind == "victory"
 
 
 # -- Mystic ------------------------------------------------------------------------------
@@ -252,7 +243,7 @@ def test_mystic_once_per_turn_takes_1_damage_on_the_board_to_deal_1_to_a_figure_
     assert s.current_player == "smuggler1"  # dealing damage: the dealer chooses the slot
     s.apply("damage tailwind")
     assert damaged(s, "bluefin") == ["tailwind"]
-    assert s.data["turn"]["placed"] == 0
+    assert s.turn.placed == 0
     refused(s, "mystic 0,1", "Mystic may be used only once per turn")
 
 
@@ -274,7 +265,7 @@ def test_gunner_deals_an_extra_damage_when_the_flagship_wins():
     s.fix_battle(6, 1)
     play(s, "battle bluefin", "victory reward")
     hits = 0
-    while s.data["pending"] and s.data["pending"][-1]["type"] == "damage":
+    while s.decision.kind == "damage":
         s.apply(sorted(legal(s))[0])
         hits += 1
     assert hits == 2 and len(damaged(s, "bluefin")) == 2
@@ -289,7 +280,7 @@ def test_gunner_only_with_the_flagship():
     assert legal(s) == {f"damage {k}" for k in ("sail", "fullsail", "tailwind", "negotiate")}
     s.apply("damage sail")
     assert damaged(s, "smuggler1") == ["sail"]
-    assert s.data["pending"] == [] or s.data["pending"][-1]["type"] != "damage"
+    assert s.decision.kind == "turn" or s.decision.kind != "damage"
 
 
 # -- Gunner's Mate -------------------------------------------------------------------------
@@ -314,10 +305,10 @@ def test_gunners_mate_not_offered_with_no_enemy_in_the_region_or_without_the_car
     s = game(crew={"smuggler1": ["gunners-mate"]}, dice={"smuggler1": [4, 4]},
              figures={"smuggler1": "1,0", "bluefin": "3,2"})
     s.apply("cannons 4")
-    assert not s.data["pending"]
+    assert s.decision.kind == "turn"
     s = game(dice={"smuggler1": [4, 4]}, figures={"smuggler1": "1,0", "bluefin": "0,1"})
     s.apply("cannons 4")
-    assert not s.data["pending"]
+    assert s.decision.kind == "turn"
 
 
 def test_gunners_mate_also_when_a_harbor_puts_a_die_on_cannons():
@@ -346,7 +337,7 @@ def test_powder_monkey_needs_damage_repaired():
     s = game(crew={"smuggler1": ["powder-monkey"]}, dice={"smuggler1": [2, 2]},
              figures={"smuggler1": "1,0", "bluefin": "0,0"})
     s.apply("repair 2")
-    assert not s.data["pending"]
+    assert s.decision.kind == "turn"
 
 
 # -- Fighters, Cutpurse --------------------------------------------------------------------------
@@ -379,7 +370,7 @@ def test_shipwright_repairs_all_damage_board_and_crew_for_a_die():
     assert "shipwright 3" in legal(s)
     s.apply("shipwright 3")
     assert damaged(s, "smuggler1") == []
-    assert s.data["turn"]["placed"] == 1
+    assert s.turn.placed == 1
     assert "shipwright 5" not in legal(s)  # its slot is full now
 
 
@@ -418,14 +409,14 @@ def test_emissary_declined_means_battle_and_not_on_another_players_turn():
              placed={"bluefin": {"cannons5": 5}}, dice={"bluefin": [4, 4]},
              figures={"bluefin": "0,0", "smuggler1": "1,0"})
     play(s, "sail 4", "move 1,0", "battle smuggler1")
-    assert s.data["pending"][-1]["type"] != "emissary"
+    assert s.decision.kind != "emissary"
 
 
 def test_emissary_needs_gold():
     s = battle(crew={"smuggler1": ["emissary"]}, gold={"smuggler1": 0})
     s.fix_battle(6, 1)
     s.apply("battle bluefin")
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert s.decision.kind == "victory"
 
 
 # -- Grogmaster ----------------------------------------------------------------------------------
@@ -444,7 +435,7 @@ def test_grogmaster_takes_1_damage_to_reroll_the_battle_die_once():
     events = events_since(s, n)
     assert "Smuggler 1 rerolls: 6 (Grogmaster)" in events
     assert "Smuggler 1 wins the battle 6 to 6 (attacker wins ties)" in events
-    assert s.data["pending"][-1]["type"] == "victory"  # once per battle: not asked again
+    assert s.decision.kind == "victory"  # once per battle: not asked again
 
 
 def test_grogmaster_for_the_defender_and_keeping_the_roll():
@@ -464,13 +455,13 @@ def test_grogmaster_needs_a_slot_that_can_take_the_damage_and_the_flagship():
     s = battle(crew={"smuggler1": ["grogmaster"]}, damage={"smuggler1": full})
     s.fix_battle(1, 6)
     s.apply("battle bluefin")
-    assert s.data["pending"][-1]["type"] == "victory"  # Cannons full, Repair dashed: no offer
+    assert s.decision.kind == "victory"  # Cannons full, Repair dashed: no offer
     # Bluefin's Patrol is not its Flagship.
     s = game(crew={"bluefin": ["grogmaster"]}, placed={"smuggler1": {"cannons": 1}},
              dice={"smuggler1": [4, 4]}, figures={"smuggler1": "1,0", "bluefin": "3,2", "patrol": ["0,0"]})
     s.fix_battle(6, 1)
     play(s, "sail 4", "move 0,0", "battle patrol")
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert s.decision.kind == "victory"
 
 
 def test_grogmaster_with_secret_weapon_rerolls_both_dice():
@@ -497,14 +488,14 @@ def test_convincing_comrade_moves_up_to_2_comrades_from_one_island_to_another():
     assert legal(s) == {"convince 3,2>0,0 2", "convince 3,2>0,0 1", "done"}
     s.apply("convince 3,2>0,0 2")
     assert s.comrades() == {(3, 2): 1, (0, 0): 2}
-    assert s.data["turn"]["placed"] == 1 and not s.data["pending"]
+    assert s.turn.placed == 1 and s.decision.kind == "turn"
 
 
 def test_convincing_comrade_with_no_comrades_anywhere_does_nothing():
     s = game(crew={"smuggler1": ["convincing-comrade-b"]}, dice={"smuggler1": [3, 5]})
     n = len(s.log)
     s.apply("convincing-comrade-b 5")
-    assert not s.data["pending"] and "Convincing Comrade: no Island has Comrades to move" in events_since(s, n)
+    assert s.decision.kind == "turn" and "Convincing Comrade: no Island has Comrades to move" in events_since(s, n)
 
 
 def test_convincing_official_moves_up_to_2_patrols_1_or_2_spaces_ignoring_battle():
@@ -515,10 +506,10 @@ def test_convincing_official_moves_up_to_2_patrols_1_or_2_spaces_ignoring_battle
     assert legal(s) == {"official 0,0", "official 3,1", "done"}
     play(s, "official 0,0", "move 1,0")
     # The Union has loaded Cannons at 1,0, but the Patrol ignores battle.
-    assert at(s, "patrol-1") == (1, 0) and s.data["pending"][-1]["type"] == "move"
+    assert at(s, "patrol-1") == (1, 0) and s.decision.kind == "move"
     play(s, "anchor", "official 3,1", "move 3,2", "move 2,2")
     assert at(s, "patrol-2") == (2, 2)
-    assert not s.data["pending"]  # two Patrols: done
+    assert s.decision.kind == "turn"  # two Patrols: done
 
 
 def test_convincing_official_patrol_still_meets_wreckage():
@@ -537,19 +528,19 @@ def test_naive_noble_steals_a_crew_from_a_flagship_in_the_region_and_leaves_the_
     assert options == {"naive-noble bluefin gunner crew", "naive-noble bluefin gunner cargo"}
     s.apply("naive-noble bluefin gunner crew")
     assert has_card(s, "smuggler1", "gunner") and not has_card(s, "bluefin", "gunner")
-    assert CARD_BY_KEY["naive-noble"] in s.data["market_box"]
+    assert "naive-noble" in s.market.box
     assert not has_card(s, "smuggler1", "naive-noble")
-    assert s.data["turn"]["placed"] == 0
+    assert s.turn.placed == 0
 
 
 def test_naive_noble_turns_crew_into_cargo_and_a_smuggler_over_2_cargo_discards():
     s = game(crew={"smuggler1": ["naive-noble"], "bluefin": ["gunner"]}, cargo={"smuggler1": ["wine", "lace"]},
              figures={"smuggler1": "1,0", "bluefin": "0,0"})
     s.apply("naive-noble bluefin gunner cargo")
-    assert CARD_BY_KEY["gunner"] in s.data["factions"]["smuggler1"]["cargo"]
-    assert s.data["pending"][-1]["type"] == "discard"
+    assert "furs" in s.faction("smuggler1").cargo  # the Gunner's card, by its Cargo side
+    assert s.decision.kind == "discard"
     s.apply("discard wine")
-    assert len(s.data["factions"]["smuggler1"]["cargo"]) == 2
+    assert len(s.faction("smuggler1").cargo) == 2
 
 
 def test_naive_noble_takes_cargo_as_crew_and_non_smugglers_only_tuck_crew():
@@ -558,7 +549,7 @@ def test_naive_noble_takes_cargo_as_crew_and_non_smugglers_only_tuck_crew():
     assert {a for a in legal(s) if a.startswith("naive-noble")} == {"naive-noble smuggler1 wine crew"}
     s.apply("naive-noble smuggler1 wine crew")
     assert has_card(s, "bluefin", "grogmaster")  # Wine is the Grogmaster's Cargo
-    assert s.data["factions"]["smuggler1"]["cargo"] == []
+    assert s.faction("smuggler1").cargo == ()
 
 
 def test_naive_noble_refused_with_nothing_to_steal():
@@ -574,8 +565,8 @@ def test_sailor_moves_1_to_3_spaces_and_is_not_a_sail_action():
     play(s, "sailor 3", "move 1,0", "move 1,1", "move 2,1")
     # The Strong Current at 2,1 pushes on to 2,2; three spaces used: it anchors.
     assert at(s, "bluefin") == (2, 2)
-    assert not s.data["pending"]  # no Patrol: not a Sail action
-    assert s.data["turn"]["placed"] == 1
+    assert s.decision.kind == "turn"  # no Patrol: not a Sail action
+    assert s.turn.placed == 1
 
 
 def test_trawler_gains_treasure_passed_through_and_anchored_at_once():
@@ -608,41 +599,79 @@ def test_trawler_does_not_pay_for_its_starting_space_and_sail_pays_only_when_anc
 
 # -- Battering Beakhead ------------------------------------------------------------------------------
 
-def test_battering_beakhead_moves_the_beaten_flagship_1_space_ignoring_battle_treasure_harbor():
-    """Ruling: the printed card (win against a Flagship), not the appendix (on damage);
-    offered before the Battle Victory option."""
+def test_battering_beakhead_moves_the_damaged_flagship_1_space_ignoring_battle_treasure_harbor():
+    """Appendix A: "When you damage an enemy figure (unless it would be removed), you may move
+    it 1 space. It cannot move off map [...] It ignores battle, Harbors, and Treasure."
+    Ruling: the appendix wins over the printed card ("when you win a battle against a
+    Flagship"), so it is offered at each damage, after the damage."""
     s = battle(crew={"smuggler1": ["battering-beakhead"]}, gold={"bluefin": 0},
                figures={"smuggler1": "1,0", "bluefin": "0,0", "mollusk": "0,1"})
     s.fix_battle(6, 1)
     s.apply("battle bluefin")
+    assert not any(a.startswith("beakhead") for a in legal(s))  # winning is not damaging
+    play(s, "victory reward", "damage sail")
     # Not off the map; 1,0 is the winner's own space.
     assert legal(s) == {"beakhead 0,1", "beakhead 1,0", "no-beakhead"}
     s.apply("beakhead 0,1")
-    # Wreckage still damages it; its Treasure is not gained; no battle with the Union.
+    # Wreckage still damages it (its own damage: no second ram); no Treasure; no battle.
     assert at(s, "bluefin") == (0, 1)
-    assert s.current_player == "bluefin" and {"damage sail", "damage order"} <= legal(s)
-    s.apply("damage sail")
-    assert s.gold["bluefin"] == 0 and damaged(s, "bluefin") == ["sail"]
-    assert s.data["pending"][-1]["type"] == "victory"  # then the Battle Victory
-    play(s, "victory reward")
-    s.apply(sorted(legal(s))[0])
-    assert len(damaged(s, "bluefin")) == 2
+    assert s.current_player == "bluefin" and "damage order" in legal(s)
+    s.apply("damage order")
+    assert s.gold["bluefin"] == 0 and damaged(s, "bluefin") == ["order", "sail"]
+    assert s.current_player == "smuggler1" and "reward up" in legal(s)  # then the reward
 
 
-def test_battering_beakhead_not_against_a_patrol_and_a_current_cannot_push_it_off_the_map():
+def test_battering_beakhead_not_without_damage_nor_against_a_removed_patrol():
+    s = battle(crew={"smuggler1": ["battering-beakhead"]})
+    s.fix_battle(6, 1)
+    play(s, "battle bluefin", "victory none")
+    assert not any(a.startswith("beakhead") for a in legal(s))
     s = game(crew={"smuggler1": ["battering-beakhead"]}, placed={"smuggler1": {"cannons": 1}},
              dice={"smuggler1": [4, 4]}, figures={"smuggler1": "1,0", "bluefin": "3,2", "patrol": ["0,0"]})
     s.fix_battle(6, 1)
-    play(s, "sail 4", "move 0,0", "battle patrol")
-    assert s.data["pending"][-1]["type"] == "victory"
+    play(s, "sail 4", "move 0,0", "battle patrol", "victory reward")
+    assert not [f for f in s.figures() if f["kind"] == "patrol"]  # damaged, so removed
+    assert not any(a.startswith("beakhead") for a in legal(s))
+
+
+def test_battering_beakhead_after_mystic_damages_the_union_flagship():
+    """"When you damage an enemy figure": every way of dealing damage counts (Mystic here)."""
+    s = game(crew={"smuggler1": ["battering-beakhead", "mystic"]},
+             figures={"bluefin": "0,0", "smuggler1": "2,2", "mollusk": "3,2"})
+    play(s, "mystic 3,2", "damage sail", "damage sail")
+    assert damaged(s, "mollusk") == ["sail"]
+    assert legal(s) == {"beakhead 3,1", "beakhead 2,2", "no-beakhead"}
+    assert "move the damaged Flagship 1 space" in s.prompt
+    assert label(s, "beakhead 3,1") == "Push Mollusk's Flagship at 3,2 to 3,1 (Battering Beakhead)"
+    s.apply("beakhead 3,1")  # a Harbor: ignored
+    assert at(s, "mollusk") == (3, 1) and s.decision.kind == "turn"
+
+
+def test_battering_beakhead_moves_a_damaged_gunship_but_not_a_sunk_one():
+    """"(unless it would be removed)": the Gunship's second damage sinks it."""
+    s = game(crew={"smuggler1": ["battering-beakhead", "mystic"]}, ships={"gunship": "3,2"},
+             figures={"bluefin": "0,0", "smuggler1": "2,2", "mollusk": "3,1"})
+    play(s, "mystic 3,2", "damage sail")
+    gunship = [a for a in legal(s) if a.startswith("damage")]
+    s.apply(gunship[0])
+    assert "no-beakhead" in legal(s)
+    s.apply("no-beakhead")
+    s = game(crew={"smuggler1": ["battering-beakhead", "mystic"]}, ships={"gunship": "3,2"},
+             figures={"bluefin": "0,0", "smuggler1": "2,2", "mollusk": "3,1"},
+             damage={"mollusk": ["gunship4"]})
+    play(s, "mystic 3,2", "damage sail", "damage gunship6")
+    assert at(s, "gunship") is None and "no-beakhead" not in legal(s)
+
+
+def test_battering_beakhead_a_current_cannot_push_it_off_the_map():
     # Two Fish tiles: the Current at 2,2 pushes down, off the map.
     s = game(tiles=TWO_FISH, crew={"smuggler1": ["battering-beakhead"]},
              placed={"smuggler1": {"cannons": 1}}, dice={"smuggler1": [4, 4]},
              figures={"smuggler1": "3,1", "bluefin": "3,2"})
     s.fix_battle(6, 1)
-    play(s, "sail 4", "move 3,2", "battle bluefin", "beakhead 2,2")
+    play(s, "sail 4", "move 3,2", "battle bluefin", "victory reward", "damage sail", "beakhead 2,2")
     assert at(s, "bluefin") == (2, 2)
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert "reward up" in legal(s)
 
 
 # -- Ghastly Gust, Whispering Wind -------------------------------------------------------------------
@@ -652,8 +681,8 @@ def test_ghastly_gust_moves_directly_anywhere_then_leaves_the_game():
     assert len([a for a in legal(s) if a.startswith("ghastly-gust")]) == 7
     s.apply("ghastly-gust 3,1")
     assert at(s, "smuggler1") == (3, 1)
-    assert not s.data["pending"]  # it anchors (nothing to repair at the Harbor)
-    assert CARD_BY_KEY["ghastly-gust"] in s.data["market_box"]
+    assert s.decision.kind == "turn"  # it anchors (nothing to repair at the Harbor)
+    assert "ghastly-gust" in s.market.box
     assert not has_card(s, "smuggler1", "ghastly-gust")
     assert not [a for a in legal(s) if a.startswith("ghastly-gust")]
     refused(s, "ghastly-gust 0,0", "Ghastly Gust is not in your Crew")
@@ -673,7 +702,7 @@ def test_whispering_wind_once_per_turn_for_2_gold_to_any_tailwind_space():
                                                                         "whispering-wind 2,2"}
     s.apply("whispering-wind 2,2")
     assert at(s, "smuggler1") == (2, 2) and s.gold["smuggler1"] == 3
-    assert s.data["turn"]["placed"] == 0
+    assert s.turn.placed == 0
     refused(s, "whispering-wind 1,0", "Whispering Wind may be used only once per turn")
     # Next turn it may be used again.
     play(s, "tailwind 3", "stay", "cannons 5", "end")
@@ -699,7 +728,7 @@ def test_barrelman_treats_fog_as_a_strong_current_in_any_direction():
     # On to 2,1, whose own Strong Current pushes on to 2,2; no movement spent.
     assert at(s, "smuggler1") == (2, 2)
     assert "move 2,3" in legal(s) or "anchor" in legal(s)
-    assert s.data["pending"][-1]["steps"] == 1
+    assert s.decision.details["steps"] == 1
 
 
 def test_barrelman_declined_and_only_for_the_flagship():
@@ -709,7 +738,7 @@ def test_barrelman_declined_and_only_for_the_flagship():
     s = game("bluefin", crew={"bluefin": ["barrelman"]}, dice={"bluefin": [3, 5]},
              figures={"bluefin": "3,2", "patrol": ["1,0"]})
     play(s, "order 3", "order 1,0>1,1")
-    assert at(s, "patrol-1") == (1, 1) and not s.data["pending"]
+    assert at(s, "patrol-1") == (1, 1) and s.decision.kind == "turn"
 
 
 def test_pilot_ignores_wreckage_damage_only_for_the_flagship():
@@ -773,8 +802,8 @@ def test_merchant_gains_1_gold_anchoring_at_a_harbor_not_passing_it():
 def test_ruling_sea_witch_when_a_strong_current_pushes_off_the_map_may_be_declined():
     """Ruling: a Strong Current pushing the Flagship off the map also calls the Sea Witch;
     declining where no tile fits leaves the Flagship on the Current."""
-    s = no_stack(game(tiles=TWO_FISH, crew={"smuggler1": ["sea-witch"]}, dice={"smuggler1": [3, 5]},
-                      figures={"smuggler1": "3,2"}))
+    s = game(tiles=TWO_FISH, crew={"smuggler1": ["sea-witch"]}, dice={"smuggler1": [3, 5]},
+                      figures={"smuggler1": "3,2"}, tile_stack=[])
     play(s, "sail 3", "move 2,2")
     assert legal(s) == {"sea-witch", "no-sea-witch"}
     witch = s.after("sea-witch")
@@ -786,8 +815,8 @@ def test_ruling_sea_witch_when_a_strong_current_pushes_off_the_map_may_be_declin
 def test_ruling_sea_witch_lands_like_a_move_terrain_acts_there():
     """Ruling: the Sea Witch's jump is a direct move: terrain acts where it lands (here a
     Strong Current pushes it back)."""
-    s = no_stack(game(tiles=THREE_TILES, crew={"smuggler1": ["sea-witch"]}, dice={"smuggler1": [3, 5]},
-                      figures={"smuggler1": "2,2"}))
+    s = game(tiles=THREE_TILES, crew={"smuggler1": ["sea-witch"]}, dice={"smuggler1": [3, 5]},
+                      figures={"smuggler1": "2,2"}, tile_stack=[])
     s.apply("sail 3")
     # 2,2: down is off the map; up the column 2,1 is on it, 2,0 is not: to 2,1.
     assert "move 2,3" in legal(s)
@@ -812,7 +841,7 @@ def test_ruling_convincing_official_patrol_explores_and_the_cards_owner_places_t
     s = game(crew={"smuggler1": ["convincing-official-a"]}, dice={"smuggler1": [3, 5]},
              figures={"smuggler1": "3,2", "patrol": ["1,0"]})
     play(s, "convincing-official-a 3", "official 1,0", "move 1,-1")
-    assert s.data["pending"][-1]["type"] == "explore" and s.current_player == "smuggler1"
+    assert s.decision.kind == "explore" and s.current_player == "smuggler1"
 
 
 def test_ruling_gunner_no_extra_damage_without_a_battle_victory_option():
@@ -829,5 +858,5 @@ def test_ruling_stolen_crew_arrives_with_an_empty_slot():
              placed={"bluefin": {"gunner": 4}}, damage={"bluefin": ["pilot"]},
              figures={"smuggler1": "1,0", "bluefin": "0,0"}, dice={"bluefin": [1, 2, 3, 5]})
     play(s, "naive-noble bluefin gunner crew")
-    gunner = next(m for m in s.data["factions"]["smuggler1"]["crew"] if m["card"] == CARD_BY_KEY["gunner"])
-    assert gunner["die"] is None and not gunner["damage"]
+    gunner = next(slot for slot in s.faction("smuggler1").slots if slot.key == "gunner")
+    assert gunner.die is None and not gunner.damage

@@ -8,7 +8,7 @@ import pytest
 
 from ahoy_nb.engine import (Action, IllegalActionError, InvalidStateError, NotationError, State,
                             new_game, scenario)
-from ahoy_nb.engine.components import CARGO_BY_KEY
+from ahoy_nb.engine.components import CARD_KEYS, CARGO_BY_KEY
 
 from rules_support import TWO_TILES, play
 
@@ -66,9 +66,7 @@ def roomless_smuggler():
 
 
 def empty_stack_smuggler():
-    s = g3("smuggler1", figures={"smuggler1": "1,0"}, dice={"smuggler1": [3, 4]})
-    s.data["tile_box"] += s.data["tile_stack"]
-    s.data["tile_stack"] = []
+    s = g3("smuggler1", figures={"smuggler1": "1,0"}, dice={"smuggler1": [3, 4]}, tile_stack=[])
     return s.apply("sail 3")
 
 
@@ -290,20 +288,20 @@ def test_view_hides_decks_the_tile_stack_and_the_generator():
         for secret in ("rng", "seed", "fixed"):
             assert secret not in st
         # Public: the market row, the map, dice values.
-        assert st["market"] == s.data["market"]
+        assert [CARD_KEYS[c] for c in st["market"]] == list(s.market.row)
         assert st["factions"]["bluefin"]["dice"] == s.dice("bluefin")
 
 
 def test_plan_hand_is_seen_only_by_the_mollusk():
     s = new_game(3, seed=5)
-    hand = s.data["factions"]["mollusk"]["hand"]
-    assert s.view("mollusk")["state"]["factions"]["mollusk"]["hand"] == hand
+    hand = s.faction("mollusk").plans
+    from ahoy_nb.engine.components import PLAN_KEYS
+    assert tuple(PLAN_KEYS[p] for p in s.view("mollusk")["state"]["factions"]["mollusk"]["hand"]) == hand
     for viewer in ("bluefin", "smuggler1", None):
         v = s.view(viewer)
         assert v["state"]["factions"]["mollusk"]["hand"] == 2
         text = json.dumps(v)
-        from ahoy_nb.engine.components import PLAN_KEYS
-        assert not any(f"draws {PLAN_KEYS[p]}" in text for p in hand)
+        assert not any(f"draws {p}" in text for p in hand)
     assert any("draws" in e and "," in e for e in s.view("mollusk")["log"][0]["events"])
 
 

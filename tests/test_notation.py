@@ -67,7 +67,7 @@ def test_placement_arguments_and_words():
 
 def test_listed_actions_know_the_gold_a_die_change_costs():
     s = new_game(2, seed=3)
-    while s.current_player is not None and s.data["turn"] is None:
+    while s.current_player is not None and s.turn is None:
         s.apply(s.legal_actions()[0])
     changed = [a for a in s.legal_actions() if "die" in a.args and a.args["die"] != a.args["value"]]
     assert changed

@@ -17,7 +17,6 @@ from ahoy_nb.engine import IllegalActionError, scenario
 from ahoy_nb.engine import explain
 from ahoy_nb.engine.cards import plans
 from ahoy_nb.engine.components import PLAN_BY_KEY
-from ahoy_nb.engine.rules import Play
 
 from rules_support import TWO_TILES, at, damaged, events_since, legal, play
 
@@ -51,22 +50,21 @@ def plays(s) -> set[str]:
     return {a for a in legal(s) if a.startswith("play ")}
 
 
-def mollusk(s) -> dict:
-    return s.data["factions"]["mollusk"]
+def mollusk(s):
+    return s.faction("mollusk")
 
 
 def hand_keys(s) -> list[str]:
-    from ahoy_nb.engine.components import PLAN_KEYS
-    return sorted(PLAN_KEYS[p] for p in mollusk(s)["hand"])
+    return sorted(mollusk(s).plans)
 
 
 def discard_keys(s) -> list[str]:
-    from ahoy_nb.engine.components import PLAN_KEYS
-    return sorted(PLAN_KEYS[p] for p in mollusk(s)["discard"])
+    return sorted(mollusk(s).plan_discard)
 
 
-def fight(s) -> dict:
-    return next(p for p in reversed(s.data["pending"]) if p["type"] == "fight")
+def asked(s) -> set[str]:
+    """The decision asked now and those waiting after it."""
+    return {s.decision.kind, *s.decision.waiting}
 
 
 def patrols(s) -> list[tuple[int, int]]:
@@ -93,7 +91,7 @@ def test_action_plans_need_no_die_and_can_be_played_after_both_dice():
     s = mollusk_turn(hand=["dynamic-entry-a"], placed_this_turn=2, dice={"mollusk": []})
     assert "play dynamic-entry" in legal(s)
     play(s, "play dynamic-entry", "stay")
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     assert discard_keys(s) == ["dynamic-entry-a"]
 
 
@@ -126,7 +124,7 @@ def test_an_action_plan_cannot_be_played_at_the_start_of_a_battle():
     s = mollusk_turn(figures={"bluefin": "3,1", "mollusk": "3,2"}, placed={"mollusk": {"cannons": 5}},
                      hand=["evacuation", "close-call"])
     play(s, "sail 4", "move 3,1", "battle bluefin")
-    assert s.data["pending"][-1]["type"] == "battle-plans"
+    assert s.decision.kind == "battle-plans"
     assert legal(s) == {"play close-call", "no-plan"}
     refused(s, "play evacuation", "Evacuation is played as an action, not at the start of a battle")
 
@@ -150,7 +148,7 @@ def test_evacuation_moves_every_comrade_of_one_island_to_others():
     assert "relocate 0,0 4" not in legal(s)  # only the 3 left
     play(s, "relocate 5,1 3")
     assert s.comrades() == {(0, 0): 3, (5, 1): 3}
-    assert s.data["pending"] == [] and s.data["turn"]["placed"] == 0
+    assert s.decision.kind == "turn" and s.turn.placed == 0
 
 
 def test_evacuation_needs_an_island_with_comrades():
@@ -173,10 +171,10 @@ def test_sneak_attack_removes_up_to_two_patrols_from_one_region():
     play(s, "sneak 3,2")
     assert legal(s) == {"remove-patrol 2,1", "remove-patrol 3,1", "remove-patrol 3,2", "done"}
     play(s, "remove-patrol 2,1", "remove-patrol 3,2")
-    assert s.data["pending"] == []  # two is the most
+    assert s.decision.kind == "turn"  # two is the most
     assert patrols(s) == [(1, 0), (3, 1)]
     assert any(f["kind"] == "stronghold" for f in s.figures("3,2"))  # not a Patrol
-    assert Play(s.data).patrol_supply() == 8  # they return to Bluefin's supply
+    assert s.supplies.patrols == 8  # they return to Bluefin's supply
 
 
 def test_sneak_attack_may_remove_fewer_or_none():
@@ -187,7 +185,7 @@ def test_sneak_attack_may_remove_fewer_or_none():
     s = mollusk_turn(figures={"bluefin": "0,0", "mollusk": "3,2", "patrol": ["3,1"]},
                      comrades={"3,2": 1}, hand=["sneak-attack-a"])
     play(s, "play sneak-attack", "sneak 3,2", "remove-patrol 3,1")
-    assert patrols(s) == [] and s.data["pending"] == []
+    assert patrols(s) == [] and s.decision.kind == "turn"
 
 
 def test_sneak_attack_needs_a_region_whose_island_has_comrades():
@@ -211,28 +209,46 @@ def test_enlist_recruits_crew_of_the_islands_suit_ignoring_cost():
     assert legal(s) == {"recruit gunner", "recruit mystic", "done"}
     refused(s, "recruit sailor")
     play(s, "recruit gunner")
-    crew = mollusk(s)["crew"]
-    assert len(crew) == 1 and crew[0]["die"] is None  # no die placed for its cost
-    assert s.data["turn"]["placed"] == 0 and s.dice("mollusk") == [4, 6]
-    assert mollusk(s)["gold"] == 0
-    assert len(s.data["market"]) == 2  # the Market is refilled only when done
+    assert mollusk(s).crew == ("gunner",)
+    assert mollusk(s).placed == {}  # no die placed for its cost
+    assert s.turn.placed == 0 and s.dice("mollusk") == [4, 6]
+    assert mollusk(s).gold == 0
+    assert len(s.market.row) == 2  # the Market is refilled only when done
     play(s, "recruit mystic")  # no Skull card is left: Enlist is done
-    assert s.data["pending"] == []
-    assert len(mollusk(s)["crew"]) == 2
-    assert len(s.data["market"]) == 3
+    assert s.decision.kind == "turn"
+    assert len(mollusk(s).crew) == 2
+    assert len(s.market.row) == 3
 
 
 def test_enlist_refills_the_market_when_done():
     s = mollusk_turn(market=["gunner", "mystic", "sailor"], comrades={"3,2": 1}, hand=["enlist"])
     play(s, "play enlist", "enlist 3,2", "recruit mystic")
-    assert len(s.data["market"]) == 2
+    assert len(s.market.row) == 2
     play(s, "done")
-    assert len(s.data["market"]) == 3
+    assert len(s.market.row) == 3
 
 
 def test_enlist_needs_an_island_with_comrades():
     s = mollusk_turn(comrades={}, hand=["enlist"])
     refused(s, "play enlist", "Enlist needs an Island with any Comrades")
+
+
+def test_enlist_cannot_recruit_while_the_flagship_is_at_a_stronghold_island():
+    """Island Dominance: "while an enemy's Flagship is at an Island with a Stronghold, they
+    cannot recruit Crew"; CANNOT is absolute unless a rule says IGNORE (Rules Hierarchy), and
+    Enlist ignores only the cost. Ruling: Enlist is then not offered."""
+    s = mollusk_turn(market=["gunner", "mystic", "diver"], comrades={"3,2": 1, "0,0": 1},
+                     figures={"bluefin": "0,0", "mollusk": "3,2", "stronghold": ["3,2"]},
+                     hand=["enlist"], gold={"mollusk": 5})
+    assert not any(a.startswith("recruit") for a in legal(s))  # as an ordinary recruit
+    assert "play enlist" not in legal(s)
+    refused(s, "play enlist", "Island with a Stronghold", "cannot recruit Crew", "Island Dominance")
+    # Away from the Stronghold, Enlist at that Island works as usual.
+    s = mollusk_turn(market=["gunner", "mystic", "diver"], comrades={"3,2": 1},
+                     figures={"bluefin": "0,0", "mollusk": "3,1", "stronghold": ["3,2"]},
+                     hand=["enlist"])
+    play(s, "play enlist", "enlist 3,2")
+    assert "recruit gunner" in legal(s)
 
 
 # ---------------------------------------------------------------------------
@@ -255,7 +271,7 @@ def test_dynamic_entry_then_moves_directly_to_any_tailwind_space():
     assert legal(s) == {"move 1,0", "move 2,2", "stay"}  # Tailwind 6 and Tailwind 2
     play(s, "move 1,0")
     assert at(s, "mollusk") == (1, 0)
-    assert s.data["turn"]["placed"] == 0
+    assert s.turn.placed == 0
 
 
 def test_dynamic_entry_move_can_battle():
@@ -285,9 +301,8 @@ def test_a_ship_is_placed_by_removing_two_comrades_without_battle(ship):
     play(s, "launch 3,2")
     assert at(s, ship) == (3, 2)
     assert s.comrades()[(3, 2)] == 1
-    assert s.data["pending"] == []  # placed, not moved: no battle
-    assert ship in mollusk(s)["ships"]  # the plan stays in front of the Union
-    assert mollusk(s)["ships"][ship]["plan"] == PLAN_BY_KEY[ship]
+    assert s.decision.kind == "turn"  # placed, not moved: no battle
+    assert mollusk(s).ships == {ship: (3, 2)}  # the plan stays in front of the Union
     assert hand_keys(s) == [] and discard_keys(s) == []
     assert "play " + ship not in legal(s)
     refused(s, f"play {ship}", "already in play")
@@ -309,13 +324,13 @@ def test_cutter_slot_takes_any_die_and_sails_up_to_three_ignoring_wreckage():
     play(s, "cutter 1")
     assert legal(s) == {"sail", "tailwind"}
     play(s, "sail", "move 0,1")  # Wreckage
-    assert damaged(s, "mollusk") == [] and s.data["pending"][-1]["type"] == "move"
-    assert s.data["pending"][-1]["steps"] == 2
+    assert damaged(s, "mollusk") == [] and s.decision.kind == "move"
+    assert s.decision.details["steps"] == 2
     play(s, "move 1,1", "move 1,0")
     assert at(s, "cutter") == (1, 0)
-    assert s.data["pending"] == []
-    assert s.data["turn"]["placed"] == 1  # the ship's die counts toward the turn's two
-    assert not any(slot["damage"] for slot in mollusk(s)["ships"]["cutter"]["slots"])
+    assert s.decision.kind == "turn"
+    assert s.turn.placed == 1  # the ship's die counts toward the turn's two
+    assert "cutter" not in mollusk(s).damaged
 
 
 def test_gunship_slots_take_only_a_four_and_a_six():
@@ -324,20 +339,20 @@ def test_gunship_slots_take_only_a_four_and_a_six():
     assert "gunship 5" not in legal(s)
     refused(s, "gunship 5", "only accepts", '"4"', '"6"')
     play(s, "gunship 4", "sail", "move 3,1", "anchor")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert "gunship 5>4" not in legal(s) and "gunship 5>6" in legal(s)
 
 
 def test_gunship_sails_only_two():
     s = mollusk_turn(ships={"gunship": "0,0"}, dice={"mollusk": [4, 6]})
     play(s, "gunship 4", "sail", "move 0,1", "move 1,1")
-    assert s.data["pending"] == [] and at(s, "gunship") == (1, 1)
+    assert s.decision.kind == "turn" and at(s, "gunship") == (1, 1)
 
 
 def test_ship_dice_count_toward_the_turns_two():
     s = mollusk_turn(ships={"gunship": "3,2"}, dice={"mollusk": [4, 6]})
     play(s, "gunship 4", "tailwind", "stay", "sail 6", "move 3,1", "anchor")
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     assert not any(a.startswith("gunship") for a in legal(s))
 
 
@@ -354,14 +369,14 @@ def test_ship_tailwind_uses_the_placed_value_and_ignores_wreckage():
     assert legal(s) == {"move 4,1", "stay"}  # Wreckage with a printed 4
     play(s, "move 4,1")
     assert at(s, "gunship") == (4, 1)
-    assert s.data["pending"] == []
-    assert not any(slot["damage"] for slot in mollusk(s)["ships"]["gunship"]["slots"])
+    assert s.decision.kind == "turn"
+    assert not {"gunship4", "gunship6"} & set(mollusk(s).damaged)
 
 
 def test_the_flagship_still_takes_wreckage_damage():
     s = mollusk_turn(figures={"bluefin": "3,1", "mollusk": "0,0"}, ships={"cutter": "3,2"})
     play(s, "sail 4", "move 0,1")
-    assert s.data["pending"][-1]["type"] == "damage"
+    assert s.decision.kind == "damage"
 
 
 # ---------------------------------------------------------------------------
@@ -373,7 +388,7 @@ def test_cutter_cannot_load_cannons():
     s = mollusk_turn(figures={"smuggler1": "3,1", "mollusk": "0,0", "bluefin": "0,0"},
                      ships={"cutter": "3,2"}, placed={"mollusk": {"cannons": 5}})
     play(s, "cutter 4", "sail", "move 3,1")
-    assert s.data["pending"][-1]["type"] == "move"  # no battle
+    assert s.decision.kind == "move"  # no battle
     assert "anchor" in legal(s)
 
 
@@ -383,7 +398,7 @@ def test_cutter_battles_a_loaded_enemy_without_the_cannons_die():
     s.fix_battle(6, 1)
     play(s, "cutter 4", "sail", "move 3,1", "battle bluefin")
     # Mollusk is never asked to fire for the Cutter; Bluefin, the defender, is.
-    assert s.data["pending"][-1]["type"] == "fire"
+    assert s.decision.kind == "fire"
     assert s.current_player == "bluefin"
     n = len(s.log)
     play(s, "hold")
@@ -394,7 +409,7 @@ def test_an_unloaded_enemy_moving_into_the_cutter_does_not_battle():
     s = mollusk_turn(turn="bluefin", figures={"bluefin": "3,1", "mollusk": "0,0"},
                      ships={"cutter": "3,2"}, dice={"bluefin": [1, 2, 3]})
     play(s, "sail 1", "move 3,2")
-    assert s.data["pending"][-1]["type"] in ("move", "patrol")
+    assert s.decision.kind in ("move", "patrol")
 
 
 def test_gunship_always_has_loaded_cannons_and_adds_three():
@@ -406,7 +421,7 @@ def test_gunship_always_has_loaded_cannons_and_adds_three():
     n = len(s.log)
     play(s, "battle smuggler1")
     assert "Mollusk rolls 1 +3 Gunship = 4; Smuggler 1 rolls 3 = 3" in events_since(s, n)
-    assert s.current_player == "mollusk" and s.data["pending"][-1]["type"] == "victory"
+    assert s.current_player == "mollusk" and s.decision.kind == "victory"
 
 
 def test_gunship_may_still_fire_the_cannons_die():
@@ -438,9 +453,9 @@ def bluefin_beats(ship: str, **kw):
                      placed={"bluefin": {"cannons5": 5}}, **kw)
     s.fix_battle(6, 1)
     play(s, "sail 1", "move 3,2", f"battle {ship}")
-    if s.data["pending"][-1]["type"] == "fire":
+    if s.decision.kind == "fire":
         play(s, "hold")
-    assert s.data["pending"][-1]["type"] == "victory"
+    assert s.decision.kind == "victory"
     return s
 
 
@@ -450,9 +465,7 @@ def test_ship_damage_goes_on_the_ships_card_and_destroys_it_when_all_slots_are_d
     assert legal(s) == {"damage gunship4", "damage gunship6"}
     play(s, "damage gunship6")
     assert at(s, "gunship") == (3, 2)  # one slot left
-    assert mollusk(s)["ships"]["gunship"]["slots"][1]["damage"] is True
-    assert damaged(s, "mollusk") == ["gunship6"]
-    assert not any(slot["damage"] for slot in mollusk(s)["slots"])  # not the player board
+    assert damaged(s, "mollusk") == ["gunship6"]  # on the ship, not on the player board
 
 
 def test_gunship_is_destroyed_by_its_second_damage():
@@ -460,7 +473,7 @@ def test_gunship_is_destroyed_by_its_second_damage():
     n = len(s.log)
     play(s, "victory damage2", "damage gunship4", "damage gunship6")
     assert at(s, "gunship") is None
-    assert "gunship" not in mollusk(s)["ships"]
+    assert "gunship" not in mollusk(s).ships
     assert discard_keys(s) == ["gunship"]
     assert "The Gunship is destroyed: its plan is discarded" in events_since(s, n)
 
@@ -469,7 +482,7 @@ def test_cutter_is_destroyed_by_one_damage_and_extra_damage_is_ignored():
     s = bluefin_beats("cutter")
     play(s, "victory damage2", "damage cutter")
     assert at(s, "cutter") is None and discard_keys(s) == ["cutter"]
-    assert not any(p["type"] in ("damage", "damage-deal") for p in s.data["pending"])
+    assert "damage" not in asked(s)
 
 
 def test_a_full_ship_slot_cannot_be_damaged():
@@ -496,15 +509,13 @@ def test_ship_damage_cannot_be_repaired():
 
 def test_ship_damage_stays_and_dice_leave_at_the_end_of_the_round():
     s = mollusk_turn(ships={"gunship": "3,2"}, damage={"mollusk": ["gunship6"]},
-                     placed={"mollusk": {"gunship4": 4}}, dice={"mollusk": []}, placed_this_turn=2,
-                     first="smuggler1")
-    for f in ("bluefin", "smuggler1"):
-        s.data["factions"][f]["dice"] = []
+                     placed={"mollusk": {"gunship4": 4}}, placed_this_turn=2, first="smuggler1",
+                     dice={"mollusk": [], "bluefin": [], "smuggler1": []})
     play(s, "end")
     while s.round == 1:
         s.apply(sorted(legal(s))[0])
-    slots = mollusk(s)["ships"]["gunship"]["slots"]
-    assert slots == [{"die": None, "damage": False}, {"die": None, "damage": True}]
+    slots = [(x.key, x.die, x.damage) for x in mollusk(s).slots if x.key.startswith("gunship")]
+    assert slots == [("gunship4", None, False), ("gunship6", None, True)]
 
 
 # ---------------------------------------------------------------------------
@@ -554,7 +565,7 @@ def test_ruling_battle_plans_are_asked_whenever_mollusk_holds_a_plan():
     s = mollusk_attacks(["evacuation"])
     assert legal(s) == {"no-plan"}
     s = mollusk_attacks([])
-    assert s.data["pending"][-1]["type"] != "battle-plans"
+    assert s.decision.kind != "battle-plans"
 
 
 def test_battle_plans_are_offered_to_the_defender_outside_its_turn():
@@ -566,7 +577,7 @@ def test_battle_plans_are_offered_to_the_defender_outside_its_turn():
     assert legal(s) == {"play secret-weapon", "no-plan"}
     s.fix_battle(1, [3, 3])
     play(s, "play secret-weapon")
-    assert fight(s)["dice"] == {"attacker": 1, "defender": 2}
+    assert s.battle.dice == {"attacker": 1, "defender": 2}
 
 
 def test_battles_without_the_union_offer_no_plans():
@@ -597,13 +608,13 @@ def test_secret_weapon_deals_no_extra_damage_when_mollusk_loses():
     s.fix_battle([1, 1], 6)
     play(s, "play secret-weapon", "hold", "hold", "victory steal", "damage sail")
     assert damaged(s, "mollusk") == ["sail"]
-    assert not s.data["pending"] or s.data["pending"][-1]["type"] != "damage"
+    assert s.decision.kind == "turn" or s.decision.kind != "damage"
 
 
 def test_weapons_cache_adds_the_ready_comrades_at_that_moment():
     s = mollusk_attacks(["weapons-cache-a"], ready=3)
     play(s, "play weapons-cache")
-    assert fight(s)["bonus"]["attacker"] == 3
+    assert s.battle.bonus["attacker"] == 3
     s.data["factions"]["mollusk"]["ready"] = 9  # later changes do not count
     s.fix_battle(1, 6)
     n = len(s.log)
@@ -614,7 +625,7 @@ def test_weapons_cache_adds_the_ready_comrades_at_that_moment():
 def test_weapons_cache_with_no_ready_comrades_adds_nothing():
     s = mollusk_attacks(["weapons-cache-a"], ready=0)
     play(s, "play weapons-cache")
-    assert fight(s)["bonus"]["attacker"] == 0
+    assert s.battle.bonus["attacker"] == 0
     assert discard_keys(s) == ["weapons-cache-a"]
 
 
@@ -626,7 +637,7 @@ def test_both_weapons_caches_and_secret_weapon_in_one_battle():
     n = len(s.log)
     play(s, "no-plan", "hold")
     assert "Mollusk rolls 1+1 +4 Weapons Cache x2 = 6; Bluefin rolls 6 = 6" in events_since(s, n)
-    assert s.data["pending"][-1]["type"] == "victory"  # the attacker wins the tie
+    assert s.decision.kind == "victory"  # the attacker wins the tie
 
 
 def test_close_call_ignores_the_battle_and_the_mover_keeps_moving():
@@ -637,8 +648,7 @@ def test_close_call_ignores_the_battle_and_the_mover_keeps_moving():
     assert "Mollusk plays Close Call: the battle is ignored" in events
     assert not any("rolls" in e for e in events)
     assert discard_keys(s) == ["close-call"]
-    move = s.data["pending"][-1]
-    assert move["type"] == "move" and move["steps"] == 1  # Sail: 1 of 2 spaces left
+    assert s.decision.kind == "move" and s.decision.details["steps"] == 1  # Sail: 1 of 2 left
     assert {"move 2,1", "anchor"} <= legal(s)
     play(s, "move 2,1")  # the Strong Current pushes on to 2,2
     assert at(s, "mollusk") == (2, 2)
@@ -648,7 +658,7 @@ def test_without_close_call_a_battle_ends_the_movement():
     s = mollusk_attacks(["secret-weapon"])
     s.fix_battle(6, 1)
     play(s, "no-plan", "hold", "victory none")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_close_call_keeps_no_movement_when_another_battle_in_the_space_is_fought():
@@ -657,7 +667,7 @@ def test_close_call_keeps_no_movement_when_another_battle_in_the_space_is_fought
     assert legal(s) == {"battle patrol"}
     s.fix_battle(6, 1)
     play(s, "battle patrol", "hold", "victory none")
-    assert s.data["pending"] == []  # the movement is over
+    assert s.decision.kind == "turn"  # the movement is over
     assert at(s, "mollusk") == (3, 1)
 
 
@@ -679,7 +689,7 @@ def test_close_call_protects_a_ship():
                      placed={"bluefin": {"cannons5": 5}}, hand=["close-call"])
     play(s, "sail 1", "move 3,2", "battle cutter", "play close-call")
     assert at(s, "cutter") == (3, 2)
-    assert "cutter" in mollusk(s)["ships"]
+    assert "cutter" in mollusk(s).ships
 
 
 def test_every_plan_decision_has_a_prompt_and_readable_notation():
@@ -711,7 +721,7 @@ def test_ruling_secret_weapons_extra_damage_comes_with_a_battle_victory_option()
     s.fix_battle([6, 6], 1)
     play(s, "play secret-weapon", "hold", "victory none")
     assert damaged(s, "bluefin") == []
-    assert not any(p["type"] in ("damage", "damage-deal") for p in s.data["pending"])
+    assert "damage" not in asked(s)
 
 
 # -- Emissary and battle plans: both "at the start of a battle" ---------------------------------
@@ -755,7 +765,7 @@ def test_plans_first_then_close_call_offers_no_emissary_and_the_mover_keeps_movi
     assert "Bluefin resolves the Mollusk's battle plans first, then Emissary" in events_since(s, n)
     assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
     play(s, "play close-call")
-    assert not any(p["type"] == "emissary" for p in s.data["pending"])
+    assert "emissary" not in asked(s)
     assert s.gold["bluefin"] == 2 and s.gold["mollusk"] == 0  # Emissary was never paid
     assert s.current_player == "bluefin" and {"move 2,2", "anchor"} <= legal(s)
     assert not any("rolls" in e for e in events_since(s, n))
@@ -778,7 +788,7 @@ def test_emissary_first_and_paid_ignores_the_battle_and_asks_no_plans():
     assert legal(s) == {"emissary", "no-emissary"}
     play(s, "emissary")
     assert s.gold["bluefin"] == 1 and s.gold["mollusk"] == 1
-    assert not any(p["type"] == "battle-plans" for p in s.data["pending"])
+    assert "battle-plans" not in asked(s)
     assert hand_keys(s) == ["close-call"] and s.current_player == "bluefin"
     assert {"move 2,2", "anchor"} <= legal(s)
 
@@ -788,7 +798,7 @@ def test_emissary_first_and_declined_then_asks_the_plans():
     assert s.current_player == "mollusk" and legal(s) == {"play close-call", "no-plan"}
     s.fix_battle(6, 1)
     play(s, "no-plan", "hold")
-    assert s.data["pending"][-1]["type"] == "victory"  # the battle is fought
+    assert s.decision.kind == "victory"  # the battle is fought
 
 
 def test_no_order_question_when_only_one_offer_applies():
@@ -803,7 +813,7 @@ def test_no_order_question_when_only_one_offer_applies():
     # Emissary out of its owner's turn is never offered: the defender's plans only.
     s = mollusk_attacks(["close-call"], crew={"bluefin": ["emissary"]}, gold={"bluefin": 2})
     assert legal(s) == {"play close-call", "no-plan"}
-    assert not any(p["type"] == "offer-order" for p in s.data["pending"])
+    assert "offer-order" not in asked(s)
 
 
 def test_ordering_words_are_refused_unless_asked_and_leave_the_state_unchanged():
@@ -842,6 +852,6 @@ def test_a_ship_cannot_be_destroyed_in_its_own_move():
     n = len(s.log)
     play(s, "cutter 4", "sail", "move 3,1", "battle bluefin", "hold", "victory damage2")
     assert "Mollusk's Cutter has no slot that can be damaged: the damage is ignored" in events_since(s, n)
-    assert at(s, "cutter") == (3, 1) and "cutter" in mollusk(s)["ships"]
-    assert s.data["pending"] == []
-    assert s.current_player == "mollusk" and s.data["turn"]["placed"] == 1
+    assert at(s, "cutter") == (3, 1) and "cutter" in mollusk(s).ships
+    assert s.decision.kind == "turn"
+    assert s.current_player == "mollusk" and s.turn.placed == 1

@@ -59,20 +59,19 @@ def test_valid_xml_with_every_tile_space_and_figure():
     s = random_game()
     root = parse(render_svg(s))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    for t in s.data["tiles"]:
-        assert elements(root, "data-tile", str(t["tile"]))
+    for region in s.regions():
+        assert elements(root, "data-tile", str(region["tile"]))
     for space in s.map.spaces:
         one(root, "data-space", f"{space[0]},{space[1]}")
-    for fig in s.data["figures"]:
+    for fig in s.figures():
         one(root, "data-figure", fig["id"])
-    for island, n in s.data["comrades"].items():
+    for (x, y), n in s.comrades().items():
         if n:
-            assert one(root, "data-comrades", island) is not None
+            assert one(root, "data-comrades", f"{x},{y}") is not None
     for f in s.players:
         one(root, "data-board", f)
-    for card in s.data["market"]:
-        from ahoy_nb.engine.components import CARD_KEYS
-        one(root, "data-market", CARD_KEYS[card])
+    for key in s.market.row:
+        one(root, "data-market", key)
 
 
 def test_terrain_is_drawn_as_printed():

@@ -67,7 +67,7 @@ def test_battle_example_mollusk_fires_4_to_1_wins_the_tie_steals_then_battles_th
     assert s.comrades()[(3, 2)] == 1
     assert placed(s, "mollusk")["cannons"] == [1]
     # The battle ended the move: the Flagship anchored where it fought.
-    assert s.data["pending"] == [] and at(s, "mollusk") == (2, 2)
+    assert s.decision.kind == "turn" and at(s, "mollusk") == (2, 2)
 
 
 # -- who battles -------------------------------------------------------------------
@@ -84,7 +84,7 @@ def test_loaded_attacker_must_battle_every_enemy_figure_there():
                      dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 2}})
     play(s, "sail 3", "move 2,2")
     assert legal(s) == {"battle smuggler1", "battle patrol"}
-    queue = s.data["pending"][-1]["queue"]
+    queue = s.decision.details["queue"]
     assert sorted(queue) == ["patrol-1", "patrol-2", "smuggler1"]
 
 
@@ -206,7 +206,7 @@ def test_defender_who_wins_chooses_victory_and_damages_the_attacker():
     s.apply("damage cannons")
     assert damaged(s, "smuggler1") == ["cannons"]
     # The loser's move is over too.
-    assert s.data["pending"] == [] and at(s, "smuggler1") == (2, 2)
+    assert s.decision.kind == "turn" and at(s, "smuggler1") == (2, 2)
 
 
 # -- Battle Victory options -------------------------------------------------------------
@@ -303,7 +303,7 @@ def test_smuggler_victory_move_ignores_the_other_battles_in_the_space_and_anchor
     assert "anchor" not in legal(s)
     play(s, "move 3,2", "move 3,1")
     # No battle with the Patrol.
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert kinds_at(s, "2,2") == ["mollusk", "patrol-1"]
     assert at(s, "smuggler1") == (3, 1)
 
@@ -318,7 +318,7 @@ def test_smuggler_victory_move_to_treasure_gains_it_once():
     play(s, "sail 3", "move 0,0", "battle mollusk", "hold", "victory move", "damage sail",
          "move 0,1", "damage tailwind", "anchor")
     assert s.gold["smuggler1"] == 2  # the Wreckage's 2 gold, once
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_recruit_reward_works_away_from_an_island():
@@ -329,7 +329,7 @@ def test_recruit_reward_works_away_from_an_island():
     play(s, "victory reward", "damage sail", "reward right")
     assert legal(s) == {"recruit sea-witch", "recruit gunner", "recruit sea-dog", "done"}
     s.apply("recruit gunner")
-    assert len(s.data["factions"]["smuggler1"]["crew"]) == 1
+    assert len(s.faction("smuggler1").crew) == 1
 
 
 def test_smuggler_victory_reward_moves_the_white_marker():
@@ -339,8 +339,8 @@ def test_smuggler_victory_reward_moves_the_white_marker():
     assert legal(s) == {"reward up", "reward down", "reward left", "reward right"}
     fame = s.fame["smuggler1"]
     s.apply("reward left")  # 1 Fame
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == [2, 1] and fs["black"] == [2, 2]
+    markers = s.faction("smuggler1").reward_markers
+    assert (markers.white, markers.black) == ((2, 1), (2, 2))
     assert s.fame["smuggler1"] == fame + 1
 
 
@@ -379,7 +379,7 @@ def test_damaged_patrol_returns_to_the_supply():
     assert kinds_at(s, "2,2") == ["patrol-2", "smuggler1"]
     assert legal(s) == {"battle patrol"}
     play(s, "battle patrol", "hold", "victory none")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_damaged_stronghold_returns_to_the_supply():
@@ -388,7 +388,7 @@ def test_damaged_stronghold_returns_to_the_supply():
     s.fix_battle(6, 1)
     play(s, "sail 3", "move 3,2", "battle stronghold", "victory steal", "no-comrades")
     assert kinds_at(s, "3,2") == ["mollusk"]
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_a_losing_patrol_attacker_is_removed_and_its_battles_end():
@@ -401,7 +401,7 @@ def test_a_losing_patrol_attacker_is_removed_and_its_battles_end():
     play(s, "order 3", "order 3,2>2,2", "battle mollusk", "hold", "victory steal")
     assert at(s, "patrol-1") is None
     # The Patrol is gone: no battle with the Smuggler; Order goes on with no Patrol left.
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 # -- no further movement ----------------------------------------------------------------

@@ -7,6 +7,8 @@ import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
 from ahoy_nb.engine.components import CARGO_BY_KEY, REWARDS
+from ahoy_nb.engine.views import RewardMarkers
+from ahoy_nb.engine.words import label
 
 from rules_support import (TWO_TILES, at, damaged, events_since, kinds_at, legal, play,
                            play_round, ready)
@@ -42,7 +44,7 @@ def test_bluefin_sail_may_place_a_patrol_when_anchoring():
     assert legal(s) == {"patrol", "no-patrol"}
     s.apply("patrol")
     assert patrols(s) == [(1, 0)]
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_bluefin_may_decline_the_patrol():
@@ -63,13 +65,13 @@ def test_bluefin_tailwind_that_stays_places_no_patrol():
     """Ruling: Tailwind is optional; staying is not anchoring, so no Patrol is placed."""
     s = g3("bluefin", figures={"bluefin": "0,0"}, dice={"bluefin": [5, 3, 3]}, gold={"bluefin": 0})
     play(s, "tailwind 5", "stay")
-    assert s.data["pending"] == [] and patrols(s) == []
+    assert s.decision.kind == "turn" and patrols(s) == []
 
 
 def test_no_patrol_is_offered_when_the_supply_is_empty():
     s = g3("bluefin", figures={"bluefin": "0,0", "patrol": ["1,1"] * 10}, dice={"bluefin": [3, 3, 3]})
     play(s, "sail 3", "move 1,0", "anchor")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert len(patrols(s)) == 10
 
 
@@ -79,7 +81,7 @@ def test_placing_a_patrol_with_an_enemy_starts_no_battle():
     # The Flagship itself battles on moving in; the Patrol placed after does not.
     s.fix_battle(1, 6)
     play(s, "sail 3", "move 1,0", "battle mollusk", "hold", "victory none", "patrol")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert kinds_at(s, "1,0") == ["bluefin", "mollusk", "patrol-1"]
 
 
@@ -93,14 +95,14 @@ def test_order_moves_up_to_four_different_patrols_one_space_each():
     assert not any(a.startswith("order 3,2>") for a in legal(s))
     s.apply("order 2,2>3,2")
     # Four Patrols moved: Order is over.
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert patrols(s) == [(0, 0), (1, 1), (1, 1), (3, 2), (3, 2)]
 
 
 def test_order_may_stop_early():
     s = g3("bluefin", figures={"bluefin": "0,0", "patrol": ["1,0", "3,1"]}, dice={"bluefin": [3, 3, 3]})
     play(s, "order 3", "order 1,0>1,1", "done")
-    assert s.data["pending"] == [] and patrols(s) == [(1, 1), (3, 1)]
+    assert s.decision.kind == "turn" and patrols(s) == [(1, 1), (3, 1)]
 
 
 def test_order_patrols_take_wreckage_and_currents_and_can_explore():
@@ -115,7 +117,7 @@ def test_order_patrols_take_wreckage_and_currents_and_can_explore():
     assert s.current_player == "bluefin" and all(a.startswith("tile ") for a in legal(s))
     s.apply("tile 1,-2 r180")
     assert patrols(s) == [(1, -1), (2, 2)]
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_order_battles_do_not_end_the_other_patrols_movement():
@@ -151,7 +153,7 @@ def test_deploy_with_no_patrol_left_in_the_supply_places_nothing():
     """Piece Limits: if the supply is empty, do not place the piece."""
     s = g3("bluefin", figures={"bluefin": "1,1", "patrol": ["3,1"] * 10}, dice={"bluefin": [1, 3, 3]})
     s.apply("deploy 1")
-    assert s.data["pending"] == [] and len(patrols(s)) == 10
+    assert s.decision.kind == "turn" and len(patrols(s)) == 10
 
 
 def test_bombard_removes_all_comrades_from_the_island_in_the_flagships_region():
@@ -221,8 +223,8 @@ def test_island_dominance_blocks_negotiate_and_the_recruit_reward():
     s = g3("smuggler1", figures={"smuggler1": "3,2", "stronghold": ["3,2"]},
            market=["buccaneer", "sea-dog", "gunner"], dice={"smuggler1": [2, 3]})
     s.apply("negotiate 2")
-    assert s.data["pending"] == []
-    assert s.data["factions"]["smuggler1"]["crew"] == []
+    assert s.decision.kind == "turn"
+    assert s.faction("smuggler1").crew == ()
     # A Recruit reward is refused at the Stronghold Island too ("Smugglers cannot recruit
     # Crew even if they gain a Reward"): the Smuggler wins a battle there as defender.
     s = g3("mollusk", figures={"smuggler1": "3,2", "stronghold": ["3,2"], "mollusk": "2,2"},
@@ -233,7 +235,7 @@ def test_island_dominance_blocks_negotiate_and_the_recruit_reward():
     n = len(s.log)
     s.apply("reward right")  # "Recruit 1 Crew ignoring cost & suit"
     assert "Smuggler 1 cannot recruit Crew at an Island with a Stronghold" in events_since(s, n)
-    assert s.data["factions"]["smuggler1"]["crew"] == []
+    assert s.faction("smuggler1").crew == ()
     assert legal(s) == {"battle stronghold"}  # the Mollusk's battles go on
 
 
@@ -284,9 +286,9 @@ def test_mollusk_gains_only_comrades_left_in_the_supply():
 def test_mollusk_sail_elsewhere_and_tailwind_give_no_comrades():
     s = g3("mollusk", figures={"mollusk": "3,1"}, dice={"mollusk": [3, 6]})
     play(s, "sail 3", "move 2,1", "anchor")  # the Current takes it on to 2,2
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     play(s, "tailwind 6", "move 1,0")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_inspire_one_comrade_each_on_up_to_four_different_islands():
@@ -297,7 +299,7 @@ def test_inspire_one_comrade_each_on_up_to_four_different_islands():
     play(s, "inspire 1,1", "inspire 3,3")
     assert "inspire 1,1" not in legal(s)
     play(s, "inspire 5,1", "inspire 1,3")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert s.comrades() == {(1, 1): 1, (3, 3): 1, (5, 1): 1, (1, 3): 1}
     assert ready(s) == 2
 
@@ -305,10 +307,10 @@ def test_inspire_one_comrade_each_on_up_to_four_different_islands():
 def test_inspire_with_two_islands_places_two_and_is_limited_by_ready_comrades():
     s = g3("mollusk", figures={"mollusk": "0,0"}, dice={"mollusk": [6, 3]}, ready=6)
     play(s, "inspire 6", "inspire 0,0", "inspire 3,2")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     s = g3("mollusk", figures={"mollusk": "0,0"}, dice={"mollusk": [6, 3]}, ready=1)
     play(s, "inspire 6", "inspire 3,2")
-    assert s.data["pending"] == [] and s.comrades() == {(3, 2): 1}
+    assert s.decision.kind == "turn" and s.comrades() == {(3, 2): 1}
 
 
 def test_assemble_places_up_to_four_on_the_island_of_the_flagships_region():
@@ -325,7 +327,7 @@ def test_assemble_is_limited_by_ready_comrades():
     assert legal(s) == {"assemble 2", "assemble 1"}
     s = g3("mollusk", figures={"mollusk": "2,2"}, dice={"mollusk": [1, 3]}, ready=0)
     s.apply("assemble 1")
-    assert s.data["pending"] == [] and s.comrades() == {}
+    assert s.decision.kind == "turn" and s.comrades() == {}
 
 
 def test_rally_at_an_island_gains_four_ready_comrades():
@@ -351,19 +353,16 @@ def test_plans_drawn_after_each_clean_up():
     s = g3("bluefin", figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "3,2"},
            hand=["evacuation"])
     play_round(s)
-    fs = s.data["factions"]["mollusk"]
-    assert s.round == 2 and len(fs["hand"]) == 3 and len(fs["plan_deck"]) == 9
+    union = s.faction("mollusk")
+    assert s.round == 2 and union.plan_count == 3 and union.plan_deck_size == 9
 
 
 def test_no_plans_drawn_from_an_empty_deck():
     s = g3("bluefin", figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "3,2"},
-           hand=["evacuation"])
-    fs = s.data["factions"]["mollusk"]
-    fs["discard"] = fs["plan_deck"][1:]
-    fs["plan_deck"] = fs["plan_deck"][:1]
+           hand=["evacuation"], plan_deck=["enlist"])
     play_round(s)
-    fs = s.data["factions"]["mollusk"]
-    assert len(fs["hand"]) == 2 and fs["plan_deck"] == []
+    union = s.faction("mollusk")
+    assert union.plan_count == 2 and union.plan_deck_size == 0
 
 
 # =====================================================================================
@@ -377,10 +376,10 @@ def test_negotiate_recruits_any_card_ignoring_cost_and_suit():
     assert legal(s) == {"recruit sea-witch", "recruit gunner", "recruit pilot", "done"}
     s.apply("recruit sea-witch")
     # No Comrades on the Island: no second recruit.
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert s.gold["smuggler1"] == 0
-    assert len(s.data["factions"]["smuggler1"]["crew"]) == 1
-    assert len(s.data["market"]) == 3
+    assert len(s.faction("smuggler1").crew) == 1
+    assert len(s.market.row) == 3
 
 
 def test_negotiate_recruits_again_by_removing_a_comrade_at_most_twice():
@@ -390,14 +389,14 @@ def test_negotiate_recruits_again_by_removing_a_comrade_at_most_twice():
     assert "done" in legal(s)
     s.apply("recruit pilot")
     assert s.comrades() == {(3, 2): 1}
-    assert s.data["pending"] == []  # never more than twice
-    assert len(s.data["factions"]["smuggler1"]["crew"]) == 2
+    assert s.decision.kind == "turn"  # never more than twice
+    assert len(s.faction("smuggler1").crew) == 2
 
 
 def test_negotiate_away_from_an_island_does_nothing():
     s = g3("smuggler1", figures={"smuggler1": "2,2"}, dice={"smuggler1": [2, 3]})
     s.apply("negotiate 2")
-    assert s.data["pending"] == [] and s.data["factions"]["smuggler1"]["crew"] == []
+    assert s.decision.kind == "turn" and s.faction("smuggler1").crew == ()
 
 
 def test_smuggle_cargo_of_the_islands_suit_for_free():
@@ -406,9 +405,9 @@ def test_smuggle_cargo_of_the_islands_suit_for_free():
     options = {a for a in legal(s) if a.startswith("smuggle")}
     assert options == {"smuggle gems", "smuggle furs"}  # the Skull cards, not the Fish one
     s.apply("smuggle gems")
-    assert s.data["factions"]["smuggler1"]["cargo"] == [CARGO_BY_KEY["gems"]]
-    assert s.gold["smuggler1"] == 0 and len(s.data["market"]) == 3
-    assert s.data["turn"]["placed"] == 0
+    assert s.faction("smuggler1").cargo == ("gems",)
+    assert s.gold["smuggler1"] == 0 and len(s.market.row) == 3
+    assert s.turn.placed == 0
 
 
 def test_more_than_two_cargo_must_be_cast_into_the_sea():
@@ -418,10 +417,9 @@ def test_more_than_two_cargo_must_be_cast_into_the_sea():
     assert s.current_player == "smuggler1"
     assert legal(s) == {"discard wine", "discard lace", "discard gems"}
     s.apply("discard wine")
-    cargo = s.data["factions"]["smuggler1"]["cargo"]
-    assert sorted(cargo) == sorted([CARGO_BY_KEY["lace"], CARGO_BY_KEY["gems"]])
-    assert CARGO_BY_KEY["wine"] in s.data["market_box"]
-    assert s.data["pending"] == []
+    assert sorted(s.faction("smuggler1").cargo) == ["gems", "lace"]
+    assert "grogmaster" in s.market.box  # the Wine card
+    assert s.decision.kind == "turn"
 
 
 def test_deliver_only_at_an_island_of_the_cargos_deliver_suit():
@@ -452,13 +450,14 @@ def test_sword_island_delivery_example():
     assert legal(s) == {"reward up", "reward down", "reward left", "reward right"}
     s.apply("reward down")
     s.apply("recruit sea-witch")  # costs 2 gold, and the Smuggler has none
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == [3, 2] and fs["black"] == [2, 2]
-    assert [m["card"] for m in fs["crew"]] == [CARGO_BY_KEY["tinctures"]]
+    me = s.faction("smuggler1")
+    assert me.reward_markers == RewardMarkers(white=(3, 2), black=(2, 2))
+    assert me.crew == ("sea-witch",)  # the Tinctures card
     assert legal(s) == {"pledge bluefin", "pledge mollusk"}
     s.apply("pledge mollusk")
-    assert fs["pledged"] == {"bluefin": [], "mollusk": [CARGO_BY_KEY["jewelry"]]}
-    assert fs["cargo"] == [] and s.gold["smuggler1"] == 0
+    me = s.faction("smuggler1")
+    assert me.pledges == {"bluefin": (), "mollusk": ("jewelry",)}
+    assert me.cargo == () and s.gold["smuggler1"] == 0
 
 
 def test_reward_white_marker_cannot_move_onto_the_black_marker():
@@ -467,8 +466,7 @@ def test_reward_white_marker_cannot_move_onto_the_black_marker():
     s.apply("deliver iron")
     assert legal(s) == {"reward up", "reward down", "reward left"}
     s.apply("reward up")
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == [0, 1] and fs["black"] == [1, 1]
+    assert s.faction("smuggler1").reward_markers == RewardMarkers(white=(0, 1), black=(1, 1))
 
 
 def _reward_cells():
@@ -498,8 +496,7 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
            market=["sea-witch", "gunner", "sea-dog"])
     s.apply("deliver iron")
     s.apply(f"reward {word}")
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["white"] == list(cell) and fs["black"] == list(white)
+    assert s.faction("smuggler1").reward_markers == RewardMarkers(white=cell, black=white)
     fame = 2  # for the delivery
     if kind == "gold":
         assert s.gold["smuggler1"] == 5 + n
@@ -512,7 +509,7 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
         assert s.gold["smuggler1"] == 2
     elif kind == "fame-and-wealth":
         fame += n
-        assert legal(s) == {"wealth 0,0", "wealth 3,2"}
+        assert legal(s) == {"wealth 0,0", "wealth 3,2", "no-reward"}
         s.apply("wealth 0,0")
         assert s.regions()[0]["wealth"] == 2
         assert s.regions()[1]["wealth"] == 2  # the delivery raised the Skull region
@@ -536,22 +533,48 @@ def test_every_reward_on_the_rewards_grid(cell, white, black, word):
     elif kind == "recruit":
         assert legal(s) == {"recruit sea-witch", "recruit gunner", "recruit sea-dog", "done"}
         s.apply("recruit gunner")
-        assert len(fs["crew"]) == 1 and s.gold["smuggler1"] == 5
+        assert s.faction("smuggler1").crew == ("gunner",) and s.gold["smuggler1"] == 5
     elif kind == "repair-all":
         assert damaged(s, "smuggler1") == []
     elif kind == "repair-for-fame":
         assert damaged(s, "smuggler1") == []
         fame += 3
     elif kind == "add-tile":
+        assert legal(s) == {"add-tile", "no-reward"}
+        s.apply("add-tile")
         assert all(a.startswith("tile ") for a in legal(s))
         s.apply(sorted(legal(s))[0])
-        assert len(s.data["tiles"]) == 3
+        assert len(s.regions()) == 3
     else:
         raise AssertionError(f"untested reward {kind}")
     if kind not in ("repair-all", "repair-for-fame"):
         assert damaged(s, "smuggler1") == ["cannons", "sail", "tailwind"]
     assert s.fame["smuggler1"] == fame
     assert legal(s) == {"pledge bluefin", "pledge mollusk"}  # step 4 comes last
+
+
+@pytest.mark.parametrize("cell, kind", [((0, 4), "fame-and-wealth"), ((2, 3), "add-tile")])
+def test_every_reward_may_be_declined(cell, kind):
+    """Delivering Cargo, step 3: "You *may* gain the reward in the space with the white reward
+    marker." Ruling: "4 Fame and +1 to a wealth die" and "Add a tile to the map" are gained
+    whole or not at all (`no-reward`); a Smuggler need not raise a region its opponent
+    controls, and no tile is drawn before the Smuggler chooses to add one."""
+    white = (cell[0] + 1, cell[1])
+    s = g3("smuggler1", figures={"smuggler1": "3,2"}, cargo={"smuggler1": ["iron"]},
+           reward_markers={"smuggler1": (white, (0, 0))})
+    s.apply("deliver iron")
+    stack, wealth = s.supplies.tiles, [r["wealth"] for r in s.regions()]
+    s.apply("reward up")
+    assert REWARDS[cell[0]][cell[1]][0] == kind and "no-reward" in legal(s)
+    assert "or take no reward (no-reward)" in s.prompt and label(s, "no-reward") == "Take no reward"
+    if kind == "add-tile":
+        assert label(s, "add-tile") == "Draw a region tile to add to the map"
+    s.apply("no-reward")
+    assert s.log[-1].events == ("Smuggler 1 does not gain the reward",)
+    assert s.fame["smuggler1"] == 2  # the delivery's Fame only
+    assert [r["wealth"] for r in s.regions()] == wealth
+    assert s.supplies.tiles == stack and len(s.regions()) == 2
+    assert legal(s) == {"pledge bluefin", "pledge mollusk"}
 
 
 def test_pledges_are_hidden_from_other_players():

@@ -41,7 +41,7 @@ def test_sail_moves_one_or_two_adjacent_spaces_not_diagonal():
     assert "anchor" in legal(s)
     s.apply("move 1,0")
     # Two spaces moved: the Flagship anchors; the turn goes on.
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert at(s, "smuggler1") == (1, 0)
 
 
@@ -63,7 +63,7 @@ def test_full_sail_moves_up_to_the_die_value_and_at_least_one(die, most):
     s.apply(f"fullsail {die}")
     path = ["1,0", "2,0", "3,0", "3,1", "2,1", "1,1"]  # around open spaces and Islands
     n = 0
-    while s.data["pending"]:
+    while s.decision.kind == "move":
         assert "anchor" in legal(s) or n == 0
         s.apply(f"move {path[n]}")
         n += 1
@@ -76,18 +76,18 @@ def test_explore_draws_a_tile_places_it_under_the_figure_and_ends_the_move():
     s = scenario(3, tiles=TWO_TILES, figures={"mollusk": "0,0"}, turn="mollusk",
                  dice={"mollusk": [3, 3]})
     s.fix("tile", [5])  # tile 5: no terrain at its printed BL
-    stack = len(s.data["tile_stack"])
+    stack = s.supplies.tiles
     play(s, "sail 3", "move 0,-1")
     assert s.current_player == "mollusk"
     options = legal(s)
     assert options and all(a.startswith("tile ") for a in options)
     s.apply("tile 0,-2 r0")
-    assert len(s.data["tiles"]) == 3 and s.data["tiles"][-1]["wealth"] == 1
-    assert len(s.data["tile_stack"]) == stack - 1
+    assert len(s.regions()) == 3 and s.regions()[-1]["wealth"] == 1
+    assert s.supplies.tiles == stack - 1
     assert at(s, "mollusk") == (0, -1)
     # Sail had a second space, but exploring ends the movement: the Flagship anchored.
-    assert s.data["pending"] == []
-    assert s.data["turn"]["placed"] == 1
+    assert s.decision.kind == "turn"
+    assert s.turn.placed == 1
 
 
 def test_explore_never_puts_an_island_next_to_another_island():
@@ -120,9 +120,7 @@ def test_cannot_move_off_the_map_where_no_region_fits():
 
 def test_cannot_explore_when_the_tile_stack_is_empty():
     s = scenario(3, tiles=TWO_TILES, figures={"smuggler1": "1,0"}, turn="smuggler1",
-                 dice={"smuggler1": [3, 3]})
-    s.data["tile_box"] += s.data["tile_stack"]
-    s.data["tile_stack"] = []
+                 dice={"smuggler1": [3, 3]}, tile_stack=[])
     s.apply("sail 3")
     assert moves(s) == {"move 0,0", "move 1,1"}
     with pytest.raises(IllegalActionError, match="tile stack is empty"):
@@ -166,7 +164,7 @@ def test_battle_comes_before_terrain():
     assert any("Wreckage" in e for e in events[-3:])
     assert legal(s) >= {"damage sail"}  # now the Wreckage damage
     s.apply("damage sail")
-    assert s.data["pending"] == [] and at(s, "smuggler1") == (0, 1)
+    assert s.decision.kind == "turn" and at(s, "smuggler1") == (0, 1)
 
 
 # -- anchoring, Treasure and Harbor -------------------------------------------------
@@ -181,7 +179,7 @@ def test_wreckage_example_two_damage_but_only_one_gold():
     play(s, "move 2,2", "damage cannons")
     assert damaged(s, "smuggler1") == ["cannons", "tailwind"]
     assert s.gold["smuggler1"] == 1
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_wreckage_damage_is_chosen_by_the_owner_on_an_empty_undashed_slot():
@@ -205,7 +203,7 @@ def test_strong_current_and_harbor_example():
     assert legal(s) == {"harbor-repair", "harbor-none"}  # Cannons is damaged: no die can go there
     play(s, "harbor-repair", "repair cannons", "repair tailwind")
     assert damaged(s, "smuggler1") == ["fullsail"]
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_strong_current_moves_for_free():
@@ -247,7 +245,7 @@ def test_after_exploring_a_strong_current_still_moves_you():
     # Turned 270 at -2,-1: printed BL lands on -1,0 and its Current pushes right, to 0,0.
     s.apply("tile -2,-1 r270")
     assert at(s, "smuggler1") == (0, 0)
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_treasure_and_harbor_only_when_anchoring_there():
@@ -257,7 +255,7 @@ def test_treasure_and_harbor_only_when_anchoring_there():
     play(s, "sail 3", "move 0,2", "move 0,3")
     assert s.gold["smuggler1"] == 1
     assert damaged(s, "smuggler1") == ["cannons"]
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_treasure_gains_one_gold_per_icon():
@@ -304,11 +302,11 @@ def test_tailwind_example_jump_the_sandbar_battle_then_sail_off_the_map():
     assert legal(s) == {"battle smuggler1"}
     s.fix_battle(6, 1)
     play(s, "battle smuggler1", "hold", "victory none")
-    assert s.data["pending"] == [] and at(s, "mollusk") == (0, 1)
+    assert s.decision.kind == "turn" and at(s, "mollusk") == (0, 1)
     s.fix("tile", [5])
     play(s, "sail 5", "move -1,1", "tile -2,0 r180")
     assert at(s, "mollusk") == (-1, 1)
-    assert s.data["pending"] == []  # the second space of Sail is lost
+    assert s.decision.kind == "turn"  # the second space of Sail is lost
 
 
 def test_tailwind_only_to_spaces_with_the_matching_printed_die():
@@ -358,7 +356,7 @@ def test_placing_a_figure_never_triggers_battle_or_terrain():
                  turn="bluefin", dice={"bluefin": [1, 5, 6], "mollusk": [1, 2, 3]},
                  placed={"mollusk": {"cannons": 6}})
     play(s, "deploy 1", "deploy 0,1")
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
     assert kinds_at(s, "0,1") == ["mollusk", "patrol-1"]
 
 
@@ -367,7 +365,7 @@ def test_bluefin_patrol_placed_on_anchoring_at_wreckage_is_not_damaged():
                  dice={"bluefin": [3, 3, 3]})
     play(s, "sail 3", "move 0,1", "damage tailwind", "anchor", "patrol")
     assert kinds_at(s, "0,1") == ["bluefin", "patrol-1"]
-    assert s.data["pending"] == []
+    assert s.decision.kind == "turn"
 
 
 def test_treasure_is_limited_by_the_gold_supply():

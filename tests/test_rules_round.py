@@ -73,19 +73,18 @@ def test_scoring_happens_only_when_everyone_has_placed_all_dice():
 def test_clean_up_rerolls_every_die_clears_slots_keeps_damage_and_passes_first_player():
     s = last_turn(figures={"bluefin": "1,0", "smuggler1": "2,2", "mollusk": "3,2"},
                   placed={"bluefin": {"cannons5": 5, "sail": 1}, "mollusk": {"cannons": 2}},
-                  damage={"smuggler1": ["sail"]}, first="bluefin")
-    s.data["factions"]["smuggler1"]["aside"] = [4]
+                  damage={"smuggler1": ["sail"]}, first="bluefin", aside={"smuggler1": [4]})
     s.fix_dice([1, 2, 3, 4, 5, 6, 6, 6, 6, 1, 1, 1, 1])
     s.apply("end")
     assert s.round == 2
     assert s.dice("bluefin") == [1, 2, 3, 4, 5]
     assert s.dice("smuggler1") == [6, 6, 6, 6]
     assert s.dice("mollusk") == [1, 1, 1, 1]
-    assert s.data["factions"]["smuggler1"]["aside"] == []
+    assert s.faction("smuggler1").aside == ()
     assert all(slot["die"] is None for f in s.players for slot in s.slots(f))  # Cannons unloaded
     assert damaged(s, "smuggler1") == ["sail"]
     assert s.first_player == "smuggler1"
-    assert s.turn_player == "smuggler1" and s.data["turn"]["quota"] == 2
+    assert s.turn_player == "smuggler1" and s.turn.quota == 2
 
 
 def test_first_player_card_goes_round_clockwise():
@@ -97,7 +96,7 @@ def test_first_player_card_goes_round_clockwise():
 def test_plans_are_drawn_after_cleaning_up():
     s = last_turn(figures={"bluefin": "1,0"}, hand=[])
     s.apply("end")
-    assert len(s.data["factions"]["mollusk"]["hand"]) == 2
+    assert s.faction("mollusk").plan_count == 2
 
 
 def test_two_players_first_player_raises_a_wealth_die_then_may_flush_the_market():
@@ -111,19 +110,19 @@ def test_two_players_first_player_raises_a_wealth_die_then_may_flush_the_market(
     s.apply("wealth 3,2")
     assert [r["wealth"] for r in s.regions()] == [1, 2]
     assert legal(s) == {"flush", "keep"}
-    market = list(s.data["market"])
+    market = s.market.row
     s.apply("flush")
-    assert all(c in s.data["market_box"] for c in market)
-    assert len(s.data["market"]) == 3 and not set(market) & set(s.data["market"])
+    assert set(market) <= set(s.market.box)
+    assert len(s.market.row) == 3 and not set(market) & set(s.market.row)
     # Then the reroll and the first player card: Mollusk begins round 2.
     assert s.round == 2 and s.first_player == "mollusk" and s.turn_player == "mollusk"
 
 
 def test_two_players_may_keep_the_market():
     s = last_turn(players=2, turn="bluefin", figures={"bluefin": "1,0"}, first="bluefin")
-    market = list(s.data["market"])
+    market = s.market.row
     play(s, "end", "wealth 0,0", "keep")
-    assert s.data["market"] == market and s.round == 2
+    assert s.market.row == market and s.round == 2
 
 
 def test_three_players_no_wealth_adjustment():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, new_game
-from ahoy_nb.engine.components import MARKET_CARDS, SUITS
+from ahoy_nb.engine.components import CARD_BY_KEY, MARKET_CARDS, SUITS
 
 from rules_support import at, legal, play
 
@@ -20,7 +20,7 @@ def test_factions_and_seats_by_player_count(players, seats):
     Bluefin, Smuggler, Mollusk, Smuggler."""
     s = new_game(players, seed=1)
     assert s.players == seats
-    assert sorted(s.data["factions"]) == sorted(seats)
+    assert sorted(s.factions) == sorted(seats)
 
 
 @pytest.mark.parametrize("players", [0, 1, 5])
@@ -33,19 +33,16 @@ def test_ahoy_is_for_two_to_four_players(players):
 def test_region_stack_one_tile_boxed_two_on_the_table(seed):
     """12 tiles: one back to the box facedown, 11 in the stack, 2 of them dealt face up."""
     s = new_game(3, seed=seed)
-    d = s.data
-    assert len(d["tile_box"]) == 1
-    assert len(d["tiles"]) == 2
-    assert len(d["tile_stack"]) == 9
-    every = d["tile_box"] + d["tile_stack"] + [t["tile"] for t in d["tiles"]]
-    assert sorted(every) == list(range(12))
+    assert s.supplies.tiles_boxed == 1
+    assert len({r["tile"] for r in s.regions()}) == 2
+    assert s.supplies.tiles == 9
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_setup_map_one_space_touches_islands_far_apart_wealth_one(seed):
     s = new_game(3, seed=seed)
     m = s.map
-    first, second = s.data["tiles"]
+    first, second = s.regions()
     a = {sp for sp, info in m.spaces.items() if info.region == 0}
     b = {sp for sp, info in m.spaces.items() if info.region == 1}
     touching_a = {p for p in a if any(n in b for n in m.neighbours(p))}
@@ -58,24 +55,23 @@ def test_setup_map_one_space_touches_islands_far_apart_wealth_one(seed):
 
 @pytest.mark.parametrize("players, boxed", [(2, 6), (3, 6), (4, 0)])
 def test_market_one_card_of_each_suit_boxed_with_two_or_three_players(players, boxed):
-    s = new_game(players, seed=5)
-    d = s.data
-    assert len(d["market_box"]) == boxed
+    market = new_game(players, seed=5).market
+    assert len(market.box) == boxed
     if boxed:
-        assert sorted(MARKET_CARDS[c]["suit"] for c in d["market_box"]) == sorted(SUITS)
-    assert len(d["market"]) == 3
-    assert len(d["market_deck"]) == 30 - boxed - 3
+        assert sorted(MARKET_CARDS[CARD_BY_KEY[k]]["suit"] for k in market.box) == sorted(SUITS)
+    assert len(market.row) == 3
+    assert market.deck_size == 30 - boxed - 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_faction_starts_with_its_dice_one_gold_and_no_fame(players):
     s = new_game(players, seed=11)
     for f in s.players:
-        fs = s.data["factions"][f]
-        assert len(s.dice(f)) == (5 if f == "bluefin" else 4)
-        assert all(1 <= v <= 6 for v in s.dice(f))
-        assert fs["gold"] == 1
-        assert fs["fame"] == 0
+        me = s.faction(f)
+        assert len(me.dice) == (5 if f == "bluefin" else 4)
+        assert all(1 <= v <= 6 for v in me.dice)
+        assert me.gold == 1
+        assert me.fame == 0
         assert all(slot["die"] is None and not slot["damage"] for slot in s.slots(f))
 
 
@@ -93,10 +89,10 @@ def test_mollusk_takes_the_empty_island_with_two_comrades(bluefin_island, mollus
     s = new_game(2, seed=4).apply(f"start {bluefin_island}")
     assert at(s, "mollusk") == mollusk_island
     assert s.comrades() == {mollusk_island: 2}
-    fs = s.data["factions"]["mollusk"]
-    assert fs["ready"] == 6
-    assert len(fs["hand"]) == 2
-    assert len(fs["plan_deck"]) == 10
+    union = s.faction("mollusk")
+    assert union.ready_comrades == 6
+    assert union.plan_count == 2
+    assert union.plan_deck_size == 10
 
 
 def test_smuggler_starts_on_any_space_except_an_island():
@@ -113,10 +109,10 @@ def test_smuggler_starts_on_any_space_except_an_island():
 def test_smuggler_reward_markers_start_stacked_on_the_middle_and_nothing_pledged():
     s = new_game(4, seed=2)
     for f in ("smuggler1", "smuggler2"):
-        fs = s.data["factions"][f]
-        assert fs["white"] == fs["black"] == [2, 2]
-        assert fs["pledged"] == {"bluefin": [], "mollusk": []}
-        assert fs["cargo"] == []
+        me = s.faction(f)
+        assert me.reward_markers.white == me.reward_markers.black == (2, 2)
+        assert me.pledges == {"bluefin": (), "mollusk": ()}
+        assert me.cargo == ()
 
 
 def test_faction_setup_order_four_players_then_bluefin_begins():
@@ -152,5 +148,5 @@ def test_second_smuggler_may_start_on_the_first_smugglers_space():
 
 
 def test_same_seed_same_setup():
-    assert new_game(3, seed=42).data == new_game(3, seed=42).data
-    assert new_game(3, seed=42).data != new_game(3, seed=43).data
+    assert new_game(3, seed=42) == new_game(3, seed=42)
+    assert new_game(3, seed=42) != new_game(3, seed=43)

@@ -3,6 +3,8 @@ Bluefin's fifth die, dice set aside, actions that need no die, ending a turn."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, scenario
@@ -32,7 +34,7 @@ def test_must_place_two_dice_no_more_no_less():
     with pytest.raises(IllegalActionError, match="2 action dice"):
         s.apply("end")
     s.apply("repair 4")  # nothing damaged: the Repair resolves at once
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     assert "end" in legal(s)
     assert not placements(s, "sail") and not placements(s, "cannons")
     with pytest.raises(IllegalActionError, match="already placed"):
@@ -134,6 +136,23 @@ def test_spend_a_gold_to_turn_a_6_into_a_5_but_not_into_a_1():
     assert s.dice("smuggler1") == [6]
 
 
+def test_an_effectless_change_of_a_die_is_not_offered():
+    """The Fine Print, Effectless Actions: "You can do things with no outcome, such as spending
+    2 gold to decrease and increase a die." Ruling: its only outcome is 2 gold returned to the
+    supply, never to its owner's gain, so the notation omits it; 'sail 3>3' is refused with the
+    reason, and 'sail 3' places the die as it is."""
+    s = game("smuggler1", dice={"smuggler1": [3, 5]}, gold={"smuggler1": 4})
+    assert not [a for a in legal(s) if re.search(r" ([1-6])>\1$", a)]
+    before = s.to_json()
+    for text in ("sail 3>3", "recruit gunner 3>3", "cannons 5>5"):
+        with pytest.raises(IllegalActionError, match="effectless") as err:
+            s.apply(text)
+        assert s.to_json() == before
+    assert "place the die as it is: 'cannons 5'" in str(err.value)
+    s.apply("sail 3")
+    assert s.gold["smuggler1"] == 4
+
+
 def test_gold_changes_a_die_by_one_per_gold_without_wrapping():
     s = game("mollusk", dice={"mollusk": [1, 6]}, gold={"mollusk": 5})
     # Assemble needs a 1; a 6 becomes a 1 for 5 gold, never by wrapping round.
@@ -157,8 +176,8 @@ def test_a_die_that_cannot_be_placed_is_set_aside_for_the_round():
     # A 3 fits neither Negotiate nor Repair (even) and there is no gold to change it.
     assert legal(s) == {"end"}
     s.apply("end")
-    fs = s.data["factions"]["smuggler1"]
-    assert fs["dice"] == [] and fs["aside"] == [3]
+    me = s.faction("smuggler1")
+    assert me.dice == () and me.aside == (3,)
     assert s.turn_player == "mollusk"
 
 
@@ -167,7 +186,7 @@ def test_a_player_who_cannot_place_any_die_may_end_the_turn_at_once():
              damage={"smuggler1": ["sail", "sail", "sail", "fullsail", "tailwind", "cannons"]})
     assert legal(s) == {"end"}
     s.apply("end")
-    assert s.data["factions"]["smuggler1"]["aside"] == [1, 3]
+    assert s.faction("smuggler1").aside == (1, 3)
     assert s.turn_player == "mollusk"
 
 
@@ -189,7 +208,7 @@ def test_dice_set_aside_come_back_at_the_reroll():
     play(s, "wealth 0,0", "keep")
     assert s.round == 2
     assert len(s.dice("mollusk")) == 4 and len(s.dice("bluefin")) == 5
-    assert s.data["factions"]["mollusk"]["aside"] == []
+    assert s.faction("mollusk").aside == ()
 
 
 # -- actions that need no die ---------------------------------------------------
@@ -200,14 +219,13 @@ def test_recruit_any_number_of_crew_for_gold_without_placing_dice():
     s = game("bluefin", market=["sea-dog", "diver", "pilot"], gold={"bluefin": 3},
              dice={"bluefin": [2, 2, 3, 4, 5]})
     s.apply("recruit sea-dog")
-    assert s.data["turn"]["placed"] == 0
+    assert s.turn.placed == 0
     play(s, "cannons 5", "deploy 4", "deploy 0,0")
-    assert s.data["turn"]["placed"] == 2
+    assert s.turn.placed == 2
     s.apply("recruit diver")
-    crew = [m["card"] for m in s.data["factions"]["bluefin"]["crew"]]
-    assert len(crew) == 2
+    assert s.faction("bluefin").crew == ("sea-dog", "diver")
     assert s.gold["bluefin"] == 1
-    assert len(s.data["market"]) == 3  # refilled after each recruit
+    assert len(s.market.row) == 3  # refilled after each recruit
     s.apply("end")
 
 
@@ -220,8 +238,8 @@ def test_recruiting_a_slot_cost_crew_places_a_die_and_counts_toward_two():
     s.apply("cannons 5")
     assert "recruit gunner 4" in legal(s)
     s.apply("recruit gunner 4")
-    assert s.data["turn"]["placed"] == 2
-    assert s.data["factions"]["bluefin"]["crew"][0]["die"] == 4
+    assert s.turn.placed == 2
+    assert s.faction("bluefin").placed["gunner"] == (4,)
     assert not [a for a in legal(s) if a.startswith("recruit")]
     assert "end" in legal(s)
 

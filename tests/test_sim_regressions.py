@@ -37,7 +37,7 @@ def test_repair_all_reward_triggers_powder_monkey_once():
                  damage={"smuggler1": ["sail"]}, reward_markers={"smuggler1": ((1, 3), (2, 2))})
     s.apply("deliver munition")
     s.apply("reward right")  # row 1, column 4: Repair all damage
-    assert s.data["factions"]["smuggler1"]["slots"][0]["damage"] is False
+    assert s.faction("smuggler1").damaged == ()
     assert "no-powder-monkey" in {str(a) for a in s.legal_actions()}
     s.apply("no-powder-monkey")
     assert {str(a) for a in s.legal_actions()} == {"pledge bluefin", "pledge mollusk"}

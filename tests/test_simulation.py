@@ -132,7 +132,8 @@ def check_invariants(s: State) -> None:
     tiles = data["tiles"]
     assert len(tiles) <= SUPPLY["wealth-dice"]
     every_tile = [t["tile"] for t in tiles] + data["tile_stack"] + data["tile_box"]
-    every_tile += [p["tile"] for p in data["pending"] if p["type"] in ("explore", "add-tile")]
+    every_tile += [p["tile"] for p in data["pending"]
+                   if p["type"] in ("explore", "add-tile") and p["tile"] is not None]
     assert sorted(every_tile) == list(range(len(TILES))), every_tile
     for t in tiles:
         assert 1 <= t["wealth"] <= 6, t

@@ -83,7 +83,7 @@ def _wrong_legal(run: Session) -> str | None:
                 return text
         else:
             trial = run.state.copy().apply(text)
-            if not step.goal(run.start_state, trial) and not trial.data["pending"]:
+            if not step.goal(run.start_state, trial) and (trial.is_over or trial.decision.kind == "turn"):
                 return text
     return None
 

@@ -66,6 +66,11 @@ def prompt(state) -> str:
     text = PROMPTS.get(top["type"], top["type"])
     if top["type"] == "move" and not top.get("moved"):
         text = "move your {figure} (move x,y): at least one space, {steps} at most"
+    elif top["type"] == "add-tile" and top["tile"] is None:  # a reward, declined or taken whole
+        text = "draw a region tile to add to the map (add-tile), or take no reward (no-reward)"
+    elif top["type"] == "wealth" and top.get("fame"):
+        text = (f"gain {top['fame']} Fame and increase one region's wealth die by 1 (wealth x,y), "
+                f"or take no reward (no-reward)")
     fig = g.figure(top.get("figure", "")) if top.get("figure") else None
     return f"{who}: " + text.format(
         figure="Flagship" if not fig or fig["kind"] == "flagship" else fig["kind"].title(),
@@ -79,6 +84,19 @@ SLOT_ACTIONS = set(ACTION_TITLES)
 
 
 _error = IllegalActionError
+
+
+def _effectless_change(text: str, verb: str) -> str | None:
+    """Why a die "changed" into its own value (``sail 3>3``) is refused, or ``None``.
+
+    Ruling (docs/rulings.md, Fine Print): the effectless change is not offered.
+    """
+    head, _, last = text.rpartition(" ")
+    die, changed, value = last.partition(">")
+    if verb == "fire" or not changed or not die.isdigit() or die != value:
+        return None
+    return (f"turning a die down and back up only spends gold (an effectless action), so it is "
+            f"not one of the choices; place the die as it is: '{head} {die}'")
 
 
 def why_illegal(state, text: str, action=None):
@@ -96,6 +114,9 @@ def why_illegal(state, text: str, action=None):
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
     top = g.top()
+    effectless = _effectless_change(text, verb)
+    if effectless:
+        return _error(f"'{text}' is not allowed: {effectless}")
     if verb in _plans.VERBS:  # plan cards and the Union ships: the plans' own reasons
         reason = _plans.why_not(g, who, words)
         if reason:

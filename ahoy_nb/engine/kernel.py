@@ -44,6 +44,8 @@ HOOK_POINTS = {
     "battle start": "(fight frame) -> a battle starts",
     "battle roll": "(fight frame) -> the battle dice were rolled",
     "battle won": "(fight frame, winner, loser) -> a battle was decided",
+    "damage dealt": "(chooser, figure) -> a Flagship or Union ship took a damage on the slot "
+                    "``chooser`` picked (its dealer, or its owner taking it)",
     "ship sunk": "(kind) -> a Union ship was destroyed",
     "die change": "(faction) -> (pips one gold turns a die by, card name) or None",
     "end of turn": "(faction) -> a turn ends",

@@ -58,7 +58,7 @@ VERBS: set[str] = {
     "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
-    "wealth", "flush", "keep", "stay", "emissary-first", "plans-first",
+    "wealth", "no-reward", "add-tile", "flush", "keep", "stay", "emissary-first", "plans-first",
 } | set(ACTION_TITLES) | set(CARD_KEYS)
 # Words a die can be placed on: board actions, Crew cards with a slot, the Union ships.
 SLOT_WORDS = frozenset(ACTION_TITLES) | frozenset(CARD_KEYS) | frozenset(SHIP_SLOTS)

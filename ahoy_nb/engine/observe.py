@@ -40,7 +40,29 @@ PILES = (("tile_stack", "game", None), ("tile_box", "game", None), ("market_deck
          ("plan_deck", "mollusk", None), ("hand", "mollusk", "mollusk"))
 # A Smuggler's pledges: only the Smuggler sees them (others see what was delivered).
 PLEDGES = "pledged"
-SECRETS = {"generator": GENERATOR, "piles": PILES, "pledges": PLEDGES}
+# The choices offered: only the player deciding sees them (they can reveal a plan hand).
+CHOICES = "legal_actions"
+SECRETS = {"generator": GENERATOR, "piles": PILES, "pledges": PLEDGES, "choices": CHOICES}
+
+
+def may_see(viewer: str | None, secret: str, owner: str | None = None) -> bool:
+    """Whether ``viewer`` (``None``: a spectator) may see ``secret``: a pile of
+    :data:`PILES` (its contents; its size is public), :data:`PLEDGES` of the Smuggler
+    ``owner``, or the :data:`CHOICES` offered to the player ``owner`` deciding.
+
+    >>> may_see("mollusk", "hand"), may_see("bluefin", "hand"), may_see("mollusk", "plan_deck")
+    (True, False, False)
+    >>> may_see("smuggler1", PLEDGES, "smuggler1"), may_see(None, CHOICES, "bluefin")
+    (True, False)
+    """
+    if secret in GENERATOR:
+        return False
+    if secret in (PLEDGES, CHOICES):
+        return viewer is not None and viewer == owner
+    seen_by = next((seen for pile, _, seen in PILES if pile == secret), ...)
+    if seen_by is ...:
+        raise KeyError(f"{secret!r} is not one of the secrets: {SECRETS}")
+    return seen_by is not None and viewer == seen_by
 
 
 def view(state, player: str | None) -> dict:
@@ -50,14 +72,14 @@ def view(state, player: str | None) -> dict:
     data = marshal.loads(marshal.dumps(state.data))
     for secret in GENERATOR:
         data.pop(secret, None)
-    for pile, owner, seen_by in PILES:
+    for pile, owner, _ in PILES:
         holder = data if owner == "game" else data["factions"].get(owner)
-        if holder is not None and (seen_by is None or player != seen_by):
+        if holder is not None and not may_see(player, pile):
             holder[pile] = len(holder[pile])
     for f, fs in data["factions"].items():
         if PLEDGES in fs:
             fs["delivered"] = sorted(fs[PLEDGES]["bluefin"] + fs[PLEDGES]["mollusk"])
-            if player != f:
+            if not may_see(player, PLEDGES, f):
                 fs[PLEDGES] = None
     log = [e.seen_by(player).to_dict() for e in state.log]
     for entry in log:
@@ -65,8 +87,8 @@ def view(state, player: str | None) -> dict:
         entry.pop("secret_for")
     out = {"viewer": player, "state": data, "log": log,
            "current_player": state.current_player, "prompt": state.prompt}
-    if player is not None and player == state.current_player:
-        out["legal_actions"] = [str(a) for a in state.legal_actions()]
+    if may_see(player, CHOICES, state.current_player):
+        out[CHOICES] = [str(a) for a in state.legal_actions()]
     return out
 
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import cards, chance, observe  # noqa: F401  (cards: registers the Crew and plans)
+from . import cards, chance, observe, views  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
 from .geometry import Map, Space, parse_space
 from .components import (BOARDS, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS, START_GOLD,
@@ -279,6 +279,119 @@ class State:
         return [{"key": key, "action": spec["action"], "need": spec["need"],
                  "dashed": spec["dashed"], "die": slot["die"], "damage": slot["damage"]}
                 for key, spec, slot in g.slot_list(faction, with_ships=True)]
+
+    # -- the game's facts as read-only views (views.py) --------------------
+    def faction(self, name: str, viewer: str | None = views.OWNER) -> views.Faction:
+        """One faction's facts as ``viewer`` sees them (by default the faction itself;
+        ``None`` is a spectator): Crew, Cargo, dice, slots, damage, gold, Fame, plans...
+
+        >>> s = new_game(3, seed=7)
+        >>> s.faction("smuggler1").reward_markers
+        RewardMarkers(white=(2, 2), black=(2, 2))
+        >>> s.faction("smuggler1", viewer="bluefin").pledges
+        Traceback (most recent call last):
+        ...
+        ahoy_nb.engine.views.HiddenInformationError: Smuggler 1's pledges are hidden from Bluefin
+        """
+        return views.faction_view(self, name, viewer)
+
+    @property
+    def factions(self) -> dict[str, views.Faction]:
+        """Every faction in seat order, each as it sees itself.
+
+        >>> [(f, v.gold) for f, v in new_game(2, seed=3).factions.items()]
+        [('bluefin', 1), ('mollusk', 1)]
+        """
+        return {f: views.faction_view(self, f, views.OWNER) for f in self.data["players"]}
+
+    def space(self, at: Space | str) -> views.SpaceView:
+        """A space of the map: terrain, Tailwind, Treasure, figures and Comrades there.
+
+        >>> new_game(2, seed=3).space("0,1").terrain
+        'harbor'
+        """
+        return views.space_view(self, parse_space(at) if isinstance(at, str) else tuple(at))
+
+    def region(self, at: Space | str) -> views.Region:
+        """The region holding the space ``at`` (its Island, say): wealth, figures, control.
+
+        >>> new_game(2, seed=3).region("3,2").suit
+        'fish'
+        """
+        space = parse_space(at) if isinstance(at, str) else tuple(at)
+        return views.region_views(self)[views.space_view(self, space).region]
+
+    def figure(self, fid: str) -> views.Figure | None:
+        """The figure with this id (``bluefin``, ``patrol-1``, ``cutter``...), or ``None``
+        when it is not on the map.
+
+        >>> s = new_game(2, seed=3).apply("start 0,0")
+        >>> s.figure("patrol-1").at, s.figure("cutter")
+        ((0, 0), None)
+        """
+        g = Play(self.data)
+        fig = g.figure(fid)
+        return views.figure_view(g, fig) if fig else None
+
+    @property
+    def market(self) -> views.Market:
+        """The Market row, the deck's size and the cards returned to the box.
+
+        >>> m = new_game(3, seed=7).market
+        >>> m.row, m.deck_size
+        (('gunner', 'merchant', 'whispering-wind'), 21)
+        """
+        return views.market_view(self)
+
+    @property
+    def supplies(self) -> views.Supplies:
+        """Patrols, Strongholds, Comrades and gold in their supplies; tiles left in the stack.
+
+        >>> new_game(3, seed=7).supplies
+        Supplies(patrols=10, strongholds=3, comrades=14, gold=17, tiles=9, tiles_boxed=1)
+        """
+        return views.supplies_view(self)
+
+    @property
+    def turn(self) -> views.Turn | None:
+        """The turn in progress (dice placed, Crew used once), ``None`` before play.
+
+        >>> new_game(2, seed=3).apply("start 0,0").turn
+        Turn(player='bluefin', placed=0, quota=2, once=())
+        """
+        return views.turn_view(self)
+
+    @property
+    def battle(self) -> views.Battle | None:
+        """The battle being fought, if any (see :class:`views.Battle`).
+
+        >>> new_game(2, seed=3).battle is None
+        True
+        """
+        return views.battle_view(self)
+
+    @property
+    def decision(self) -> views.Decision | None:
+        """The decision the game waits for, as the player deciding sees it; ``None`` once
+        the game is over.
+
+        >>> new_game(2, seed=3).decision.offered
+        ('start 0,0', 'start 3,2')
+        """
+        return views.decision_view(self, views.OWNER)
+
+    def decision_as(self, viewer: str | None) -> views.Decision | None:
+        """The decision as ``viewer`` sees it: ``offered`` only for the player deciding.
+
+        >>> d = new_game(2, seed=3).decision_as("mollusk")
+        >>> d.kind, d.player
+        ('setup-bluefin', 'bluefin')
+        >>> d.offered
+        Traceback (most recent call last):
+        ...
+        ahoy_nb.engine.views.HiddenInformationError: the choices offered to Bluefin are hidden from Mollusk
+        """
+        return views.decision_view(self, viewer)
 
     @property
     def prompt(self) -> str:

@@ -26,6 +26,7 @@ PLAIN = {
     "ready-comrades": "Gain 2 Ready Comrades", "no-comrades": "Take no Comrades",
     "harbor-repair": "Repair 2 damage at the Harbor", "harbor-none": "Use nothing at the Harbor",
     "flush": "Return the Market to the box and refill it", "keep": "Keep the Market as it is",
+    "add-tile": "Draw a region tile to add to the map", "no-reward": "Take no reward",
 }
 # "done" ends a decision that can be repeated; what it ends, by the decision.
 DONE = {

@@ -43,6 +43,12 @@ def verb(name: str, space: bool = False) -> None:
 for _verb in list(VERBS):
     verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
                                 "sea-dog", "gunners-mate", "beakhead", "official"})
+def _rammed(state) -> str:
+    """The figure a Battering Beakhead decision is about, in words."""
+    top = state.data["pending"][-1] if state and state.data["pending"] else {}
+    return words.figure(state, top["figure"]) if top.get("type") == "beakhead" else "the figure"
+
+
 # Each Crew verb in plain words (engine/words.py shows actions to people with them).
 for _verb, _words in {
     "aeronauts": "Fly to the other Island of this suit (Aeronauts, 1 gold)",
@@ -68,7 +74,8 @@ for _verb, _words in {
     "grogmaster": "Take 1 damage to reroll (Grogmaster)",
     "buccaneer": lambda state, args: (
         f"Take {' and '.join(words.card_name(c) for c in args['cards'])} (Buccaneer)"),
-    "beakhead": "Push the beaten Flagship to {space} (Battering Beakhead)",
+    "beakhead": lambda state, args: (
+        f"Push {_rammed(state)} to {space_name(args['space'])} (Battering Beakhead)"),
 }.items():
     words.register(_verb, _words)
 words.DONE.update({"convince": "Move no more Comrades", "official": "Use no more Officials"})
@@ -93,7 +100,7 @@ PROMPTS = {
                   "or keep the roll (no-grogmaster)",
     "buccaneer": "Buccaneer: return Buccaneer to the box to return their Crew to the box "
                  "(buccaneer ...), or not (no-buccaneer)",
-    "beakhead": "Battering Beakhead: move the beaten Flagship 1 space (beakhead x,y), "
+    "beakhead": "Battering Beakhead: move the damaged {figure} 1 space (beakhead x,y), "
                 "or not (no-beakhead)",
     "convince": "Convincing Comrade: move up to 2 Comrades from one Island to another "
                 "(convince a>b n), or done",
@@ -825,7 +832,7 @@ def auto_grog_reroll(g: Play, frame) -> bool:
 
 @hook("battle won")
 def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
-    """A battle is won (Cutpurse, Gunner, Buccaneer, Battering Beakhead).
+    """A battle is won (Cutpurse, Gunner, Buccaneer).
 
     The Battle Victory decision is already pending; what is pushed here is
     resolved before it, at the moment of winning.
@@ -836,8 +843,6 @@ def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
     if winner["kind"] == "flagship" and has(g, w, "gunner"):
         fight["extra_damage"] = (fight.get("extra_damage") or 0) + 1
         g.say(f"{name(w)} deals an extra damage if it takes a Battle Victory option (Gunner)")
-    if loser["kind"] == "flagship" and has(g, w, "battering-beakhead") and beakhead_targets(g, loser):
-        g.push({"type": "beakhead", "player": w, "figure": loser["id"]})
     if has(g, w, "buccaneer") and g.faction(loser["owner"])["crew"]:
         g.push({"type": "buccaneer", "player": w, "victim": loser["owner"]})
 
@@ -865,6 +870,15 @@ def do_buccaneer(g: Play, frame, chosen: tuple) -> None:
           f"{' and '.join(card_name(c) for c in chosen)} with it (Buccaneer)")
 
 
+@hook("damage dealt")
+def on_damage(g: Play, dealer: str, fig: dict) -> None:
+    """``dealer`` damaged ``fig`` (Battering Beakhead, as Appendix A words it: "when you
+    damage an enemy figure (unless it would be removed)"): battles, Mystic, Powder Monkey..."""
+    if (dealer != fig["owner"] and has(g, dealer, "battering-beakhead")
+            and g.figure(fig["id"]) is not None and beakhead_targets(g, fig)):
+        g.push({"type": "beakhead", "player": dealer, "figure": fig["id"]})
+
+
 def beakhead_targets(g: Play, fig: dict) -> list[Space]:
     """Battering Beakhead: 1 space, not off the map, not across a Sandbar."""
     here = tuple(fig["at"])
@@ -881,17 +895,15 @@ def legal_beakhead(g: Play, frame) -> list:
 
 
 def do_beakhead(g: Play, frame, target: Space) -> None:
-    """The printed Battering Beakhead: move the beaten Flagship 1 space.
+    """Battering Beakhead: move the damaged enemy figure 1 space.
 
-    The printed card says "When you win a battle against a Flagship, you may move
-    it 1 space, not off map. It ignores battle, Treasure, and Harbors." The
-    rulebook's appendix ("Battering Breakhead") instead triggers "when you damage
-    an enemy figure (unless it would be removed)". We follow the printed card: it
-    triggers on winning against a Flagship (even if the winner then takes no Battle
-    Victory option), before the Battle Victory option is resolved. The moved
-    Flagship does not battle and never anchors (so no Treasure or Harbor), but
-    Wreckage and Strong Currents there still act on it; a Strong Current that would
-    push it off the map is ignored (the appendix's clarification).
+    The rulebook's Appendix A (which wins over the printed card's shorter line, "when
+    you win a battle against a Flagship") triggers "when you damage an enemy figure
+    (unless it would be removed)": each damage to a Flagship, Cutter or Gunship that
+    stays on the map, whatever dealt it. The moved figure does not battle and never
+    anchors (so no Treasure or Harbor), but Wreckage and Strong Currents there still
+    act on it; a Strong Current that would push it off the map is ignored ("it cannot
+    move off map, and ignores Strong Currents that make it do so").
     """
     g.pop()
     fig = g.figure(frame["figure"])

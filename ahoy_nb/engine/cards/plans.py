@@ -142,6 +142,9 @@ def unplayable(g: Play, slug: str) -> str | None:
     elif slug == "enlist":
         if not islands_with_comrades(g):
             return "Enlist needs an Island with any Comrades, and there is none"
+        if (island := g.island_here(MOLLUSK)) and g.stronghold_blocks(MOLLUSK, island):
+            return ("while your Flagship is at an Island with a Stronghold you cannot recruit Crew "
+                    "(Island Dominance), and Enlist ignores only the cost")
     return None
 
 

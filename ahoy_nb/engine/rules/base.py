@@ -266,5 +266,11 @@ def place_tile(g: Play, tile: int, x: int, y: int, rot: int) -> None:
           f"its Island at {space_name(island)}, with a wealth die at 1")
 
 
+def do_no_reward(g: Play, frame) -> None:
+    """A Smuggler declines the reward it "may" gain (Delivering Cargo, step 3)."""
+    g.pop()
+    g.say(f"{name(frame['player'])} does not gain the reward")
+
+
 def do_pop(g: Play, frame) -> None:
     g.pop()

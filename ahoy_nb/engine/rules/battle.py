@@ -83,11 +83,13 @@ def do_damage(g: Play, frame, key: str) -> None:
         g.say(f"The {fig['kind'].title()} takes a damage on its {key} slot{frame['why']}")
         if all(s["damage"] for s in ship["slots"]):
             g.fire("ship sunk", fig["kind"])
+        g.fire("damage dealt", frame["player"], fig)
         return
     slot = next(slot for k, spec, slot in g.slot_list(f)
                 if k == key and slot["die"] is None and not slot["damage"] and not spec["dashed"])
     slot["damage"] = True
     g.say(f"{name(f)} takes a damage on its {key} slot{frame['why']}")
+    g.fire("damage dealt", frame["player"], fig)
 
 
 # -- battles -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from ..components import (CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS, REWA
 from ..geometry import Space, space_name
 from ..kernel import auto, legal, Option
 from ..notation import facts
-from .base import (_tile_label, add_crew, card_name, do_pop, name, place_tile, Play,
+from .base import (_tile_label, add_crew, card_name, do_no_reward, do_pop, name, place_tile, Play,
                    take_from_market)
 
 
@@ -251,9 +251,8 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
     elif kind == "fame-for-gold":
         if fs["gold"]:
             g.push({"type": "spend", "player": f, "most": n})
-    elif kind == "fame-and-wealth":
-        g.gain_fame(f, n)
-        g.push({"type": "wealth", "player": f, "why": " (reward)"})
+    elif kind == "fame-and-wealth":  # gained whole, with the region chosen, or not at all
+        g.push({"type": "wealth", "player": f, "why": " (reward)", "fame": n})
     elif kind in ("move", "move-no-battle"):
         g.push({"type": "move", "player": f, "figure": f, "steps": n, "moved": 0, "anchor": None,
                 "no_battle": kind == "move-no-battle", "optional": True})
@@ -277,10 +276,7 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
         g.fire("repair", f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
-            tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
-            g.data["tile_stack"].remove(tile)
-            g.say(f"{name(f)} draws {_tile_label(tile)} to add to the map")
-            g.push({"type": "add-tile", "player": f, "tile": tile})
+            g.push({"type": "add-tile", "player": f, "tile": None})  # drawn once it is chosen
         else:
             g.say("No region tile can be added to the map")
 
@@ -317,7 +313,16 @@ def do_recruit_reward(g: Play, frame, card: int) -> None:
 
 @legal("add-tile")
 def legal_add_tile(g: Play, frame) -> list[Option]:
+    if frame["tile"] is None:  # the reward "may" be gained: choose before the tile is drawn
+        return [("add-tile", do_draw_tile, ()), ("no-reward", do_no_reward, ())]
     return [(f"tile {x},{y} r{rot}", do_add_tile, (x, y, rot)) for x, y, rot in g.map.edge_placements()]
+
+
+def do_draw_tile(g: Play, frame) -> None:
+    tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
+    g.data["tile_stack"].remove(tile)
+    frame["tile"] = tile
+    g.say(f"{name(frame['player'])} draws {_tile_label(tile)} to add to the map")
 
 
 def do_add_tile(g: Play, frame, x: int, y: int, rot: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..components import CONTROL, FAME_TO_END, MARKET_CARDS, PLANS_PER_ROUND
 from ..geometry import space_name
 from ..kernel import auto, legal, Option
-from .base import name, Play
+from .base import do_no_reward, name, Play
 from .setup import begin_turn
 
 
@@ -113,12 +113,17 @@ def end_game(g: Play) -> None:
 
 @legal("wealth")
 def legal_wealth(g: Play, frame) -> list[Option]:
-    return [(f"wealth {space_name(g.map.island_of_region(r))}", do_wealth, (r,))
-            for r in range(len(g.data["tiles"]))]
+    out = [(f"wealth {space_name(g.map.island_of_region(r))}", do_wealth, (r,))
+           for r in range(len(g.data["tiles"]))]
+    if frame.get("fame"):  # a Smuggler's reward "may" be gained
+        out.append(("no-reward", do_no_reward, ()))
+    return out
 
 
 def do_wealth(g: Play, frame, region: int) -> None:
     g.pop()
+    if frame.get("fame"):
+        g.gain_fame(frame["player"], frame["fame"])
     g.raise_wealth(region, frame.get("why", ""))
 
 
