@@ -22,7 +22,7 @@ from typing import Any, Iterable
 from . import chance
 from .board import Map, Space, parse_space, space_name
 from .components import (BOARDS, CARD_KEYS, DICE_COUNT, MARKET_CARDS, MARKET_SIZE,
-                         PLAN_CARDS, PLAN_KEYS, REWARD_START, SEATS, START_GOLD,
+                         FACTION_NAMES, PLAN_CARDS, PLAN_KEYS, REWARD_START, SEATS, START_GOLD,
                          START_PLANS, START_READY_COMRADES, SUITS, TILES)
 from .game import Game, board_kind, control, controller, name
 
@@ -311,7 +311,14 @@ class State:
         return [Action(player, text) for text in self._option_table()]
 
     def is_legal(self, action: Action | str) -> bool:
-        return _normalise(action) in self._option_table()
+        """Whether :meth:`apply` would accept ``action`` now (any input: never raises)."""
+        try:
+            text = _normalise(action)
+        except IllegalActionError:
+            return False
+        if isinstance(action, Action) and action.player != self.current_player:
+            return False
+        return text in self._option_table()
 
     def apply(self, action: Action | str) -> "State":
         """Apply a legal action (or its notation) and return ``self``.
@@ -326,8 +333,8 @@ class State:
         g = Game(self.data)
         player = g.deciding()
         if isinstance(action, Action) and action.player != player:
-            raise IllegalActionError(f"It is {name(player)}'s decision now, "
-                                     f"not {name(action.player)}'s")
+            raise IllegalActionError(f"It is {name(player)}'s decision now, not "
+                                     f"{FACTION_NAMES.get(action.player, repr(action.player)[:40])}'s")
         fn, args = table[text]
         snapshot = marshal.dumps(self.data)
         frame = g.top()
@@ -432,20 +439,17 @@ class State:
     @classmethod
     def from_json(cls, text: str) -> "State":
         """Load a position saved by :meth:`to_json`; raises :class:`InvalidStateError`."""
-        from .validate import validate
+        from .validate import check_text, validate
+        check_text(text)  # size and nesting depth bounded before parsing
         try:
             doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
+        except (TypeError, ValueError) as err:
             raise InvalidStateError(f"not a saved Ahoy state: {err}") from None
-        if not isinstance(doc, dict) or "state" not in doc:
-            raise InvalidStateError("not a saved Ahoy state: no 'state' in it")
-        validate(doc["state"])
-        try:
-            log = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
-                            e["hidden_action"], tuple(e.get("secret_for", ())))
-                   for e in doc.get("log", [])]
-        except (KeyError, TypeError) as err:
-            raise InvalidStateError(f"the saved log is malformed: {err}") from None
+        if not isinstance(doc, dict) or "state" not in doc or set(doc) - {"state", "log"}:
+            raise InvalidStateError("not a saved Ahoy state: expected {\"state\": ..., \"log\": [...]}")
+        validate(doc["state"], doc.get("log", []))
+        log = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
+                        e["hidden_action"], tuple(e.get("secret_for", ()))) for e in doc.get("log", [])]
         return cls(doc["state"], log)
 
     # -- display ----------------------------------------------------------
@@ -471,6 +475,9 @@ _SPACES = re.compile(r"\s+")
 
 def _normalise(action) -> str:
     if isinstance(action, Action):
+        if not isinstance(action.notation, str) or not isinstance(action.player, str):
+            raise NotationError(f"an Action is a player and its notation (text), not "
+                                f"{action.player!r} and {action.notation!r}"[:300])
         return action.notation
     if not isinstance(action, str):
         raise NotationError(f"an action is an Action or its notation, not {type(action).__name__}")

@@ -1,0 +1,135 @@
+"""Issue 12: saved games that cannot crash or hang, Action agreement, fair undo, seeds,
+escaping (the Panel parts are in tests/test_app.py and tests/browser/test_sessions.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ahoy_nb.engine import Action, IllegalActionError, InvalidStateError, State, new_game
+from ahoy_nb.engine.validate import EXTENT, MAX_DEPTH, MAX_TEXT
+
+
+def save(players=3, seed=1, actions=0) -> dict:
+    s = new_game(players, seed=seed)
+    for _ in range(actions):
+        s.apply(s.legal_actions()[0])
+    return json.loads(s.to_json())
+
+
+def load(doc) -> State:
+    return State.from_json(json.dumps(doc) if isinstance(doc, dict) else doc)
+
+
+# -- the loader ----------------------------------------------------------------------------
+
+def refused(doc, field: str):
+    with pytest.raises(InvalidStateError) as err:
+        load(doc)
+    assert field in str(err.value), str(err.value)
+    return str(err.value)
+
+
+def test_a_real_save_loads_back_equal():
+    s = new_game(4, seed=9)
+    for _ in range(40):
+        s.apply(s.legal_actions()[-1])
+    back = State.from_json(s.to_json())
+    assert back == s and [e.to_dict() for e in back.log] == [e.to_dict() for e in s.log]
+
+
+@pytest.mark.parametrize("key, value, field", [
+    ("comrades", [], "comrades"),
+    ("winners", 5, "winners"),
+    ("fixed", {"die": [9]}, "fixed.die[0]"),
+    ("fixed", {"die": []}, "fixed.die"),
+    ("fixed", {"earthquake": [1]}, "fixed.earthquake"),
+    ("round", 10**9, "round"),
+    ("rng", -1, "rng"),
+    ("turn", {"player": "kraken", "placed": 0, "quota": 3}, "turn.player"),
+    ("first", "kraken", "first"),
+    ("probe", True, "unknown keys probe"),
+])
+def test_wrong_fields_are_refused_by_name(key, value, field):
+    doc = save(actions=8)
+    doc["state"][key] = value
+    refused(doc, field)
+
+
+def test_a_far_away_tile_is_refused_quickly():
+    doc = save()
+    doc["state"]["tiles"][1]["x"] = 10**9
+    assert "tiles[1].x" in refused(doc, "tiles[1]")
+    doc["state"]["tiles"][1]["x"] = EXTENT  # inside the extent, but not joined
+    refused(doc, "tiles[1] is not joined")
+
+
+def test_nesting_and_size_are_bounded_before_parsing():
+    refused("[" * 100_000, f"nested deeper than {MAX_DEPTH}")
+    refused('{"state": ' + '{"a":' * 1000 + "1" + "}" * 1000 + "}", "nested deeper")
+    refused(" " * (MAX_TEXT + 1), "longer than")
+    refused(b"\xff\xfe", "not UTF-8")
+    refused(None, "expected JSON text")
+    # Brackets inside strings do not count.
+    doc = save()
+    doc["log"][0]["events"].append("[" * 1000)
+    assert load(doc).log[0].events[-1] == "[" * 1000
+
+
+@pytest.mark.parametrize("entry, field", [
+    ({"player": "bluefin", "action": 4, "events": [], "secret": [], "hidden_action": False}, "log[2].action"),
+    ({"player": "bluefin", "action": "x", "events": None, "secret": [], "hidden_action": False}, "log[2].events"),
+    ({"player": "kraken", "action": "x", "events": [], "secret": [], "hidden_action": False}, "log[2].player"),
+    ({"player": "bluefin", "action": "x", "events": ["a"], "secret": ["b"], "hidden_action": False}, "log[2].secret"),
+    ("start 0,0", "log[2]"),
+])
+def test_malformed_log_entries_are_refused(entry, field):
+    doc = save(actions=1)
+    doc["log"].append(entry)
+    refused(doc, field)
+
+
+@pytest.mark.parametrize("mutate, field", [
+    (lambda d: d["figures"].append(dict(d["figures"][0])), "two figures are called"),
+    (lambda d: d["figures"][0].update(at=[40, 40]), "is not on the map"),
+    (lambda d: d["figures"][0].update(kind="kraken"), "figures[0].kind"),
+    (lambda d: d["factions"]["bluefin"]["dice"].extend([6, 6, 6, 6, 6]), "factions.bluefin.dice"),
+    (lambda d: d["factions"]["bluefin"]["slots"].pop(), "factions.bluefin.slots"),
+    (lambda d: d["factions"]["bluefin"]["crew"].append({"card": d["market"][0], "die": None,
+                                                         "damage": False}), "exactly one place"),
+    (lambda d: d["pending"].extend([{"type": "wealth", "player": "bluefin"},
+                                    {"type": "fire", "player": "bluefin", "fight": 0,
+                                     "figure": "bluefin", "side": "attacker"}]), "must point at a battle"),
+    (lambda d: d["pending"].append({"type": "earthquake", "player": None}), "not a kind of decision"),
+    (lambda d: d["pending"].append({"type": "move", "player": "bluefin"}), "has figure, steps"),
+])
+def test_inconsistent_positions_are_refused(mutate, field):
+    doc = save(actions=12)
+    mutate(doc["state"])
+    refused(doc, field)
+
+
+# -- Action: is_legal and apply agree ------------------------------------------------------
+
+@pytest.mark.parametrize("action", [
+    Action("mollusk", "start 0,0"), Action("bluefin", 4), Action(None, "start 0,0"),
+    Action("kraken", "start 0,0"), Action("bluefin", None),
+    Action(4, "start 0,0"), 4, None, "", "start 99999999999999999999,0", "start " + "1" * 5000 + ",0",
+])
+def test_is_legal_and_apply_agree_on_refusals(action):
+    s = new_game(2, seed=3)
+    before = s.to_json()
+    assert s.is_legal(action) is False
+    with pytest.raises(IllegalActionError):
+        s.apply(action)
+    assert s.to_json() == before
+
+
+def test_is_legal_and_apply_agree_on_every_legal_action():
+    s = new_game(3, seed=4)
+    for _ in range(60):
+        for a in s.legal_actions():
+            assert s.is_legal(a) and s.is_legal(str(a))
+            assert not s.is_legal(Action("kraken", a.notation))
+        s.apply(s.legal_actions()[0])
