@@ -133,3 +133,134 @@ def test_is_legal_and_apply_agree_on_every_legal_action():
             assert s.is_legal(a) and s.is_legal(str(a))
             assert not s.is_legal(Action("kraken", a.notation))
         s.apply(s.legal_actions()[0])
+
+
+# -- fair undo -----------------------------------------------------------------------------
+
+from ahoy_nb.engine.undo import revealed  # noqa: E402
+from ahoy_nb.play import play  # noqa: E402
+
+
+def bluefin_turn_game(**kw):
+    """A 2-player game against a bot: Bluefin has set up and must decide on its turn."""
+    g = play(players=2, seed=2, people=("bluefin",), bot_delay=0, charts=False, **kw)
+    g.board.intent = {"action": "start 0,0", "id": 1}
+    assert g.state.current_player == "bluefin" and g.state.turn_player == "bluefin"
+    return g
+
+
+def first_action(state, reveals: bool, same_player: bool = True):
+    """A legal action whose result reveals (or not) chance, keeping (or not) the decision."""
+    for a in state.legal_actions():
+        after = state.after(a)
+        if (revealed(after) is not None) == reveals and \
+                (after.current_player == state.current_player) == same_player:
+            return after, a.notation
+    raise AssertionError("no such action")
+
+
+def walk_to_explore(state):
+    """Actions from Bluefin's turn to a move that draws a region tile."""
+    for a in state.legal_actions():
+        s = state.after(a)
+        for b in s.legal_actions() if s.current_player == "bluefin" else ():
+            if revealed(s.after(b)) == "a region tile is drawn":
+                return [a.notation, b.notation]
+    raise AssertionError("no explore within two actions")
+
+
+def test_revealed_names_what_an_action_showed():
+    s = new_game(2, seed=2).apply("start 0,0")
+    assert revealed(s) is None
+    path = walk_to_explore(s)
+    for notation in path:
+        s.apply(notation)
+    assert revealed(s) == "a region tile is drawn"
+    assert revealed(s, 2) == "a region tile is drawn"
+    s = new_game(2, seed=2).apply("start 0,0")
+    s.fix_battle(6, 1)
+    before = s.copy()
+    s.data["rng"] += 1  # any use of the generator counts as a roll
+    from ahoy_nb.engine.undo import revealed_between
+    assert revealed_between(before.data, s.data, "bluefin") == "the dice are rolled"
+
+
+def test_fair_undo_takes_back_a_move_that_revealed_nothing():
+    g = bluefin_turn_game()
+    assert g.undo_mode == "fair"
+    after, notation = first_action(g.state, reveals=False)
+    g.board.intent = {"action": notation, "id": 2}
+    assert g.board.can_undo and not g.board.error
+    g.board.intent = {"undo": True, "id": 3}
+    assert not g.board.error and g.state.log[-1].action == "start 0,0"
+
+
+def test_fair_undo_refuses_after_a_drawn_tile_and_free_undo_allows_it():
+    for mode in ("fair", "free"):
+        g = bluefin_turn_game(undo=mode)
+        path = walk_to_explore(g.state)
+        for i, notation in enumerate(path):
+            g.board.intent = {"action": notation, "id": 10 + i}
+        before = g.state.to_json()
+        g.board.intent = {"undo": True, "id": 20}
+        if mode == "fair":
+            assert g.board.error == "You cannot undo: a region tile is drawn"
+            assert not g.board.can_undo and g.state.to_json() == before
+            assert "You cannot undo: a region tile is drawn" in g.info.value
+            with pytest.raises(IllegalActionError, match="a region tile is drawn"):
+                g.undo()
+        else:
+            assert not g.board.error and g.state.to_json() != before
+
+
+def test_fair_undo_refuses_when_a_bot_rolled_after_the_move():
+    g = play(players=2, seed=5, people=("bluefin",), bot_delay=0, charts=False)
+    g.board.intent = {"action": "start 0,0", "id": 1}
+    # Bluefin plays its turn to the end ("end"): the bot's turn (and its rolls) follow.
+    for i in range(10):
+        if "end" in g.board.actions:
+            break
+        g.board.intent = {"action": g.board.actions[-1], "id": 2 + i}
+    g.board.intent = {"action": "end", "id": 99}
+    mine = max(i for i, e in enumerate(g.state.log) if e.player == "bluefin")
+    assert mine < len(g.state.log) - 1, "the bot played after Bluefin's turn"
+    before = g.state.to_json()
+    g.board.intent = {"undo": True, "id": 100}
+    assert g.board.error.startswith("You cannot undo: ") and g.state.to_json() == before
+
+
+def hotseat(confirm: bool, undo=None):
+    g = play(players=3, seed=1, people=("bluefin", "smuggler1"), bot_delay=0, charts=False,
+             confirm_handover=confirm, undo=undo)
+    g.board.intent = {"action": "start 0,0", "id": 1}  # reveals nothing
+    assert g.state.current_player == "smuggler1"
+    if confirm:
+        assert g.board.handover == "smuggler1"
+        g.board.intent = {"reveal": True, "id": 2}
+    assert g.board.viewer == "smuggler1"
+    return g
+
+
+@pytest.mark.parametrize("confirm", [True, False])
+def test_hot_seat_next_person_cannot_undo_the_previous_move(confirm):
+    g = hotseat(confirm)
+    before = g.state.to_json()
+    assert not g.board.can_undo
+    g.board.intent = {"undo": True, "id": 3}
+    assert g.board.error == "You cannot undo: it is another player's move"
+    assert g.state.to_json() == before
+
+
+def test_hot_seat_free_undo_keeps_todays_behaviour():
+    g = hotseat(True, undo="free")
+    g.board.intent = {"undo": True, "id": 3}
+    assert not g.board.error and len(g.state.history) == 0
+
+
+def test_undo_defaults():
+    assert play(players=2, seed=1, people=("bluefin",), bot_delay=0, charts=False).undo_mode == "fair"
+    assert play(players=2, seed=1, people="all", bot_delay=0, charts=False).undo_mode == "fair"
+    assert play(players=2, seed=1, people=(), bot_delay=None, charts=False).undo_mode == "free"
+    assert play(players=2, seed=1, viewer="all", bot_delay=0, charts=False).undo_mode == "free"
+    with pytest.raises(ValueError, match="undo is 'fair' or 'free'"):
+        play(players=2, seed=1, undo="sometimes", charts=False)

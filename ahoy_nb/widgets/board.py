@@ -184,6 +184,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.people = self._default_people(viewer) if people is None else self._check_people(people)
         self.on_action = on_action
         self.confirm_handover = confirm_handover
+        # undo_rule(board) -> why the front end may not undo now, or None (free undo).
+        self.undo_rule: Callable[["BoardWidget"], str | None] | None = None
         super().__init__(**kwargs)
         self._fixed_viewer = None if self._mode == "hotseat" else viewer
         self._updating = False
@@ -257,6 +259,11 @@ class BoardWidget(anywidget.AnyWidget):
         self.error = ""
         self.refresh(live=True)
         return s
+
+    def undo_refusal(self) -> str | None:
+        """Why an undo intent would be refused by ``undo_rule`` now, or ``None``."""
+        why = self.undo_rule(self) if self.undo_rule is not None else None
+        return f"You cannot undo: {why}" if why else None
 
     @_locked
     def show(self, position: int) -> None:
@@ -336,6 +343,9 @@ class BoardWidget(anywidget.AnyWidget):
                 raise IllegalActionError(f"Malformed intent: write {{\"undo\": true}}, not {value!r}")
             if self.handover:
                 raise IllegalActionError(f"Pass the device to {faction_name(self.handover)} first")
+            why = self.undo_refusal()
+            if why:
+                raise IllegalActionError(why)
             if not self.can_undo:
                 raise IllegalActionError("There is nothing you can undo")
             self.undo()
@@ -500,7 +510,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.prompt = shown.prompt
             self.status = status
             self.can_act = may_act
-            self.can_undo = undoable and not self.handover
+            self.can_undo = undoable and not self.handover and not self.undo_refusal()
         # (``entries`` is redrawn by refresh: it belongs to the live game.)
 
     def _log_entries(self) -> list[dict]:
