@@ -264,3 +264,142 @@ def test_undo_defaults():
     assert play(players=2, seed=1, viewer="all", bot_delay=0, charts=False).undo_mode == "free"
     with pytest.raises(ValueError, match="undo is 'fair' or 'free'"):
         play(players=2, seed=1, undo="sometimes", charts=False)
+
+
+# -- widget intents ------------------------------------------------------------------------
+
+from ahoy_nb.widgets import BoardWidget  # noqa: E402
+from ahoy_nb.widgets.board import MAX_ERROR  # noqa: E402
+
+
+@pytest.mark.parametrize("notation", [
+    "move " + "1" * 5000 + ",1",          # past Python's 4,300-digit limit on int()
+    "start " + "9" * 150 + ",0",
+    "sail " + "x" * 5_000_000,            # a 5 MB intent
+    "fire 4>" + "1" * 5000,
+])
+def test_huge_intents_are_refused_with_a_short_reason(notation):
+    w = BoardWidget(new_game(2, seed=2), viewer="bluefin")
+    w.intent = {"action": "start 0,0", "id": 1}
+    before = w.state.to_json()
+    w.intent = {"action": notation, "id": 2}
+    assert w.ack == 2 and w.error and len(w.error) <= MAX_ERROR
+    assert w.state.to_json() == before
+
+
+def test_malformed_intents_never_echo_much():
+    w = BoardWidget(new_game(2, seed=2), viewer="bluefin")
+    for intent in [{"action": 4, "id": 1}, {"undo": "x" * 10**6, "id": 2},
+                   {"scrub": "9" * 10**6, "id": 3}, ["x" * 10**6], {"id": "i" * 10**6, "reveal": 1}]:
+        w.intent = intent
+        assert w.error and len(w.error) <= MAX_ERROR
+        assert w.ack is None or len(str(w.ack)) <= 64
+    assert len(w.state.history) == 0
+    w.intent = {"action": "start 0,0", "id": ["x"] * 10**5}
+    assert w.ack is None and w.error == "" and w.state.log[-1].action == "start 0,0"
+
+
+def test_an_unexpected_failure_in_an_intent_is_shown_not_raised():
+    w = BoardWidget(new_game(2, seed=2), viewer="bluefin")
+
+    def broken(notation):
+        raise KeyError("a bug")
+    w.on_action = broken
+    w.intent = {"action": "start 0,0", "id": 7}
+    assert w.ack == 7 and "KeyError" in w.error
+
+
+# -- seeds -----------------------------------------------------------------------------------
+
+def test_a_random_seed_is_not_shown_until_the_game_is_over():
+    g = play(players=2, people=("bluefin",), bot_delay=0, charts=False)
+    secret = g._seed
+    assert g.seed is None and str(secret) not in g.info.value and "Seed" not in g.info.value
+    from save_fuzz import finished_game
+    over = play(state=finished_game().copy(), people=("bluefin",), bot_delay=0, charts=False)
+    assert over.seed == 7 and "Seed 7" in over.info.value
+
+
+def test_a_chosen_seed_is_shown_only_in_analysis_with_a_warning():
+    g = play(players=2, seed=424242, people=("bluefin",), bot_delay=0, charts=False)
+    assert g.seed is None and "424242" not in g.info.value
+    a = play(players=2, seed=424242, viewer="all", bot_delay=0, charts=False)
+    assert a.seed == 424242
+    assert "Seed 424242 (analysis: the seed reveals every hidden card and future die)" in a.info.value
+    r = play(players=2, viewer="all", bot_delay=0, charts=False)  # random: not shown
+    assert r.seed is None and "Seed" not in r.info.value
+
+
+def test_the_lobby_does_not_show_the_seed():
+    from ahoy_nb.lobby import lobby
+    app = lobby(players=2, seed=424242, bot_delay=0)
+    assert "424242" not in app.message.value and app.seed.value == ""
+    assert app.game._seed == 424242 and app.game.seed is None
+    app.start.click()  # a random seed now
+    assert not any(ch.isdigit() for ch in app.message.value.split("</span>")[0].split(">", 1)[1])
+
+
+# -- escaping --------------------------------------------------------------------------------
+
+MARKUP = '<img src=x onerror="alert(1)">'
+
+
+def test_markup_in_the_lobby_seed_is_escaped():
+    from ahoy_nb.lobby import lobby
+    app = lobby(players=2, seed=1, bot_delay=0)
+    app.seed.value = MARKUP
+    assert app.new_game() is None
+    assert "<img" not in app.message.value and "&lt;img" in app.message.value
+
+
+def test_markup_in_a_bot_name_is_escaped_in_the_info_lines():
+    from ahoy_nb.bots import RandomBot
+
+    class Named(RandomBot):
+        name = MARKUP
+    g = play(players=2, people=("bluefin",), bots={"mollusk": Named(1)}, bot_delay=None,
+             charts=False)
+    assert "<img" not in g.info.value and "&lt;img" in g.info.value
+    from ahoy_nb.app import GameApp
+    app = GameApp(players=2, seed=1, people=("bluefin",), bot_delay=0)
+    app.game.bots["mollusk"].name = MARKUP
+    app._on_board()
+    assert "<img" not in app.info.object and "&lt;img" in app.info.object
+
+
+@pytest.mark.parametrize("key", ["players", "seed", "people", "bots", "bot_delay"])
+def test_markup_in_address_parameters_is_escaped_on_the_page(key):
+    from ahoy_nb.app import GameApp, parse_args
+    settings, problems = parse_args({key: MARKUP})
+    assert len(problems) == 1 and key in problems[0]
+    app = GameApp(**settings, bot_delay=0) if "bot_delay" not in settings else GameApp(**settings)
+    app.show_notice(problems)
+    assert app.notice.visible and "<img" not in app.notice.object
+    assert "&lt;img" in app.notice.object
+
+
+# -- address parameters (Panel) --------------------------------------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    ({"players": "abc"}, "players=abc is not 2, 3 or 4"),
+    ({"bot_delay": "nan"}, "bot_delay=nan is not a number of seconds"),
+    ({"bot_delay": "inf"}, "bot_delay=inf is not a number of seconds"),
+    ({"seed": "1e9"}, "seed=1e9 is not a whole number"),
+    ({"seed": "9" * 5000}, "is not a whole number"),
+    ({"people": "kraken"}, "people=kraken names a faction not in this game"),
+    ({"bots": "clever"}, "bots=clever is not greedy or random"),
+])
+def test_bad_address_parameters_give_a_clear_message(args, words):
+    from ahoy_nb.app import parse_args
+    settings, problems = parse_args(args)
+    assert len(problems) == 1 and words in problems[0] and len(problems[0]) < 200
+    assert settings["players"] in (2, 3, 4)
+
+
+def test_good_address_parameters_are_used():
+    from ahoy_nb.app import parse_args
+    settings, problems = parse_args({"players": "4", "seed": "7", "people": "bluefin,mollusk",
+                                     "bots": "random", "bot_delay": "0.1"})
+    assert not problems
+    assert settings == {"players": 4, "seed": 7, "people": ("bluefin", "mollusk"),
+                        "bots": "random", "bot_delay": 0.1}

@@ -447,7 +447,7 @@ class State:
             raise InvalidStateError(f"not a saved Ahoy state: {err}") from None
         if not isinstance(doc, dict) or "state" not in doc or set(doc) - {"state", "log"}:
             raise InvalidStateError("not a saved Ahoy state: expected {\"state\": ..., \"log\": [...]}")
-        validate(doc["state"], doc.get("log", []))
+        validate(doc["state"], doc.get("log", []), saved=True)
         log = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
                         e["hidden_action"], tuple(e.get("secret_for", ()))) for e in doc.get("log", [])]
         return cls(doc["state"], log)

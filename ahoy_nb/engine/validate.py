@@ -404,9 +404,13 @@ LOG_ENTRY = record({"player": lambda v, p, c: None if v == "setup" else faction(
 
 # -- the whole -----------------------------------------------------------------------------
 
-def validate(data, log: Any = ()) -> None:
+def validate(data, log: Any = (), *, saved: bool = False) -> None:
     """Raise ``InvalidStateError`` unless ``data`` (and its saved ``log``, a list of
-    ``LogEntry.to_dict()``) is a position the engine can play, draw and show to everyone."""
+    ``LogEntry.to_dict()``) is a position the engine can play, draw and show to everyone.
+
+    ``saved``: a loaded save, where every Flagship is on the map once set up (a
+    ``scenario`` may leave out the figures its lesson does not need).
+    """
     from .state import FORMAT
     log = [] if log == () else log
     if not isinstance(data, dict):
@@ -417,7 +421,7 @@ def validate(data, log: Any = ()) -> None:
     extra = set(data) - set(SCHEMA)
     if extra:
         _fail(f"unknown keys {', '.join(sorted(map(str, extra)))}")
-    ctx: dict = {"format": FORMAT, "players": [], "data": data}
+    ctx: dict = {"format": FORMAT, "players": [], "data": data, "saved": saved}
     try:
         _players(data["players"], "players", ctx)
         ctx["players"] = list(data["players"])
@@ -536,9 +540,17 @@ def _check_figures(data, ctx) -> None:
         if counts.get(kind, 0) > SUPPLY[kind]:
             raise _Invalid("figures", f"there are only {SUPPLY[kind]} {kind}s")
     # A Flagship comes onto the map in its faction's setup (a scenario may leave it out).
-    for f in _setup_waiting(data):
-        if f in ids:
+    waiting = _setup_waiting(data)
+    for f in data["players"]:
+        if f in waiting and f in ids:
             raise _Invalid("figures", f"the Flagship of {f} is on the map before its setup")
+        if ctx["saved"] and f not in waiting and f not in ids:
+            raise _Invalid("figures", f"the Flagship of {f} is not on the map")
+    ships = data["factions"].get("mollusk", {}).get("ships", {})
+    afloat = {fid for fid, fig in ids.items() if fig["kind"] in SHIPS}
+    if set(ships) != afloat:
+        raise _Invalid("factions.mollusk.ships", "a Union ship is on the map exactly while "
+                                                 "its plan card is on the Mollusk board")
     ctx["figures"] = ids
 
 

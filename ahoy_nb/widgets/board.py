@@ -71,6 +71,8 @@ from ..render import render_svg
 HERE = pathlib.Path(__file__).parent
 
 INTENT_KINDS = ("action", "undo", "scrub", "reveal")
+MAX_NOTATION = 200   # longer text is no notation: refused before the engine reads it
+MAX_ERROR = 300      # an error never echoes more than this back to the front end
 VIEWER_MODES = ("hotseat",)
 
 
@@ -313,30 +315,36 @@ class BoardWidget(anywidget.AnyWidget):
         if intent is None:
             return
         ident = intent.get("id") if isinstance(intent, dict) else None
+        if not isinstance(ident, (int, float, str)):
+            ident = None  # the ack echoes the id: only a number or a short text
+        elif isinstance(ident, str):
+            ident = ident[:64]
         try:
             self._handle(intent)
-        except IllegalActionError as err:
-            self.error = str(err)
+        except ValueError as err:  # IllegalActionError, and any parsing of bad input
+            self.error = _cut(str(err))
+        except Exception as err:  # noqa: BLE001 - a bug must still answer the click
+            self.error = _cut(f"The board could not do that ({type(err).__name__}: {err})")
         finally:
             self.ack = ident
 
     def _handle(self, intent) -> None:
         if not isinstance(intent, dict):
             raise IllegalActionError(
-                f"Malformed intent {intent!r}: expected an object like "
+                f"Malformed intent {_cut(repr(intent), 80)}: expected an object like "
                 '{"action": "sail 4", "id": 1}')
         kinds = [k for k in INTENT_KINDS if k in intent]
         unknown = sorted(set(intent) - set(INTENT_KINDS) - {"id"})
         if len(kinds) != 1 or unknown:
             raise IllegalActionError(
-                f"Malformed intent {intent!r}: it needs exactly one of "
+                f"Malformed intent {_cut(repr(intent), 80)}: it needs exactly one of "
                 f"{', '.join(INTENT_KINDS)} (and an id)")
         kind = kinds[0]
         value = intent[kind]
         if kind == "action":
-            if not isinstance(value, str) or not value.strip():
+            if not isinstance(value, str) or not value.strip() or len(value) > MAX_NOTATION:
                 raise IllegalActionError(f"Malformed intent: an action is its notation, "
-                                         f"like 'sail 4', not {value!r}")
+                                         f"like 'sail 4', not {_cut(repr(value), 60)}")
             self._intent_action(value)
         elif kind == "undo":
             if value is not True:
@@ -534,6 +542,11 @@ class BoardWidget(anywidget.AnyWidget):
         if not self.live:
             text += f", showing position {self.position} of {len(s.history)}"
         return f"BoardWidget({text})"
+
+
+def _cut(text: str, limit: int = MAX_ERROR) -> str:
+    """``text`` cut to ``limit`` characters (an error must not echo a huge input back)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class _nothing:
