@@ -403,3 +403,12 @@ def test_good_address_parameters_are_used():
     assert not problems
     assert settings == {"players": 4, "seed": 7, "people": ("bluefin", "mollusk"),
                         "bots": "random", "bot_delay": 0.1}
+
+
+def test_markup_in_a_loaded_save_never_reaches_the_board_as_markup():
+    doc = save(actions=1)
+    doc["log"][1]["events"].append(MARKUP)
+    s = load(doc)
+    w = BoardWidget(s, viewer="bluefin")
+    assert "<img" not in w.svg
+    assert MARKUP in w.entries[-1]["events"]  # data for board.js, which sets it as text
