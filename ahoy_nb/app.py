@@ -330,15 +330,7 @@ class GameApp:
             self.control.update(s, board.position)
         who = self.game.bot_to_move()
         self.step_button.disabled = self.run_button.disabled = who is None
-        names = ", ".join(f"{FACTION_NAMES.get(f, f)} ({getattr(b, 'name', type(b).__name__)})"
-                          for f, b in self.game.bots.items())
-        parts = [f"Bots: {names or 'none'}" + (f" · {FACTION_NAMES.get(who, who)} to play" if who else "")]
-        if self.game.seed_line():
-            parts.append(self.game.seed_line())
-        why = self.game.board.undo_refusal() if self.game.board.history_length else None
-        if why and self.game.people:
-            parts.append(why)
-        self.info.object = html.escape(". ".join(parts))
+        self.info.object = html.escape(self.game.info_text() or "Bots: none")
 
     def _guard(self, fn) -> None:
         try:

@@ -21,6 +21,7 @@ from typing import Iterable, Mapping
 
 from .bots import Bot, make_bot
 from .engine import State, new_game
+from .engine.components import FACTION_NAMES
 from .engine.undo import revealed
 
 __all__ = ["play", "AhoyGame", "fair_undo", "UNDO_RULES"]
@@ -316,9 +317,10 @@ def _make_class():
             who = self.bot_to_move()
             parts = []
             if self.bots:
-                names = ", ".join(f"{f} ({getattr(b, 'name', type(b).__name__)})"
+                names = ", ".join(f"{FACTION_NAMES.get(f, f)} ({getattr(b, 'name', type(b).__name__)})"
                                   for f, b in self.bots.items())
-                parts.append(f"Bots: {names}" + (f" · {who} to play" if who else ""))
+                now = f" · {FACTION_NAMES.get(who, who)} to play" if who else ""
+                parts.append(f"Bots: {names}{now}")
             if self.seed_line():
                 parts.append(self.seed_line())
             why = self.board.undo_refusal() if self.board.history_length else None
