@@ -412,3 +412,14 @@ def test_markup_in_a_loaded_save_never_reaches_the_board_as_markup():
     w = BoardWidget(s, viewer="bluefin")
     assert "<img" not in w.svg
     assert MARKUP in w.entries[-1]["events"]  # data for board.js, which sets it as text
+
+
+def test_doctests():
+    import doctest
+
+    import ahoy_nb.app
+    import ahoy_nb.engine.undo
+    import ahoy_nb.engine.validate
+    for module in (ahoy_nb.engine.validate, ahoy_nb.engine.undo, ahoy_nb.app):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -392,7 +392,7 @@ SCHEMA: dict[str, Check] = {
     "market_box": _CARDS,
     "factions": _factions,
     "winners": list_of(faction, 4),
-    "pending": list_of(lambda v, p, c: None, 200),  # each frame: see _pending
+    "pending": list_of(lambda v, p, c: None, 200),  # each decision: see _check_pending
     "fixed": _fixed,
 }
 
