@@ -102,6 +102,10 @@ def test_malformed_log_entries_are_refused(entry, field):
                                     {"type": "fire", "player": "bluefin", "fight": 0,
                                      "figure": "bluefin", "side": "attacker"}]), "must point at a battle"),
     (lambda d: d["pending"].append({"type": "earthquake", "player": None}), "not a kind of decision"),
+    # A Smuggler's reward asked of the Mollusk, waiting below another decision.
+    (lambda d: d["pending"].extend([{"type": "reward", "player": "mollusk"},
+                                    {"type": "wealth", "player": "bluefin"}]),
+     "the rules cannot go on from it (KeyError"),
     (lambda d: d["pending"].append({"type": "move", "player": "bluefin"}), "has figure, steps"),
 ])
 def test_inconsistent_positions_are_refused(mutate, field):

@@ -20,6 +20,7 @@ ahoy_nb.engine.state.InvalidStateError: not a valid Ahoy state: missing players,
 
 from __future__ import annotations
 
+import marshal
 import re
 from itertools import accumulate
 from typing import Any, Callable
@@ -629,7 +630,7 @@ def _check_progress(data) -> None:
 def _check_playable(data, log) -> None:
     """Ask the engine: who decides, what they may do, what each player sees."""
     from .explain import view
-    from .game import Game
+    from .game import LEGAL, Game
     from .state import LogEntry, State
     try:
         entries = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
@@ -638,6 +639,12 @@ def _check_playable(data, log) -> None:
         g = Game(data)
         who = g.deciding()
         options = g.options()
+        # Every decision waiting lower on the stack must be answerable too, when its turn
+        # comes (asked on a copy: listing options changes nothing, but be sure).
+        probe = Game(marshal.loads(marshal.dumps(data)))
+        for frame in probe.data["pending"]:
+            if frame["type"] in LEGAL and frame["player"] is not None:
+                LEGAL[frame["type"]](probe, frame)
         for viewer in [None, *data["players"]]:
             view(state, viewer)
         state.regions()
