@@ -30,7 +30,10 @@ def far_tile_ms(runs: int = 20) -> tuple[float, float]:
 
     from ahoy_nb.engine import State, new_game
 
-    good = new_game(4, seed=1).to_json()
+    game, rnd = new_game(4, seed=1), random.Random(1)
+    for _ in range(300):  # a game under way: a longer log, more pieces
+        game.apply(rnd.choice(game.legal_actions()))
+    good = game.to_json()
     doc = json.loads(good)
     doc["state"]["tiles"][1]["x"] = 10**9
     bad = json.dumps(doc)
