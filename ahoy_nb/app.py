@@ -31,6 +31,8 @@ the page (a Panel layout).
 
 from __future__ import annotations
 
+import html
+import math
 import secrets
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -261,6 +263,8 @@ class GameApp:
         self.run_button = _widget(pn.widgets.Button, "Bots to my turn", width=130)
         self.auto = _widget(pn.widgets.Toggle, "Auto", value=True, width=80)
         self.info = pn.pane.HTML("", styles={"color": "#555"})
+        self.notice = pn.pane.HTML("", visible=False, css_classes=["ahoy-notice"],
+                                   styles={"color": "#b03030", "font-weight": "bold"})
         self.board_area = pn.Column(sizing_mode="stretch_width")
         self.charts_area = pn.Row()
         self.players_select.param.watch(lambda e: self._make_seats(), "value")
@@ -282,7 +286,7 @@ class GameApp:
         files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
-            form, controls, self.board_area, files, self.charts_area,
+            self.notice, form, controls, self.board_area, files, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         self._callback = None
         self.new_game()
@@ -304,18 +308,31 @@ class GameApp:
         return {f: w.value for f, w in self._seat_widgets.items()}
 
     # -- the game ------------------------------------------------------------------
+    def show_notice(self, lines: list[str]) -> None:
+        """Show what was wrong (e.g. with the page's address) above the form, escaped."""
+        self.notice.object = "<br>".join(html.escape(line) for line in lines)
+        self.notice.visible = bool(lines)
+
     def new_game(self) -> None:
-        """Start a game as the form says (a random seed if none is given)."""
+        """Start a game as the form says (a random seed if none is given).
+
+        The seed is not shown while the game runs (it reveals every hidden card and die):
+        the form's field is emptied once the game starts; the info line gives the seed
+        when the game is over.
+        """
         players = int(self.players_select.value)
         people, bots = people_and_bots(players, self.seat_choices())
         seed = self.seed_input.value
+        chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(31)
         # bot_delay=None: the AhoyGame never schedules bots itself; this page does,
         # with a Panel periodic callback (it runs with the session's document lock).
         self.game = play(players=players, seed=int(seed), people=people, bots=bots,
                          bot_delay=None, charts=False, analysis=False)
-        self.seed = int(seed)
+        self.game.seed_chosen = chosen
+        self.seed = int(seed)  # for code and tests; never shown while the game runs
+        self.seed_input.value = None
         self.board = PanelBoard(self.game.board, sizing_mode="stretch_width")
         self.fame = FameFigure(self.game.state.players)
         self.control = ControlFigure()
@@ -358,9 +375,7 @@ class GameApp:
             self.control.update(s, board.position)
         who = self.game.bot_to_move()
         self.step_button.disabled = self.run_button.disabled = who is None
-        names = ", ".join(f"{FACTION_NAMES.get(f, f)} ({b.name})" for f, b in self.game.bots.items())
-        now = f" · {FACTION_NAMES.get(who, who)} to play" if who else ""
-        self.info.object = (f"Seed {self.seed}. Bots: {names or 'none'}{now}")
+        self.info.object = html.escape(self.game.info_text() or "Bots: none")
 
     def _guard(self, fn) -> None:
         try:
@@ -400,25 +415,75 @@ def _session_args() -> dict:
     return out
 
 
+def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = None,
+               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+               bot_delay: float = 0.5) -> tuple[dict, list[str]]:
+    """The first game's settings from the page's query parameters, and what was wrong.
+
+    A bad parameter is left out (the default stands) and named in a message:
+
+    >>> parse_args({"players": "abc", "bot_delay": "nan", "seed": "1e9"})[1][0]
+    "The address's players=abc is not 2, 3 or 4: 3 players are used"
+    """
+    out = {"players": players, "seed": seed, "people": people, "bots": bots,
+           "bot_delay": bot_delay}
+    problems = []
+
+    def bad(key: str, why: str) -> None:
+        problems.append(f"The address's {key}={args[key][:40]}"
+                        f"{'…' if len(args[key]) > 40 else ''} {why}")
+
+    if "players" in args:
+        if args["players"].strip() in ("2", "3", "4"):
+            out["players"] = int(args["players"])
+        else:
+            bad("players", f"is not 2, 3 or 4: {players} players are used")
+    if "seed" in args:
+        text = args["seed"].strip()
+        if not text:
+            out["seed"] = None
+        elif text.lstrip("-").isdigit() and len(text) <= 19:
+            out["seed"] = int(text)
+        else:
+            bad("seed", "is not a whole number (at most 18 digits): a random seed is used")
+    if "people" in args:
+        p = args["people"].strip()
+        chosen = "all" if p == "all" else () if p in ("", "none") else tuple(
+            x.strip() for x in p.split(","))
+        factions = seat_options(out["players"])
+        if chosen != "all" and any(f not in factions for f in chosen):
+            bad("people", f"names a faction not in this game ({', '.join(factions)}, "
+                          f"'all' or 'none'): Bluefin is played here")
+            out["people"] = ("bluefin",)
+        else:
+            out["people"] = chosen
+    if "bots" in args:
+        if args["bots"] in SEATS and args["bots"] != "person":
+            out["bots"] = args["bots"]
+        else:
+            names = ", ".join(k for k in SEATS if k != "person")
+            bad("bots", f"is not one of {names}: greedy bots play")
+    if "bot_delay" in args:
+        try:
+            delay = float(args["bot_delay"])
+        except ValueError:
+            delay = math.nan
+        if math.isfinite(delay) and 0 <= delay <= 60:
+            out["bot_delay"] = delay
+        else:
+            bad("bot_delay", f"is not a number of seconds from 0 to 60: {bot_delay} s is used")
+    return out, problems
+
+
 def create_app(players: int = 3, seed: int | None = None,
                people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
                bot_delay: float = 0.5):
     """The page for one session. The page's query parameters (``players``, ``seed``,
     ``people`` comma-separated or ``all`` or ``none``, ``bots``, ``bot_delay``)
-    override the arguments."""
-    args = _session_args()
-    if "players" in args:
-        players = int(args["players"])
-    if "seed" in args:
-        seed = int(args["seed"]) if args["seed"] else None
-    if "people" in args:
-        p = args["people"]
-        people = "all" if p == "all" else () if p in ("", "none") else tuple(p.split(","))
-    if "bots" in args and args["bots"] in SEATS and args["bots"] != "person":
-        bots = args["bots"]
-    if "bot_delay" in args:
-        bot_delay = float(args["bot_delay"])
-    app = GameApp(players=players, seed=seed, people=people, bots=bots, bot_delay=bot_delay)
+    override the arguments; a bad one is named in a message on the page."""
+    settings, problems = parse_args(_session_args(), players, seed, people, bots, bot_delay)
+    app = GameApp(**settings)
+    app.show_notice(problems)
     return app.layout
 
 

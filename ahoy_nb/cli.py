@@ -2,7 +2,7 @@
 
     ahoy-nb serve [--port 5006] [--address 127.0.0.1] [--players 3] [--seed S]
                   [--people bluefin[,mollusk...] | all | none] [--bots greedy|random]
-                  [--bot-delay 0.5] [--show]
+                  [--bot-delay 0.5] [--show] [--secret-key-env BOKEH_SECRET_KEY]
 
     ahoy-nb simulate [--games 100] [--players 3] [--bots normal[,hard,...]] [--seed 0]
                      [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
@@ -15,6 +15,9 @@ tab; the page's form starts others.
 ``simulate`` plays bot-against-bot games (:func:`ahoy_nb.simulate`) on the local cores
 or a Dask cluster, with a progress bar, and prints each faction's win rate with a 95%
 interval; ``--out`` writes one JSON record per game and line.
+tab; the page's form starts others. Session ids are signed with a secret made at
+start-up (or taken from ``$BOKEH_SECRET_KEY``): a page address with a made-up
+``bokeh-session-id`` is refused.
 """
 
 from __future__ import annotations
@@ -65,6 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=float, default=0.5,
                        help="seconds between bot actions (default 0.5)")
     serve.add_argument("--show", action="store_true", help="open a browser tab")
+    serve.add_argument("--secret-key-env", default="BOKEH_SECRET_KEY", metavar="NAME",
+                       help="environment variable holding the secret that signs session ids "
+                            "(default BOKEH_SECRET_KEY; if unset, a new secret is made at "
+                            "start-up, so ids from an earlier run are refused)")
     serve.add_argument("--allow-websocket-origin", action="append", default=[],
                        metavar="HOST[:PORT]",
                        help="another origin the page may be opened from (repeatable)")
@@ -157,6 +164,33 @@ def simulate(args: argparse.Namespace) -> int:
         print(f"  {row['faction']:<10} {row['bot']:<8} wins {row['rate']:6.1%} "
               f"(95% CI {row['low']:.1%}-{row['high']:.1%}, {row['wins']:g}/{row['games']})")
     return 0
+def session_secret(env: str = "BOKEH_SECRET_KEY") -> bytes:
+    """The secret that signs session ids: ``$env`` if set, else a new one for this run."""
+    import os
+
+    from bokeh.util.token import generate_secret_key
+
+    given = os.environ.get(env, "")
+    if given and len(given) < 32:
+        raise SystemExit(f"ahoy-nb serve: ${env} must be at least 32 characters")
+    return (given or generate_secret_key()).encode("utf-8")
+
+
+def fresh_sessions_only(user_info, path: str):
+    """Panel's ``authorize_callback``: a page address that names a session
+    (``?bokeh-session-id=...``, made up or copied from someone else's page) is sent to
+    the same address without it, so it opens a game of its own and never joins another."""
+    from urllib.parse import parse_qsl, urlencode
+
+    import panel as pn
+
+    # (Bokeh's request proxy hides the id from .arguments; the raw query still has it.)
+    query = parse_qsl(pn.state.curdoc.session_context.request.query or "",
+                      keep_blank_values=True)
+    if not any(k == "bokeh-session-id" for k, _ in query):
+        return True
+    keep = [(k, v) for k, v in query if k != "bokeh-session-id"]
+    return path + ("?" + urlencode(keep) if keep else "")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -165,6 +199,7 @@ def serve(args: argparse.Namespace) -> int:
     from .app import create_app
 
     port = args.port or _free_port(args.address)
+    pn.config.authorize_callback = fresh_sessions_only
     def app():  # one page per browser tab (a plain function: Panel calls it per session)
         return create_app(players=args.players, seed=args.seed, people=args.people,
                           bots=args.bots, bot_delay=args.bot_delay)
@@ -172,6 +207,9 @@ def serve(args: argparse.Namespace) -> int:
     server = pn.serve(
         {"/": app}, port=port, address=args.address, show=False, start=False,
         title="Ahoy", verbose=False, liveness=True,
+        # Session ids are signed: an id made up in the address (?bokeh-session-id=...) is
+        # refused, so nobody can send a link that joins someone else's game.
+        sign_sessions=True, secret_key=session_secret(args.secret_key_env),
         websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}",
                           *args.allow_websocket_origin],
     )

@@ -16,6 +16,7 @@ is shared with the Panel app (:mod:`ahoy_nb.app`).
 
 from __future__ import annotations
 
+import html
 import secrets
 from functools import lru_cache
 from typing import Iterable, Mapping
@@ -90,7 +91,12 @@ def _make_class():
         Attributes for code and tests: ``players`` (Dropdown), ``seats``
         (``{faction: Dropdown}`` of the 4-player game; the game's are shown), ``seed``
         (Text: empty for a random seed), ``start`` (the "New game" Button), ``game``
-        (the current game), ``message`` (HTML: the seed played, or what is wrong).
+        (the current game), ``message`` (HTML: who plays here, or what is wrong).
+
+        The seed is not shown while a game runs (it reveals every hidden card and future
+        die): the field is emptied once the game starts, and the game's info line gives
+        the seed when the game is over (or at once with ``viewer="all"``, analysis, with
+        a warning, if the seed was chosen).
         """
 
         def __init__(self, players=3, seed=None, people=("bluefin",), bots="greedy",
@@ -135,9 +141,11 @@ def _make_class():
         def new_game(self):
             """Start a game as the form says; returns it (``None`` if the seed is bad)."""
             text = self.seed.value.strip()
-            if text and not text.lstrip("-").isdigit():
+            if text and not (text.lstrip("-").isdigit() and len(text) <= 19):
+                shown = text if len(text) <= 40 else text[:40] + "…"
                 self.message.value = (f"<span style='color:#b03030'>The seed is a whole "
-                                      f"number, not {text!r}</span>")
+                                      f"number (at most 18 digits), not "
+                                      f"{html.escape(repr(shown))}</span>")
                 return None
             seed = int(text) if text else secrets.randbits(31)
             players = int(self.players.value)
@@ -146,10 +154,14 @@ def _make_class():
                 self.game.stop()
             self.game = play(players=players, seed=seed, people=people, bots=bots,
                              bot_delay=self.bot_delay, **self.play_kwargs)
+            self.game.seed_chosen = bool(text)
+            self.seed.value = ""  # not on screen while the game runs
             self.game_box.children = [self.game]
             who = ", ".join(FACTION_NAMES.get(f, f) for f in people) or "nobody (bots only)"
-            self.message.value = (f"<span style='color:#555'>Seed {seed} · played here: "
-                                  f"{who}</span>")
+            seed_note = ("your seed is kept off the screen while you play"
+                         if text else "random seed, shown when the game is over")
+            self.message.value = (f"<span style='color:#555'>Played here: {html.escape(who)}"
+                                  f" · {seed_note}</span>")
             return self.game
 
         def __repr__(self) -> str:

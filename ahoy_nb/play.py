@@ -15,27 +15,57 @@ names with ``from ahoy_nb.play import AhoyGame``.)
 from __future__ import annotations
 
 import asyncio
+import html
 import secrets
 import sys
 from typing import Iterable, Mapping
 
 from .bots import Bot, make_bot
 from .engine import State, new_game
+from .engine.components import FACTION_NAMES
+from .engine.undo import revealed
 
-__all__ = ["play", "AhoyGame"]
+__all__ = ["play", "AhoyGame", "fair_undo", "UNDO_RULES"]
 
 DEFAULT_DELAY = 0.5
+UNDO_RULES = ("fair", "free")
+SEED_WARNING = "the seed reveals every hidden card and future die"
+
+
+def fair_undo(board) -> str | None:
+    """The fair undo rule for a :class:`~ahoy_nb.widgets.BoardWidget` (its ``undo_rule``):
+    why the person at the board may not take back their last action now, or ``None``.
+
+    Undo takes back the last action of one of the board's ``people`` and the bot actions
+    after it. That is fair only if the person at the board made that action (in hot seat,
+    not the previous person's, once the device has passed) and if those actions revealed
+    nothing: no roll, no card or tile drawn, nothing hidden shown
+    (:func:`ahoy_nb.engine.undo.revealed`).
+    """
+    s = board.state
+    start = len(s.log) - len(s.history)
+    mine = [i for i in range(start, len(s.log)) if s.log[i].player in board.people]
+    if not mine:
+        return None  # nothing of theirs to undo: the board says so
+    actor = s.log[mine[-1]].player
+    person = board.viewer if board.viewer in s.players else actor
+    if actor != person:
+        return "it is another player's move"
+    return revealed(s, len(s.log) - mine[-1], viewer=person)
 
 
 def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str = ("bluefin",),
          bots: str | Bot | Mapping[str, str | Bot] = "greedy", bot_delay: float | None = 0.5, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
-         confirm_handover: bool = True, analysis: bool | None = None) -> "AhoyGame":
+         confirm_handover: bool = True, analysis: bool | None = None,
+         undo: str | None = None) -> "AhoyGame":
     """A playable game as one widget: the board (with its log), live charts, bot controls.
 
     * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
     * ``seed``: the game's seed (the same seed and moves give the same game); the
-      bots are seeded from it too. ``None``: a random seed (``game.seed`` tells it).
+      bots are seeded from it too. ``None``: a random seed, shown once the game is over
+      (the seed reveals every hidden card and future die). A chosen seed is shown only
+      with ``viewer="all"`` (analysis), with that warning.
     * ``people``: the factions played by people at this screen. One faction: you
       see only what it may see. Several: hot seat, the view follows whoever must
       decide, and the board asks to pass the device between them. ``"all"``: every
@@ -58,11 +88,17 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       (:class:`~ahoy_nb.widgets.advisor.Advisor`); ``None`` (default): on unless
       several people share the screen (hot seat), where it would help one against
       another. Its "Analysis" toggle turns it on and off during the game.
+    * ``undo``: ``"fair"`` (default when people play against bots or each other): a
+      person may take back only their own last action, and only if it revealed nothing
+      (no roll, no card or tile drawn); otherwise the board says why not.
+      ``"free"`` (default for ``viewer="all"`` and for watching bots): any action may be
+      taken back, for analysis and tutorials.
 
     Bots move by themselves on the kernel's event loop (one action every
     ``bot_delay`` seconds); without a running event loop (a plain script, tests) they
     play instantly. Undo takes back your last action and the bot actions after it.
     """
+    chosen = seed is not None or state is not None
     if state is None:
         if seed is None:
             seed = secrets.randbits(32)
@@ -71,7 +107,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
         seed = state.data.get("seed", 0)
     return _game_class()(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
                     charts=charts, confirm_handover=confirm_handover, seed=seed,
-                    analysis=analysis)
+                    analysis=analysis, seed_chosen=chosen, undo=undo)
 
 
 def _running_loop():
@@ -96,15 +132,18 @@ def _make_class():
         """A game in one widget: bot controls, the board (and its log), the charts.
 
         Attributes: ``board`` (:class:`BoardWidget`), ``charts`` (:class:`GameCharts`
-        or ``None``), ``bots`` (``{faction: bot}``), ``people``, ``seed``, ``state``.
+        or ``None``), ``bots`` (``{faction: bot}``), ``people``, ``seed`` (``None`` while
+        it may not be shown), ``undo_mode`` (``"fair"`` or ``"free"``), ``state``.
         Methods: :meth:`step` (one bot action), :meth:`run_bots` (bots play until a
         person must decide), :meth:`stop`.
         """
 
         def __init__(self, state: State, *, people=("bluefin",), bots="greedy",
                      bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
-                     confirm_handover=True, seed: int | None = None, analysis=None, **kwargs):
-            self.seed = seed
+                     confirm_handover=True, seed: int | None = None, analysis=None, seed_chosen: bool = True,
+                     undo: str | None = None, **kwargs):
+            self._seed = seed
+            self.seed_chosen = seed_chosen
             players = state.players
             if isinstance(people, str):
                 people = players if people == "all" else (people,)
@@ -119,8 +158,16 @@ def _make_class():
             self.bots = self._make_bots(players, people, bots, seed)
             if viewer == "auto":
                 viewer = people[0] if len(people) == 1 else "hotseat" if people else None
+            if undo is None:
+                undo = "free" if viewer == "all" or not people else "fair"
+            if undo not in UNDO_RULES:
+                raise ValueError(f"undo is 'fair' or 'free', not {undo!r}")
+            self.undo_mode = undo
             self.board = BoardWidget(state, viewer=viewer, people=people,
                                      confirm_handover=confirm_handover)
+            if undo == "fair":
+                self.board.undo_rule = fair_undo
+                self.board.refresh()
             self.charts = GameCharts().follow(self.board) if charts else None
             self._loop = _running_loop()
             self._handle = None
@@ -136,7 +183,8 @@ def _make_class():
             self.step_button.on_click(lambda _: self._guard(self.step))
             self.run_button.on_click(lambda _: self._guard(self.run_bots))
             self.auto.observe(lambda change: self._schedule(), "value")
-            controls = widgets.HBox([self.step_button, self.run_button, self.auto, self.info])
+            bot_controls = [self.step_button, self.run_button, self.auto] if self.bots else []
+            controls = widgets.HBox([*bot_controls, self.info])
             # Save and open (.ahoy.json, see ahoy_nb.savegame): a download link made on
             # demand, and an upload that replaces the game only if the file loads.
             self.save_button = widgets.Button(description="Save", icon="download",
@@ -149,7 +197,7 @@ def _make_class():
             self.upload.observe(self._on_upload, "value")
             files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info])
             files.add_class("ahoy-files")
-            children = [controls] if self.bots else []
+            children = [controls]
             children.append(self.board)
             children.append(files)
             if self.charts is not None:
@@ -166,7 +214,7 @@ def _make_class():
         @staticmethod
         def _make_bots(players, people, spec, seed) -> dict:
             out = {}
-            base = 0 if seed is None else int(seed)
+            base = 0 if seed is None else int(seed)  # (never shown: it would give the seed)
             for i, f in enumerate(players):
                 if f in people:
                     continue
@@ -188,6 +236,31 @@ def _make_class():
         @property
         def state(self) -> State:
             return self.board.state
+
+        @property
+        def seed(self) -> int | None:
+            """The game's seed, if it may be shown: once the game is over, or a seed the
+            person chose when everything is shown anyway (``viewer="all"``)."""
+            if self.board.state.is_over or (self.seed_chosen and self.board.viewer == "all"):
+                return self._seed
+            return None
+
+        def seed_line(self) -> str:
+            """The seed as the info line shows it (plain text; empty while hidden)."""
+            if self.seed is None:
+                return ""
+            if self.board.state.is_over:
+                return f"Seed {self.seed}"
+            return f"Seed {self.seed} (analysis: {SEED_WARNING})"
+
+        def undo(self) -> State:
+            """Take back the last action of the person at the board, if the undo rule allows."""
+            with self.board.lock:
+                why = self.board.undo_refusal()
+                if why:
+                    from .engine import IllegalActionError
+                    raise IllegalActionError(why)
+                return self.board.undo()
 
         def bot_to_move(self) -> str | None:
             """The faction of the bot that must decide now, if any."""
@@ -323,13 +396,28 @@ def _make_class():
                 self._handle.cancel()
                 self._handle = None
 
+        def info_text(self) -> str:
+            """The info line in plain text: bots, who plays, the seed when it may be
+            shown, why undo is refused now."""
+            who = self.bot_to_move()
+            parts = []
+            if self.bots:
+                names = ", ".join(f"{FACTION_NAMES.get(f, f)} ({getattr(b, 'name', type(b).__name__)})"
+                                  for f, b in self.bots.items())
+                now = f" · {FACTION_NAMES.get(who, who)} to play" if who else ""
+                parts.append(f"Bots: {names}{now}")
+            if self.seed_line():
+                parts.append(self.seed_line())
+            why = self.board.undo_refusal() if self.board.history_length else None
+            if why and self.people:
+                parts.append(why)
+            return " · ".join(parts)
+
         def _show_info(self) -> None:
             who = self.bot_to_move()
             self.step_button.disabled = self.run_button.disabled = who is None
-            names = ", ".join(f"{f} ({getattr(b, 'name', type(b).__name__)})"
-                              for f, b in self.bots.items())
-            now = f" · {who} to play" if who else ""
-            self.info.value = f"<span style='color:#555'>Bots: {names}{now}</span>"
+            # Bot names and every other text are escaped: the line is HTML.
+            self.info.value = f"<span style='color:#555'>{html.escape(self.info_text())}</span>"
 
         def __repr__(self) -> str:
             s = self.board.state

@@ -207,7 +207,9 @@ def test_placements_on_slots_named_like_choices_read_as_placements():
 # -- corrupt saved states -------------------------------------------------------------
 
 def saved():
-    return json.loads(g3("smuggler1", figures={"smuggler1": "1,0", "bluefin": "0,0"}).to_json())
+    # A save has every Flagship on the map (a scenario may leave one out; a save may not).
+    return json.loads(g3("smuggler1", figures={"smuggler1": "1,0", "bluefin": "0,0",
+                                               "mollusk": "3,2"}).to_json())
 
 
 def corrupt(path_fn):

@@ -20,7 +20,7 @@ from .components import (CARD_BY_KEY, CARGO_BY_KEY, DICE_COUNT, FACTION_NAMES, P
 from .geometry import parse_space, space_name
 from .rules import Play as Game, board_kind, begin_turn
 from .rules.battle import eligible_defenders, fire_options
-from .state import State, new_game
+from .state import State, new_game, playable
 from .validate import validate
 
 SpaceText = str  # "x,y"
@@ -239,7 +239,7 @@ def scenario(players: int = 3, *, seed: int = 0,
     if decision:
         _start_decision(g, dict(decision), pledge_card)
     validate(data)
-    return State(data)
+    return playable(data)
 
 
 def _split(free: list[int], first: Iterable | None, second: Iterable | None, what: str,

@@ -22,16 +22,15 @@ from typing import Any, Iterable
 from . import cards, chance, observe, views  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
 from .geometry import Map, Space, parse_space
-from .components import (BOARDS, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS, START_GOLD,
-                         START_PLANS, START_READY_COMRADES, SUITS, TILES)
-from .errors import IllegalActionError, InvalidStateError, OutcomeLimitError
+from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS,
+                         START_GOLD, START_PLANS, START_READY_COMRADES, SUITS, TILES)
+from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
 from .rules import Play, board_kind, control, controller, name, place_tile
 from .explain import describe, prompt, why_illegal
-from .kernel import deciding
+from .kernel import LEGAL, deciding
 from .notation import Action, normalise
 from .schema import FORMAT
-from .validate import validate
-
+from .validate import check_text, validate
 
 
 @dataclass(frozen=True)
@@ -422,7 +421,16 @@ class State:
         return out
 
     def is_legal(self, action: Action | str) -> bool:
-        return self._point is None and _normalise(action) in self._option_table()
+        """Whether :meth:`apply` would accept ``action`` now (any input: never raises)."""
+        if self._point is not None:
+            return False
+        try:
+            text = _normalise(action)
+        except IllegalActionError:
+            return False
+        if isinstance(action, Action) and action.player != self.current_player:
+            return False
+        return text in self._option_table()
 
     def apply(self, action: Action | str | Any) -> "State":
         """Apply a legal action (or its notation) and return ``self``.
@@ -440,8 +448,8 @@ class State:
         g = Play(self.data)
         player = g.deciding()
         if isinstance(action, Action) and action.player != player:
-            raise IllegalActionError(f"It is {name(player)}'s decision now, "
-                                     f"not {name(action.player)}'s")
+            raise IllegalActionError(f"It is {name(player)}'s decision now, not "
+                                     f"{FACTION_NAMES.get(action.player, repr(action.player)[:40])}'s")
         frame = g.top()
         self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, table[text]))
         return self
@@ -661,20 +669,15 @@ class State:
     @classmethod
     def from_json(cls, text: str) -> "State":
         """Load a position saved by :meth:`to_json`; raises :class:`InvalidStateError`."""
+        check_text(text)  # size and nesting depth bounded before parsing
         try:
             doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
+        except (TypeError, ValueError) as err:
             raise InvalidStateError(f"not a saved Ahoy state: {err}") from None
-        if not isinstance(doc, dict) or "state" not in doc:
-            raise InvalidStateError("not a saved Ahoy state: no 'state' in it")
-        validate(doc["state"])
-        try:
-            log = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
-                            e["hidden_action"], tuple(e.get("secret_for", ())))
-                   for e in doc.get("log", [])]
-        except (KeyError, TypeError) as err:
-            raise InvalidStateError(f"the saved log is malformed: {err}") from None
-        return cls(doc["state"], log)
+        if not isinstance(doc, dict) or "state" not in doc or set(doc) - {"state", "log"}:
+            raise InvalidStateError("not a saved Ahoy state: expected {\"state\": ..., \"log\": [...]}")
+        validate(doc["state"], doc.get("log", []), saved=True)
+        return playable(doc["state"], doc.get("log", []))
 
     # -- display ----------------------------------------------------------
     def __str__(self) -> str:
@@ -698,6 +701,9 @@ _new = object.__new__
 
 def _normalise(action) -> str:
     if isinstance(action, Action):
+        if not isinstance(action.notation, str) or not isinstance(action.player, str):
+            raise NotationError(f"an Action is a player and its notation (text), not "
+                                f"{action.player!r} and {action.notation!r}"[:300])
         return action.notation
     return normalise(action)
 
@@ -726,3 +732,43 @@ def _check_outcome(data: dict, kind: str, outcome) -> None:
         raise ValueError(f"market card {outcome!r} is not in the deck")
     if kind == "plan" and outcome not in data["factions"].get("mollusk", {}).get("plan_deck", []):
         raise ValueError(f"plan card {outcome!r} is not in the plan deck")
+
+
+def playable(data: dict, log: list = ()) -> State:
+    """The position of a validated ``data`` (and its saved ``log``), once the engine has shown
+    it can go on from it: who decides, what they may do, what each player sees.
+
+    Anything else raises :class:`InvalidStateError`.
+    """
+    try:
+        entries = [LogEntry(e["player"], e["action"], tuple(e["events"]), tuple(e["secret"]),
+                            e["hidden_action"], tuple(e.get("secret_for", ()))) for e in log]
+        state = State(data, entries)
+        g = Play(data)
+        who = g.deciding()
+        options = g.options()
+        # Every decision waiting lower on the stack must be answerable too, when its turn
+        # comes (asked on a copy: listing options changes nothing, but be sure).
+        probe = Play(_copy(data))
+        for frame in probe.data["pending"]:
+            if frame["type"] in LEGAL and frame["player"] is not None:
+                LEGAL[frame["type"]](probe, frame)
+        for viewer in [None, *data["players"]]:
+            observe.view(state, viewer)
+        state.regions()
+        for f in data["players"]:
+            state.slots(f)
+    except RecursionError:
+        raise InvalidStateError("not a valid Ahoy state: it is nested too deeply") from None
+    except Exception as err:  # noqa: BLE001 - any failure means the engine cannot play it
+        text = str(err)
+        text = text if len(text) <= 120 else text[:120] + "…"
+        raise InvalidStateError(f"not a valid Ahoy state: the rules cannot go on from it "
+                                f"({type(err).__name__}: {text})") from None
+    if data["phase"] != "over":
+        if who not in data["players"]:
+            raise InvalidStateError("not a valid Ahoy state: the game is running but no player "
+                                    "is asked to decide")
+        if not options:
+            raise InvalidStateError("not a valid Ahoy state: the game is running but no one can act")
+    return state

@@ -89,6 +89,8 @@ HERE = pathlib.Path(__file__).parent
 
 INTENT_KINDS = ("action", "undo", "scrub", "reveal", "refused")
 LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
+MAX_NOTATION = 200   # longer text is no notation: refused before the engine reads it
+MAX_ERROR = 300      # an error never echoes more than this back to the front end
 VIEWER_MODES = ("hotseat",)
 
 
@@ -213,6 +215,8 @@ class BoardWidget(anywidget.AnyWidget):
         if on_refused is not None:
             self.on_refused = on_refused
         self.confirm_handover = confirm_handover
+        # undo_rule(board) -> why the front end may not undo now, or None (free undo).
+        self.undo_rule: Callable[["BoardWidget"], str | None] | None = None
         super().__init__(**kwargs)
         self._fixed_viewer = None if self._mode == "hotseat" else viewer
         self._updating = False
@@ -287,6 +291,11 @@ class BoardWidget(anywidget.AnyWidget):
         self.refresh(live=True)
         return s
 
+    def undo_refusal(self) -> str | None:
+        """Why an undo intent would be refused by ``undo_rule`` now, or ``None``."""
+        why = self.undo_rule(self) if self.undo_rule is not None else None
+        return f"You cannot undo: {why}" if why else None
+
     @_locked
     def show(self, position: int) -> None:
         """Show the position after ``position`` actions (read-only unless it is the latest)."""
@@ -335,36 +344,45 @@ class BoardWidget(anywidget.AnyWidget):
         if intent is None:
             return
         ident = intent.get("id") if isinstance(intent, dict) else None
+        if not isinstance(ident, (int, float, str)):
+            ident = None  # the ack echoes the id: only a number or a short text
+        elif isinstance(ident, str):
+            ident = ident[:64]
         try:
             self._handle(intent)
-        except IllegalActionError as err:
-            self.error = str(err)
+        except ValueError as err:  # IllegalActionError, and any parsing of bad input
+            self.error = _cut(str(err))
+        except Exception as err:  # noqa: BLE001 - a bug must still answer the click
+            self.error = _cut(f"The board could not do that ({type(err).__name__}: {err})")
         finally:
             self.ack = ident
 
     def _handle(self, intent) -> None:
         if not isinstance(intent, dict):
             raise IllegalActionError(
-                f"Malformed intent {intent!r}: expected an object like "
+                f"Malformed intent {_cut(repr(intent), 80)}: expected an object like "
                 '{"action": "sail 4", "id": 1}')
         kinds = [k for k in INTENT_KINDS if k in intent]
         unknown = sorted(set(intent) - set(INTENT_KINDS) - {"id"})
         if len(kinds) != 1 or unknown:
             raise IllegalActionError(
-                f"Malformed intent {intent!r}: it needs exactly one of "
+                f"Malformed intent {_cut(repr(intent), 80)}: it needs exactly one of "
                 f"{', '.join(INTENT_KINDS)} (and an id)")
         kind = kinds[0]
         value = intent[kind]
         if kind == "action":
-            if not isinstance(value, str) or not value.strip():
+            if not isinstance(value, str) or not value.strip() or len(value) > MAX_NOTATION:
                 raise IllegalActionError(f"Malformed intent: an action is its notation, "
-                                         f"like 'sail 4', not {value!r}")
+                                         f"like 'sail 4', not {_cut(repr(value), 60)}")
             self._intent_action(value)
         elif kind == "undo":
             if value is not True:
                 raise IllegalActionError(f"Malformed intent: write {{\"undo\": true}}, not {value!r}")
             if self.handover:
                 raise IllegalActionError(f"Pass the device to {faction_name(self.handover)} first")
+            why = self.undo_refusal()
+            if why:
+                raise IllegalActionError(why)
             if not self.can_undo:
                 raise IllegalActionError("There is nothing you can undo")
             self.undo()
@@ -565,7 +583,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.prompt = shown.prompt
             self.status = status
             self.can_act = may_act
-            self.can_undo = undoable and not self.handover
+            self.can_undo = undoable and not self.handover and not self.undo_refusal()
         # (the log is redrawn by refresh: it belongs to the live game.)
 
     @t.observe("hints")
@@ -616,6 +634,11 @@ class BoardWidget(anywidget.AnyWidget):
         if not self.live:
             text += f", showing position {self.position} of {len(s.history)}"
         return f"BoardWidget({text})"
+
+
+def _cut(text: str, limit: int = MAX_ERROR) -> str:
+    """``text`` cut to ``limit`` characters (an error must not echo a huge input back)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class _nothing:
