@@ -391,7 +391,7 @@ def test_markup_in_address_parameters_is_escaped_on_the_page(key):
     ({"seed": "1e9"}, "seed=1e9 is not a whole number"),
     ({"seed": "9" * 5000}, "is not a whole number"),
     ({"people": "kraken"}, "people=kraken names a faction not in this game"),
-    ({"bots": "clever"}, "bots=clever is not greedy or random"),
+    ({"bots": "clever"}, "bots=clever is not one of easy, greedy, hard, random"),
 ])
 def test_bad_address_parameters_give_a_clear_message(args, words):
     from ahoy_nb.app import parse_args

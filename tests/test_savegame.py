@@ -48,7 +48,9 @@ def test_round_trip_keeps_state_log_and_history(game, tmp_path):
 
 
 def test_a_scenario_and_a_loaded_position_round_trip():
-    s = scenario(players=3, turn="mollusk", dice={"mollusk": [3, 5]}, hand=[])
+    # A save is of a game, where every Flagship is on the map (the loader checks it).
+    s = scenario(players=3, turn="mollusk", dice={"mollusk": [3, 5]}, hand=[],
+                 figures={"bluefin": "0,0", "smuggler1": "1,1", "mollusk": "3,2"})
     assert savegame.loads(savegame.dumps(s)) == s
     s.apply("sail 3")
     assert savegame.loads(savegame.dumps(s, kind="analysis")) == s

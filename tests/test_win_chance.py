@@ -39,7 +39,7 @@ def decisive():
 
     Seed 10 (2 players), four decisions before the end: the Mollusk moves directly to
     a Tailwind space or stays. Whatever anyone does after it, and with no random event
-    left (a probe would raise), moving to -2,1 wins and the rest lose.
+    left (explicit chance would stop at one), moving to -2,1 wins and the rest lose.
     """
     s = new_game(2, seed=10)
     r = random.Random(10)
@@ -50,7 +50,7 @@ def decisive():
     exact = {}
     for a in s.legal_actions():
         after = s.copy().apply(a)
-        after.data["probe"] = True   # any random event would raise ChanceProbe
+        after.chance = "explicit"   # any random event would stop at a chance point
         (winners,) = results(after, [5000])
         exact[a.notation] = 1.0 if winners == ("mollusk",) else 0.0
     return s, exact

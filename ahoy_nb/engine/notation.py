@@ -29,7 +29,7 @@ from .geometry import parse_space
 from .components import ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, FACTION_NAMES, SHIP_SLOTS
 from .errors import NotationError
 
-SPACE = r"-?\d+,-?\d+"
+SPACE = r"-?\d{1,4},-?\d{1,4}"  # no map reaches 10,000 spaces out
 DIE = r"[1-6](>[1-6])?"
 
 # Each verb's shape, for the verbs whose arguments have one (a regular expression of the
@@ -40,7 +40,7 @@ SHAPES: dict[str, str] = {
     "inspire": rf"inspire {SPACE}", "stronghold": rf"stronghold {SPACE}",
     "wealth": rf"wealth {SPACE}", "tile": rf"tile {SPACE} r(0|90|180|270)",
     "order": rf"order {SPACE}>{SPACE}", "fire": r"fire [1-6]>[1-6]", "assemble": r"assemble \d",
-    "spend": r"spend \d+", "reward": r"reward (up|down|left|right)",
+    "spend": r"spend \d{1,4}", "reward": r"reward (up|down|left|right)",
     "pledge": r"pledge (bluefin|mollusk)",
 }
 # Board actions that are only ever die placements: "sail 4", "cannons 3>5".
@@ -149,17 +149,17 @@ def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
         a, _, b = first.partition(">")
         if _space(a) and _space(b):
             args = {"space": parse_space(a), "to": parse_space(b)}
-        if name == "convince" and len(rest) == 2 and rest[1].isdigit():
+        if name == "convince" and len(rest) == 2 and rest[1].isdigit() and len(rest[1]) <= 4:
             args["count"] = int(rest[1])
-    elif name == "tile" and len(rest) == 2 and _space(first) and re.fullmatch(r"r\d+", rest[1]):
+    elif name == "tile" and len(rest) == 2 and _space(first) and re.fullmatch(r"r\d{1,3}", rest[1]):
         args = {"space": parse_space(first), "rotation": int(rest[1][1:])}
-    elif name == "relocate" and len(rest) == 2 and _space(first) and rest[1].isdigit():
+    elif name == "relocate" and len(rest) == 2 and _space(first) and rest[1].isdigit() and len(rest[1]) <= 4:
         args = {"space": parse_space(first), "count": int(rest[1])}
-    elif name in ("spend", "assemble") and len(rest) == 1 and first.isdigit():
+    elif name in ("spend", "assemble") and len(rest) == 1 and first.isdigit() and len(first) <= 4:
         args = {"count": int(first)}
     elif name == "harbor-cannons" and rest:
         args["slot"] = first
-        if len(rest) == 2 and rest[1].isdigit():
+        if len(rest) == 2 and rest[1].isdigit() and len(rest[1]) <= 4:
             args["value"] = int(rest[1])
     elif name == "buccaneer" and rest:
         args = {"cards": tuple(rest)}

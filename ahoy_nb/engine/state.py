@@ -771,4 +771,4 @@ def playable(data: dict, log: list = ()) -> State:
                                     "is asked to decide")
         if not options:
             raise InvalidStateError("not a valid Ahoy state: the game is running but no one can act")
-    return state
+    return State(data, entries)  # fresh: the checks above leave nothing cached
