@@ -68,7 +68,7 @@ def report(results: list[dict]) -> str:
         bot, against = rs[0]["bot"], rs[0]["against"]
         fair = 1 / players
         lines.append(f"{players} players: {bot} {rs[0]['options']} against {players - 1} x "
-                     f"{against}, {n} games ({n // players} deals x {players} seats)")
+                     f"{against}, {n} games ({len({r['seed'] for r in rs})} deals, seats rotated)")
         lines.append(f"  {bot} wins {wins:g}/{n} = {wins / n:.1%}  95% CI {low:.1%} - "
                      f"{high:.1%}  (fair share {fair:.0%}: "
                      f"{'cleared' if low > fair else 'not cleared'})")
