@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from html import escape
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import bqplot as bq
@@ -32,25 +33,17 @@ import ipywidgets as widgets
 
 from ..analysis import best_actions, evaluate
 from ..engine import State
+from ..engine.words import label
+from .board import faction_name
 from .charts import FACTION_COLORS
 
 __all__ = ["Advisor", "WinChanceChart"]
-
-
-def _label(state: State, action) -> str:
-    """The action in words when the engine can say it, else its notation."""
-    try:
-        from ..engine.words import label
-    except ImportError:
-        return action.notation
-    return label(state, action)
 
 
 class WinChanceChart(bq.Figure):
     """Each faction's chance to win after each action (x: the action's index)."""
 
     def __init__(self, players: list[str], **kwargs):
-        from .board import faction_name
         self.players = list(players)
         self.x_scale = bq.LinearScale(min=0.0, max=1.0)
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
@@ -183,19 +176,17 @@ class Advisor(widgets.VBox):
         if state is not self.board.state or len(state.history) != n:
             return
         self.hints = list(result)
-        from html import escape
         items = "".join(
-            f"<li><b>{escape(_label(snapshot, e.action))}</b> <code>{escape(e.notation)}</code>: "
+            f"<li><b>{escape(label(snapshot, e.action))}</b> <code>{escape(e.notation)}</code>: "
             f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
             f"{e.simulations} games)</li>" for e in self.hints)
         self.hint_text.value = f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
-        if self.board.has_trait("hints"):
-            self.board.hints = [e.notation for e in self.hints]
+        self.board.hints = [e.notation for e in self.hints]
 
     def _clear_hints(self) -> None:
         self.hints = []
         self.hint_text.value = ""
-        if self.board.has_trait("hints") and self.board.hints:
+        if self.board.hints:
             self.board.hints = []
 
     # -- running off the UI thread -------------------------------------------------------
