@@ -644,7 +644,7 @@ def test_no_hint_before_show_me_gives_the_answer_away():
 
 
 def test_notation_in_lessons_has_its_meaning_beside_it():
-    from ahoy_nb.engine.explain import VERBS
+    from ahoy_nb.engine.notation import VERBS
     quoted = re.compile(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()")
     for name in NAMES:
         run = start(name)

@@ -32,18 +32,10 @@ import ipywidgets as widgets
 
 from ..analysis import best_actions, evaluate
 from ..engine import State
+from ..engine.words import label
 from .charts import FACTION_COLORS
 
 __all__ = ["Advisor", "WinChanceChart"]
-
-
-def _label(state: State, action) -> str:
-    """The action in words when the engine can say it, else its notation."""
-    try:
-        from ..engine.words import label
-    except ImportError:
-        return action.notation
-    return label(state, action)
 
 
 class WinChanceChart(bq.Figure):
@@ -185,7 +177,7 @@ class Advisor(widgets.VBox):
         self.hints = list(result)
         from html import escape
         items = "".join(
-            f"<li><b>{escape(_label(snapshot, e.action))}</b> <code>{escape(e.notation)}</code>: "
+            f"<li><b>{escape(label(snapshot, e.action))}</b> <code>{escape(e.notation)}</code>: "
             f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
             f"{e.simulations} games)</li>" for e in self.hints)
         self.hint_text.value = f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
