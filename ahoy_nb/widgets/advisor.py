@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
+from html import escape
 
 import bqplot as bq
 import ipywidgets as widgets
@@ -33,6 +34,7 @@ import ipywidgets as widgets
 from ..analysis import best_actions, evaluate
 from ..engine import State
 from ..engine.words import label
+from .board import faction_name
 from .charts import FACTION_COLORS
 
 __all__ = ["Advisor", "WinChanceChart"]
@@ -42,7 +44,6 @@ class WinChanceChart(bq.Figure):
     """Each faction's chance to win after each action (x: the action's index)."""
 
     def __init__(self, players: list[str], **kwargs):
-        from .board import faction_name
         self.players = list(players)
         self.x_scale = bq.LinearScale(min=0.0, max=1.0)
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
@@ -175,19 +176,17 @@ class Advisor(widgets.VBox):
         if state is not self.board.state or len(state.history) != n:
             return
         self.hints = list(result)
-        from html import escape
         items = "".join(
             f"<li><b>{escape(label(snapshot, e.action))}</b> <code>{escape(e.notation)}</code>: "
             f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
             f"{e.simulations} games)</li>" for e in self.hints)
         self.hint_text.value = f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
-        if self.board.has_trait("hints"):
-            self.board.hints = [e.notation for e in self.hints]
+        self.board.hints = [e.notation for e in self.hints]
 
     def _clear_hints(self) -> None:
         self.hints = []
         self.hint_text.value = ""
-        if self.board.has_trait("hints") and self.board.hints:
+        if self.board.hints:
             self.board.hints = []
 
     # -- running off the UI thread -------------------------------------------------------
