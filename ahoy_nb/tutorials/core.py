@@ -484,9 +484,10 @@ class Session:
     def explain_target(self, target) -> str:
         """Why a click on ``target`` does nothing now, in words."""
         s = self.state
-        if isinstance(target, dict):
-            target = (target.get("action") or target.get("notation") or target.get("space")
-                      or target.get("slot") or target.get("card") or target.get("key") or "")
+        if isinstance(target, dict):   # the board's data attributes of what was clicked
+            target = (target.get("action") or target.get("key") or target.get("slot-group")
+                      or target.get("crew") or target.get("market") or target.get("space")
+                      or "")
         text = _norm(str(target or ""))
         if self.finished:
             return "This tutorial is finished: restart it, or start another one."
