@@ -32,11 +32,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, Union
 
-from .analysis import _progress
+from .analysis import _progress, wilson
 from .bots import make_bot
 from .engine import new_game
 from .engine.components import MARKET_CARDS
-from .engine.game import name
+from .engine.rules import name
 
 __all__ = ["simulate", "play_game", "summary", "Records"]
 
@@ -217,7 +217,6 @@ def summary(records: Iterable[dict]) -> list[dict]:
 
     A full tie counts as a shared win.
     """
-    from .analysis import wilson
     table: dict[tuple[str, str], list[float]] = {}
     for r in records:
         for f, bot in r["bots"].items():

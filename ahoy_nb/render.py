@@ -451,7 +451,7 @@ class _Renderer:
         if "defender" in a:
             t.add(("figure", a["defender"]), notation)
             return
-        if "slot" in a and f:
+        if ("slot" in a or verb == "fire") and f:   # fire turns down the die on Cannons
             self._slot_target(action, f)
             return
         if verb == "reward" and f and "white" in self.fs(f):

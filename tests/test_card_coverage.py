@@ -23,27 +23,7 @@ from ahoy_nb.engine import new_game
 from ahoy_nb.engine.cards import crew
 from ahoy_nb.engine.components import CARD_BY_KEY, CARD_KEYS, MARKET_CARDS
 
-try:  # the simulation tests' checkers, when that file provides them
-    from test_simulation import check_invariants, check_legal
-except ImportError:  # pragma: no cover - a minimal stand-in
-    def check_legal(s):
-        legal = s.legal_actions()
-        assert s.is_over or legal, f"no legal action while the game runs:\n{s}"
-        notations = [str(a) for a in legal]
-        assert len(notations) == len(set(notations)), notations
-        return legal
-
-    def check_invariants(s):
-        data = s.data
-        cards = data["market"] + data["market_deck"] + data["market_box"]
-        cards += [p["card"] for p in data["pending"] if p["type"] == "pledge"]
-        for fs in data["factions"].values():
-            assert fs["gold"] >= 0
-            cards += [m["card"] for m in fs["crew"]] + fs.get("cargo", [])
-            for pledged in (fs.get("pledged") or {}).values():
-                cards += pledged
-        assert sorted(cards) == list(range(len(MARKET_CARDS)))
-        assert sum(fs["gold"] for fs in data["factions"].values()) <= 20
+from test_simulation import check_invariants, check_legal
 
 MAX_GAMES = 250       # a bound; the games stop as soon as every card is covered
 MAX_STEPS = 5000      # decisions per game

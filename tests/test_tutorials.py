@@ -397,9 +397,11 @@ def test_widget_board_click_goes_through_the_lesson_once():
     assert run.feedback.message.startswith("Not possible:") and board.error == ""
     assert run.index == 0 and run.state == before
 
-    # A click on something the board does not offer (the board's on_refused hook).
-    assert board.on_refused("cannons").startswith("Not possible:")
+    # A click on something the board does not offer: the board's refused intent (the
+    # clicked element's data attributes) reaches the lesson through on_refused.
+    board.intent = {"refused": {"slot-group": "mollusk:cannons"}, "id": 1000}
     assert run.feedback.kind == "illegal" and run.state == before
+    assert run.feedback.message.startswith("Not possible:") and "Cannons" in run.feedback.message
 
     # The right click: checked once, applied once; the board shows what happened.
     front.click("sail 3")
@@ -644,7 +646,7 @@ def test_no_hint_before_show_me_gives_the_answer_away():
 
 
 def test_notation_in_lessons_has_its_meaning_beside_it():
-    from ahoy_nb.engine.explain import VERBS
+    from ahoy_nb.engine.notation import VERBS
     quoted = re.compile(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()")
     for name in NAMES:
         run = start(name)

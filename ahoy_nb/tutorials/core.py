@@ -25,8 +25,11 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from ..engine import Action, IllegalActionError, State
-from ..engine.game import name as faction_name
-from ..engine.notation import normalise
+from ..engine.components import ACTION_TITLES, CARD_BY_KEY, MARKET_CARDS
+from ..engine.notation import VERBS, normalise
+from ..engine.rules import name as faction_name
+from ..rulebook import tip
+from .friendly import annotate, describe
 
 
 # -- goals ----------------------------------------------------------------------
@@ -351,7 +354,6 @@ class Session:
             parts.append("> " + step.quote.replace("\n", "\n> ") + " *(rulebook)*")
         who = self.learner
         parts.append(f"**Your move{f' as {faction_name(who)}' if who else ''}:** {self.ask()}")
-        from .friendly import annotate
         return annotate("\n\n".join(parts), self.state)   # notation, with its meaning
 
     def _result_text(self) -> str:
@@ -391,7 +393,6 @@ class Session:
         self._starts[index] = self.state.copy()
 
     def _notify(self, fb: Feedback) -> Feedback:
-        from .friendly import annotate
         fb = replace(fb, message=annotate(fb.message, self.state))   # notation, in words
         self.feedback = fb
         self.journal.append(fb)
@@ -460,7 +461,6 @@ class Session:
     # -- why a try is refused -------------------------------------------------------
     def words(self, notation: str) -> str:
         """Notation with its meaning in words: ``'sail 3' (Place your 3 on Sail)``."""
-        from .friendly import describe
         meaning = describe(self.state, notation)
         return f"'{notation}' ({meaning})" if meaning else f"'{notation}'"
 
@@ -483,11 +483,11 @@ class Session:
 
     def explain_target(self, target) -> str:
         """Why a click on ``target`` does nothing now, in words."""
-        from ..engine.explain import VERBS
         s = self.state
-        if isinstance(target, dict):
-            target = (target.get("action") or target.get("notation") or target.get("space")
-                      or target.get("slot") or target.get("card") or target.get("key") or "")
+        if isinstance(target, dict):   # the board's data attributes of what was clicked
+            target = (target.get("action") or target.get("key") or target.get("slot-group")
+                      or target.get("crew") or target.get("market") or target.get("space")
+                      or "")
         text = _norm(str(target or ""))
         if self.finished:
             return "This tutorial is finished: restart it, or start another one."
@@ -655,7 +655,6 @@ class Session:
         return self._notify(Feedback(True, message, fb.events, advanced=True, kind="shown"))
 
     def words_at(self, state: State, notations: Sequence[str]) -> list[str]:
-        from .friendly import describe
         out, s = [], state.copy()
         for n in notations:
             meaning = describe(s, n)
@@ -703,7 +702,6 @@ class Session:
 
     def _rule(self) -> str:
         """The second hint: the rule that decides the step."""
-        from ..rulebook import tip
         step, start = self.step, self._starts[self._index]
         rule = resolve(step.rule, start)
         if not rule:
@@ -804,11 +802,8 @@ def _region_of(state: State, space: str):
 
 
 def _where_text(state: State, notation: str, verb: str, spaces: list[str]) -> str:
-    from ..engine.components import CARD_BY_KEY, MARKET_CARDS
-    from .friendly import _titles
-    titles = _titles()
-    if verb in titles and not spaces:
-        return f"Look at your player board: the {titles[verb]} slot."
+    if verb in ACTION_TITLES and not spaces:
+        return f"Look at your player board: the {ACTION_TITLES[verb]} slot."
     if verb in CARD_BY_KEY:
         return f"Look at your Crew: {MARKET_CARDS[CARD_BY_KEY[verb]]['name']}."
     if verb in ("fire", "hold"):

@@ -16,82 +16,39 @@ sail 3 — Place your 3 on Sail
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 from typing import Mapping
 
-from ..engine import State
-from ..engine import components
-from ..engine.components import CARD_BY_KEY, MARKET_CARDS, REWARD_START, REWARD_TEXT, REWARDS
+from ..analysis import battle_odds
+from ..engine import Action, NotationError, State
+from ..engine.components import REWARD_START, REWARD_TEXT, REWARDS
+from ..engine.notation import VERBS, normalise
+from ..engine.rules import name
+from ..engine.words import label
 
 __all__ = ["Actions", "Odds", "RewardsGrid", "actions", "annotate", "describe", "odds", "rewards_grid"]
 
 
-def _titles() -> dict[str, str]:
-    # ACTION_TITLES lives in components (or, on older engines, in game).
-    titles = getattr(components, "ACTION_TITLES", None)
-    if titles is None:
-        from ..engine.game import ACTION_TITLES as titles
-    return titles
-
-
-def describe(state: State, notation: str) -> str:
-    """An action's notation in plain words, for people.
-
-    Uses the engine's own words (``engine.words.label``) where it has them.
+def describe(state: State, action: Action | str) -> str:
+    """An action in plain words, for people: the engine's own words
+    (``engine.words.label``); ``""`` for text that is not Ahoy notation.
 
     >>> from ahoy_nb.engine import scenario
     >>> describe(scenario(), "end")
     'End your turn'
     """
-    notation = " ".join(str(notation).lower().split())
+    if isinstance(action, Action):
+        return label(state, action)
+    text = normalise(action)
+    # A legal action carries its arguments as the rules list it ('sail' of a Union ship).
+    legal = next((a for a in state.legal_actions() if a.notation == text), None)
+    if legal is not None:
+        return label(state, legal)
     try:
-        from ..engine.words import label   # the engine's words, where available
-    except ImportError:
-        label = None
-    if label is not None:
-        try:
-            from ..engine import Action
-            return label(state, Action(state.current_player, notation))
-        except Exception:  # an action it does not know: fall back to ours
-            pass
-    return _describe(notation)
-
-
-def _describe(notation: str) -> str:
-    from ..rulebook import tip
-    words = notation.split(" ")
-    verb, rest = words[0], words[1:]
-    titles = _titles()
-    if (verb in titles or verb in CARD_BY_KEY) and rest and rest[0][:1].isdigit() \
-            and "," not in rest[0]:
-        where = titles.get(verb) or MARKET_CARDS[CARD_BY_KEY[verb]]["name"]
-        die, _, value = rest[0].partition(">")
-        if value and value != die:
-            return f"Spend gold: your {die} becomes {value}, on {where}"
-        return f"Place your {die} on {where}"
-    fixed = {"end": "End your turn", "anchor": "Anchor here", "hold": "Keep your Cannons die",
-             "done": "Done", "stay": "Stay where you are", "patrol": "Place a Patrol here",
-             "no-patrol": "Place no Patrol"}
-    if verb in fixed:
-        return fixed[verb]
-    if verb == "move" and rest:
-        return f"Move to {rest[0]}"
-    if verb == "start" and rest:
-        return f"Start at {rest[0]}"
-    if verb == "deploy" and rest:
-        return f"Deploy a Patrol at {rest[0]}"
-    if verb == "fire" and rest:
-        die, _, value = rest[0].partition(">")
-        return f"Turn your Cannons die down {die} → {value} (+{int(die) - int(value)} to your roll)"
-    if verb == "tile" and len(rest) == 2:
-        return f"Place the new tile with its top-left at {rest[0]}, turned {rest[1][1:]}°"
-    if verb == "battle" and rest:
-        return f"Battle {' '.join(rest).replace('smuggler', 'Smuggler ').title()}"
-    text = tip("verb", verb)
-    if text:
-        short = text.split(":")[0].split(".")[0]
-        return short + (f" ({' '.join(rest)})" if rest else "")
-    return ""
+        return label(state, text)
+    except (NotationError, KeyError):   # not notation, or a verb without its arguments ('tile')
+        return ""
 
 
 class Actions:
@@ -99,7 +56,7 @@ class Actions:
 
     def __init__(self, state: State):
         self.state = state
-        self.rows = [(a.notation, describe(state, a.notation)) for a in state.legal_actions()]
+        self.rows = [(a.notation, describe(state, a)) for a in state.legal_actions()]
 
     def __str__(self) -> str:
         return "\n".join(f"{n} — {w}" if w else n for n, w in self.rows)
@@ -112,7 +69,6 @@ class Actions:
         return len(self.rows)
 
     def _repr_html_(self) -> str:
-        from ..engine.game import name
         who = name(self.state.current_player) if self.state.current_player else ""
         head = html.escape(self.state.prompt)
         items = "".join(f"<li><code>{html.escape(n)}</code> — {html.escape(w)}</li>"
@@ -157,7 +113,6 @@ class Odds:
 
 def odds(state: State, against: str = "best") -> Odds:
     """:func:`ahoy_nb.analysis.battle_odds` as a table of percentages."""
-    from ..analysis import battle_odds
     who = state.data["pending"][-1]["player"] if state.data["pending"] else ""
     return Odds(battle_odds(state, against=against),
                 title=f"{who}: chance to win for each choice (the other side answering "
@@ -236,9 +191,6 @@ def annotate(text: str, state: State) -> str:
     >>> annotate("Type 'end'.", scenario())
     "Type 'end' (End your turn)."
     """
-    import re
-    from ..engine.explain import VERBS
-
     def meaning(match):
         notation = match.group(1)
         if notation.split(" ")[0] not in VERBS:

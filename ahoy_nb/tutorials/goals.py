@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from ..engine import State, parse_space
-from ..engine.game import name
+from ..engine.rules import name
 from .core import Goal, new_events
 
 

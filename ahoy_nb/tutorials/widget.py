@@ -33,10 +33,12 @@ import re
 
 import ipywidgets as widgets
 
+from ..analysis import odds_explorer
 from ..render import render_svg
+from ..rulebook import rules
 from ..widgets import BoardWidget
 from .core import Feedback, Session
-from .friendly import describe
+from .friendly import describe, odds
 
 BUTTONS = ("Hint", "Show me", "Back", "Restart")
 TOOLTIPS = ("A hint: first where to look, then the rule", "Play the answer for me, and say why",
@@ -166,8 +168,7 @@ class TutorialBoard(BoardWidget):
                 marks += [p for p in s.pointers if p not in marks]
                 suggest = list(s.suggest)
             self.highlight = marks
-            if "hints" in self.trait_names():   # the board's suggested moves, where it has them
-                self.hints = suggest
+            self.hints = suggest                 # the board marks them as suggested moves
             self.error = ""
             self.set_state(shown)                # may be a new State object
             if viewer is not None and self.viewer != viewer:
@@ -235,7 +236,6 @@ class TutorialWidget(widgets.VBox):
         self.feedback.add_class("ahoy-feedback")
         self.events = widgets.HTML()
         # The rules in short, searchable, folded away until wanted.
-        from ..rulebook import rules
         self.rules = widgets.Accordion(children=[rules().widget()], selected_index=None)
         self.rules.set_title(0, "Rules in short (search)")
         self._busy = False
@@ -311,7 +311,7 @@ class TutorialWidget(widgets.VBox):
             self.events.value = ("<details open><summary>what happened</summary><ul>"
                                  + "".join(f"<li>{html.escape(e)}</li>" for e in fb.events)
                                  + "</ul></details>") if fb.events else ""
-        legal = [(f"{a.notation} — {describe(s.state, a.notation)}", a.notation)
+        legal = [(f"{a.notation} — {describe(s.state, a)}", a.notation)
                  for a in s.legal_actions()] if not s.reviewing else []
         self._busy = True
         try:
@@ -328,8 +328,6 @@ class TutorialWidget(widgets.VBox):
         if not self.show_odds or not pending or pending[-1]["type"] != "fire":
             self.odds.children = ()
             return
-        from ..analysis import odds_explorer
-        from .friendly import odds
         try:
             chart = odds_explorer(s.state)
             table = odds(s.state)

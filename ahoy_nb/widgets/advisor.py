@@ -27,6 +27,7 @@ import asyncio
 import threading
 from html import escape
 from concurrent.futures import Future, ThreadPoolExecutor
+from html import escape
 
 import bqplot as bq
 import ipywidgets as widgets

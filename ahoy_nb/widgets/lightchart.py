@@ -22,8 +22,10 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..analysis import battle_odds
 from ..engine import State
 from ..engine.components import FACTION_NAMES, FAME_TO_END
+from ..engine.rules import name
 from ..render import FACTION_COLORS
 from .chartdata import (WEALTH_COLOR, FollowsBoard, Timeline, fame_series, position_state,
                         region_rows)
@@ -193,9 +195,6 @@ def odds_svg(odds: dict, shown: int, title: str) -> str:
 def light_odds_explorer(state: State, against: str = "best") -> widgets.VBox:
     """:func:`ahoy_nb.analysis.odds_explorer` without bqplot: the same odds and slider,
     the chart as SVG. ``.slider``, ``.label``, ``.odds`` and ``.figure`` as there."""
-    from ..analysis import battle_odds
-    from ..engine.game import name
-
     odds = battle_odds(state, against=against, exact=True)
     amounts = list(odds)
     title = f"{name(state.current_player)}: chance to win this battle"

@@ -62,8 +62,7 @@ print(json.dumps(g.state.current_player))""")
     assert 1 <= hint.count() <= 3
     shown = kernel_json(page, "print(json.dumps([e.notation for e in app.game.advisor.hints]))")
     assert shown and all(n in hint.first.locator("xpath=..").inner_text() for n in shown)
-    has_hints = kernel_json(page, "print(json.dumps(app.game.board.has_trait('hints')))")
-    if has_hints:  # the board branch's trait: suggested actions highlighted on the board
-        assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
+    # the board highlights the suggested actions (its hints trait)
+    assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
     page.locator(f"{NB} .ahoy-hint").first.scroll_into_view_if_needed()
     screenshot("lab_app_hint")

@@ -1,8 +1,8 @@
 """Every lesson, clicked through in JupyterLab as a learner would: in each, one try that
 is not offered and one wrong legal try (a click on the board), each answered by one
 message in words that does not give the answer away; then Show me and Next to the end.
-Also: a click on something the board does not offer, and hovering a slot and a Crew
-card (these two need the board's ``on_refused`` hook and tip wiring), and running the
+Also: a click on something the board does not offer (the board's refused intent, answered
+by the lesson), hovering a slot and a Crew card (the board's rule tip), and running the
 notebooks leaves the repository's notebooks unmodified."""
 
 from __future__ import annotations
@@ -167,46 +167,36 @@ def _first_lesson(run_notebook, notebook: str):
     return page, tut
 
 
-def _board_source() -> str:
-    from pathlib import Path
-    import ahoy_nb.widgets.board as board
-    here = Path(board.__file__).parent
-    return "".join(p.read_text() for p in (here / "board.py", here / "board.js",
-                                           here.parent / "render.py"))
-
-
-@pytest.mark.skipif(not hasattr(__import__("ahoy_nb.widgets", fromlist=["BoardWidget"])
-                                .BoardWidget, "on_refused"),
-                    reason="the board has no refused-click hook yet (board branch, issue 10)")
 def test_a_click_on_something_not_offered_says_why(run_notebook, screenshot):
-    """Needs the board's refused intent and ``on_refused`` hook (the ``board`` branch)."""
+    """A click on a map space sends the board's refused intent; the lesson says why not."""
     page, tut = _first_lesson(run_notebook, "notebooks/02_battles.ipynb")
     # A map space with nothing to do on it now.
     space = tut.locator('.ahoy-svg [data-space="0,0"]').first
+    assert space.get_attribute("data-action") is None
     space.click()
     text = _one_message(page, tut, "Not possible:", ["sail 3"])
-    assert "0,0" in text or "not one of the choices" in text
+    assert "0,0" in text
+    assert "Step 1 of" in tut.inner_text()
     screenshot("lab_tutor_refused_click")
 
 
-# A tip is shown as text on the page, in a tooltip element, or as the hovered element's
-# title (the browser's own tooltip).
-SHOWN = """(t) => document.body.innerText.includes(t) || Array.from(
-  document.querySelectorAll('[role=tooltip], .ahoy-tip, title, [title]')).some(
-  (e) => (e.textContent || '').includes(t) || (e.getAttribute('title') || '').includes(t))"""
+# The board's own tooltip (render.py's data-tip, shown by board.js), visible and saying ``t``.
+SHOWN = """([tut, t]) => Array.from(tut.querySelectorAll('.ahoy-tip[role=tooltip]')).some(
+  (e) => !e.hidden && e.offsetParent !== null && e.textContent.includes(t))"""
 
 
-@pytest.mark.skipif("rulebook" not in _board_source(),
-                    reason="the board does not show rule tips yet (board branch, issue 10)")
 def test_hovering_a_slot_and_a_card_shows_its_rule(run_notebook, screenshot):
-    """Needs the board's tip wiring (the ``board`` branch) over ``rulebook.tip``."""
+    """Hovering a slot and a Crew card shows the rule tip (``rulebook.tip``) in the board's
+    tooltip."""
     from ahoy_nb.rulebook import tip
     page, tut = _first_lesson(run_notebook, "notebooks/05_cargo.ipynb")
     slot = tut.locator('.ahoy-svg [data-key^="cannons"]').first
     slot.hover()
-    page.wait_for_function(SHOWN, arg=tip("slot", "cannons")[:40], timeout=10_000)
+    page.wait_for_function(SHOWN, arg=[tut.element_handle(), tip("slot", "cannons")],
+                           timeout=10_000)
     card = tut.locator(".ahoy-svg [data-crew], .ahoy-svg [data-market]").first
     key = card.get_attribute("data-crew") or card.get_attribute("data-market")
     card.hover()
-    page.wait_for_function(SHOWN, arg=tip("crew", key.split(":")[-1])[:40], timeout=10_000)
+    page.wait_for_function(SHOWN, arg=[tut.element_handle(), tip("crew", key.split(":")[-1])],
+                           timeout=10_000)
     screenshot("lab_tutor_tip")

@@ -66,6 +66,10 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
 
     # Step 2: a wrong space, then the right one, clicked on the map.
     page.locator(f'{BOARD} .ahoy-svg [data-action="move 2,1"]').first.click()
+    # The board warns first: the Strong Current there carries the Flagship into a battle.
+    confirm = page.locator(f"{BOARD} .ahoy-confirm:not([hidden])")
+    assert "a battle starts" in confirm.inner_text()
+    confirm.locator(".ahoy-go").click()
     _wait_text(page, "is possible, but it is not this step's aim")
     assert "'move 2,1' (" in page.locator(TUTORIAL).first.inner_text()
     assert "Step 2 of" in page.locator(TUTORIAL).first.inner_text()

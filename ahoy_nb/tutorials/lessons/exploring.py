@@ -114,7 +114,7 @@ TUTORIAL = Tutorial(
                  text="Choose a spot and a turn; the board shows every legal placement "
                       "among the legal actions.",
                  goal=goals.anything("any legal placement"),
-                 hint="Every 'tile' choice in the list is a legal placement: pick one and "
+                 hint="Every tile placement in the list is legal: pick one and "
                       "see where its Island lands.",
                  wrong={"tile": explain_tile}),
         ]),
