@@ -37,7 +37,7 @@ import random
 from typing import Callable
 
 from .engine import Action, IllegalActionError, State
-from .engine.board import Map, parse_space
+from .engine.geometry import Map, parse_space
 from .engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
 from .engine.observe import determinize
 

@@ -27,7 +27,7 @@ from typing import Iterable
 from .engine import Action
 from .engine.words import label
 from .rulebook import tip
-from .engine.board import Map, parse_space, rotate_position
+from .engine.geometry import Map, parse_space, rotate_position
 from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
                                 FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
                                 POSITIONS, REWARD_STEPS, REWARD_TEXT, REWARDS)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from html import escape
 from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 

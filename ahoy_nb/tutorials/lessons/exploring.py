@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ...engine import space_name
-from ...engine.board import island_offset
+from ...engine.geometry import island_offset
 from .. import goals
 from ..core import Scene, Step, Tutorial
 from .common import TWO_REGIONS, position
