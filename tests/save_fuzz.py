@@ -78,7 +78,7 @@ def mutate(text: str, rnd: random.Random) -> str:
         how = rnd.choice(["delete", "retype", "number", "faction", "duplicate", "swap",
                           "truncate", "nest", "number", "retype"])
         if how == "truncate":
-            text = text[:rnd.randrange(len(text))]
+            text = text[:rnd.randrange(max(1, len(text)))]
             continue
         if how == "nest":
             n = rnd.choice([30, 1000, 100_000])
