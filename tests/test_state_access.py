@@ -29,7 +29,6 @@ FORMAT_TESTS = {
     "tests/test_hardening.py": "the generator and the raw format the loader and fair undo check",
     "tests/test_ismcts.py": "hidden facts changed in the raw state: the bot must not notice",
     "tests/test_savegame.py": "the save file must not hold the raw secrets in plain sight",
-    "tests/browser/test_savegame_browser.py": "the raw secrets must not reach the other player",
     "tests/test_charts.py": "a Bokeh ColumnDataSource's .data, not a State",
     "tests/test_win_chance.py": "hidden facts changed in the raw state: the estimate must not notice",
 }

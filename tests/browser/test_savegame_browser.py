@@ -8,7 +8,7 @@ import json
 import time
 
 from ahoy_nb import savegame
-from ahoy_nb.engine.components import PLAN_CARDS
+from ahoy_nb.engine.components import PLAN_BY_KEY, PLAN_CARDS
 
 BOARD = ".ahoy-bw"
 
@@ -72,8 +72,9 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
     _wait_until(lambda: _log(page) == log)
     _wait_until(lambda: _svg(page) == svg)
     shown = page.locator(f"{BOARD}").first.inner_text() + _svg(page)
-    hand = {PLAN_CARDS[p]["name"] for p in state.data["factions"]["mollusk"]["hand"]}
-    public = {PLAN_CARDS[p]["name"] for p in state.data["factions"]["mollusk"]["discard"]}
+    union = state.faction("mollusk")
+    hand = {PLAN_CARDS[PLAN_BY_KEY[p]]["name"] for p in union.plans}
+    public = {PLAN_CARDS[PLAN_BY_KEY[p]]["name"] for p in union.plan_discard}
     for name in hand - public:
         assert name not in shown, f"the Union's plan {name} is shown to Bluefin"
     screenshot("panel_save_opened")
