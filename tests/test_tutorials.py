@@ -666,3 +666,23 @@ def test_the_lesson_has_the_rules_at_hand():
     box, out = w.rules.children[0].children
     box.value = "strong current"
     assert "Strong Current" in out.value
+
+
+def test_a_refused_click_on_a_space_says_why_in_the_rules_words():
+    """A click on a map space with nothing offered: while the Flagship moves, the movement
+    rule that stops that step (the engine's words); otherwise what the position asks."""
+    run = start("moving")
+    run.goto(1)                                     # the Flagship moves from 1,0
+    before = run.state.copy()
+    assert not run.state.is_legal("move 0,0") and not run.state.is_legal("move 3,0")
+    sandbar = run.refused({"space": "0,0", "terrain": "sea"}).message
+    assert sandbar.startswith("Not possible:") and "Sandbar" in sandbar, sandbar
+    far = run.refused({"space": "3,0"}).message
+    assert "adjacent" in far and "3,0" in far, far
+    for text in (sandbar, far):
+        assert not ahoy_nb.tutorials.core.names_answer(text, run.expected_answer()), text
+    assert run.state == before and run.index == 1 and run.feedback.kind == "illegal"
+
+    run.goto(0)                                     # placing a die: no space to choose
+    text = run.explain_target({"space": "0,0", "terrain": "sea"})
+    assert text == f"Not possible: nothing can be done at 0,0 (sea) now. {run.state.prompt}."

@@ -484,7 +484,9 @@ class Session:
     def explain_target(self, target) -> str:
         """Why a click on ``target`` does nothing now, in words."""
         s = self.state
+        terrain = ""
         if isinstance(target, dict):   # the board's data attributes of what was clicked
+            terrain = str(target.get("terrain") or "")
             target = (target.get("action") or target.get("key") or target.get("slot-group")
                       or target.get("crew") or target.get("market") or target.get("space")
                       or "")
@@ -494,7 +496,11 @@ class Session:
         if text.split(" ")[0] in VERBS and " " in text:
             return self.why_not(text)
         if SPACE_RE.fullmatch(text):
-            return (f"Not possible: nothing can be done at {text} now. {s.prompt}.")
+            if any(a.notation.startswith("move ") for a in self.legal_actions()):
+                # A move under way: the movement rule that stops this step (engine's words).
+                return self.why_not(f"move {text}")
+            where = f"{text} ({terrain})" if terrain.isalpha() else text
+            return f"Not possible: nothing can be done at {where} now. {s.prompt}."
         verb = text.split(":")[-1]
         if verb in VERBS or verb.rstrip("0123456789") in VERBS:
             verb = verb if verb in VERBS else verb.rstrip("0123456789")

@@ -1,5 +1,6 @@
-"""Every lesson, clicked through in JupyterLab as a learner would: in each, one try that
-is not offered and one wrong legal try (a click on the board), each answered by one
+"""Every lesson, clicked through in JupyterLab as a learner would: in each, a click on a
+map space that is not offered, a typed try that is not offered and a wrong legal try
+(a click on the board), each answered by one
 message in words that does not give the answer away; then Show me and Next to the end.
 Also: a click on something the board does not offer (the board's refused intent, answered
 by the lesson), hovering a slot and a Crew card (the board's rule tip), and running the
@@ -14,7 +15,8 @@ import pytest
 
 import browser_support as bs
 import ahoy_nb.tutorials as tutorials
-from ahoy_nb.tutorials.core import names_answer
+from ahoy_nb.engine.geometry import Map
+from ahoy_nb.tutorials.core import SPACE_RE, names_answer
 
 NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 TUTORIAL = f"{NB} .ahoy-tutorial"
@@ -33,10 +35,18 @@ def test_every_lesson_is_in_a_notebook():
     assert sorted(shown) == sorted(t.name for t in tutorials.catalog())
 
 
-def _tries(name: str) -> tuple[int, str, str, list[str]]:
+def _unoffered_space(run) -> str:
+    """A map space that no legal action of the lesson's position names: the board draws
+    it with nothing to click, so a click on it is refused."""
+    named = {sp for a in run.legal_actions() for sp in SPACE_RE.findall(a.notation)}
+    spaces = sorted(Map.of(run.state.data["tiles"]).spaces)
+    return next(f"{x},{y}" for x, y in spaces if f"{x},{y}" not in named)
+
+
+def _tries(name: str) -> tuple[int, str, str, str, list[str]]:
     """The first step of a lesson that has a wrong legal try the board offers: its index,
-    a try that is not offered there, the wrong legal one, and the answer (which no message
-    may give away)."""
+    a map space not offered there (to click), a try that is not offered (to type), the
+    wrong legal one, and the answer (which no message may give away)."""
     run = tutorials.start(name)
     while not run.finished:
         answer = run.expected_answer()
@@ -47,7 +57,7 @@ def _tries(name: str) -> tuple[int, str, str, list[str]]:
             probe.goto(run.index)
             fb = probe.try_action(action.notation)
             if fb.kind == "wrong" and not fb.ok:
-                return run.index, not_offered, action.notation, answer
+                return run.index, _unoffered_space(run), not_offered, action.notation, answer
         run.play_answer()
         run.next()
     raise AssertionError(f"{name}: no step with a wrong legal try")
@@ -108,7 +118,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
         tut.scroll_into_view_if_needed()
         steps = len(tutorials.start(name))
-        at, not_offered, wrong, answer = _tries(name)
+        at, space, not_offered, wrong, answer = _tries(name)
         show = tut.locator("button", has_text="Show me").first
         nxt = tut.locator("button", has_text="Next ›").first
 
@@ -127,11 +137,23 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         for i in range(at):
             show_me(i)
 
+        # A click on a map space that is not offered: the board sends its refused intent
+        # and the lesson says why not, in words.
+        spot = tut.locator(f'.ahoy-bw .ahoy-svg [data-space="{space}"]').first
+        assert spot.get_attribute("data-action") is None
+        assert spot.get_attribute("data-actions") is None
+        spot.scroll_into_view_if_needed()
+        spot.click()
+        assert space in _one_message(page, tut, "Not possible:", answer)
+        assert f"Step {at + 1} of" in tut.inner_text()
+        tut.locator(".ahoy-feedback").first.scroll_into_view_if_needed()
+        screenshot(f"lab_tutor_{name}_refused")
+
         # A try that is not offered, typed: why not, in the rules' words.
         box = tut.locator("input[placeholder^='type an action']").first
         box.fill(not_offered)
         box.press("Enter")
-        _one_message(page, tut, "Not possible:", answer)
+        _one_message(page, tut, f"Not possible: '{not_offered}'", answer)
 
         # A wrong legal try, clicked on the board: what it would do, and why not.
         _click_on_board(page, tut, wrong)
