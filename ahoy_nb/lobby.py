@@ -158,8 +158,12 @@ def _make_class():
             self.seed.value = ""  # not on screen while the game runs
             self.game_box.children = [self.game]
             who = ", ".join(FACTION_NAMES.get(f, f) for f in people) or "nobody (bots only)"
-            seed_note = ("your seed is kept off the screen while you play"
-                         if text else "random seed, shown when the game is over")
+            if self.game.seed is not None:  # analysis (viewer="all") shows a chosen seed
+                seed_note = "your seed is shown with the game (analysis: everything is shown)"
+            elif text:
+                seed_note = "your seed is kept off the screen while you play"
+            else:
+                seed_note = "random seed, shown when the game is over"
             self.message.value = (f"<span style='color:#555'>Played here: {html.escape(who)}"
                                   f" · {seed_note}</span>")
             return self.game

@@ -171,7 +171,7 @@ def test_undo_steps_back_exactly_and_not_past_the_start():
 
 # -- notation ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["fly 3", "sail", "move 3", "move 3,x", "tile 4,0 r45", "fire 4",
+@pytest.mark.parametrize("text", ["fly 3", "cannons", "move 3", "move 3,x", "tile 4,0 r45", "fire 4",
                                   "stronghold", "reward north", "pledge smuggler2", "spend x", ""])
 def test_malformed_notation_raises_notation_error(text):
     s = sailing_smuggler()
@@ -182,6 +182,13 @@ def test_malformed_notation_raises_notation_error(text):
     assert "Cannot read" in str(err.value) or "not an Ahoy action" in str(err.value)
     assert s.to_json() == before
 
+
+
+def test_a_bare_sail_reads_but_only_a_union_ship_may_make_it():
+    s = sailing_smuggler()
+    with pytest.raises(IllegalActionError, match="'sail' is not possible now") as err:
+        s.apply("sail")
+    assert not isinstance(err.value, NotationError)
 
 def test_non_text_action_raises_notation_error():
     s = sailing_smuggler()

@@ -343,6 +343,18 @@ def test_the_lobby_does_not_show_the_seed():
     assert not any(ch.isdigit() for ch in app.message.value.split("</span>")[0].split(">", 1)[1])
 
 
+
+def test_the_lobby_says_where_the_seed_is_shown():
+    from ahoy_nb.lobby import lobby
+    app = lobby(players=2, seed=424242, bot_delay=0, viewer="all", charts=False)
+    assert app.game.seed == 424242  # analysis: the info line shows it, with the warning
+    assert "off the screen" not in app.message.value
+    assert "shown with the game" in app.message.value
+    app.start.click()  # a random seed: hidden until the game is over, even in analysis
+    assert app.game.seed is None and "when the game is over" in app.message.value
+    played = lobby(players=2, seed=424242, bot_delay=0, charts=False)
+    assert "kept off the screen" in played.message.value
+
 # -- escaping --------------------------------------------------------------------------------
 
 MARKUP = '<img src=x onerror="alert(1)">'

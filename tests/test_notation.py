@@ -8,7 +8,7 @@ import re
 import pytest
 
 from ahoy_nb.engine import Action, NotationError, new_game
-from ahoy_nb.engine.notation import normalise, parse
+from ahoy_nb.engine.notation import misread, normalise, parse
 from ahoy_nb.engine.words import label
 
 KEYS = {"space", "to", "slot", "die", "value", "gold", "card", "cards", "cargo", "plan",
@@ -120,3 +120,20 @@ def test_a_battle_result_is_data_in_the_log():
             assert battle_winner(state) == winner
             return
     pytest.fail("no battle in three random games")
+
+
+def test_the_grammar_reads_every_action_the_engine_offers():
+    # Union ships move with bare "sail" / "tailwind" once a die is on their slot.
+    met = set()
+    for players in (2, 3, 4):
+        for state, actions in random_positions(players):
+            for a in actions:
+                met.add(a.notation)
+                assert misread(a.notation) is None, a
+                name, _ = parse(a.notation)
+                assert name == a.verb
+                assert Action(a.player, a.notation) == a
+                assert state.is_legal(a.notation), a
+    assert {"sail", "tailwind"} <= met
+    # Only the ship's move is bare: a board action still needs its die.
+    assert misread("cannons") and misread("sail x") and misread("tailwind 7")

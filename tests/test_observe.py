@@ -38,3 +38,23 @@ def test_a_determinization_keeps_what_the_viewer_sees():
         assert guess.data["seed"] == 0 and guess.data["fixed"] == {}
         assert observe.determinize(s, viewer, 7).data == guess.data
         assert observe.determinize(s, viewer, random.Random(7)).data == guess.data
+
+
+def test_a_played_ship_plan_stays_in_hand_while_its_launch_is_pending():
+    # Mollusk plays the Cutter or Gunship plan; the card waits in hand until ``launch``
+    # places the ship. That play is public, so no determinization may deal it away.
+    s = new_game(3, seed=8)
+    pick = random.Random(8)
+    launches = 0
+    for _ in range(400):
+        if s.is_over:
+            break
+        top = s.data["pending"][-1] if s.data["pending"] else None
+        if top and top["type"] == "launch":
+            launches += 1
+            for viewer in ("bluefin", "smuggler1", None):
+                for seed in range(12):
+                    guess = observe.determinize(s, viewer, seed)
+                    guess.apply(random.Random(seed).choice(guess.legal_actions()))
+        s.apply(pick.choice(s.legal_actions()))
+    assert launches

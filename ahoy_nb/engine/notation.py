@@ -43,7 +43,8 @@ SHAPES: dict[str, str] = {
     "spend": r"spend \d{1,4}", "reward": r"reward (up|down|left|right)",
     "pledge": r"pledge (bluefin|mollusk)",
 }
-# Board actions that are only ever die placements: "sail 4", "cannons 3>5".
+# Board actions that are only ever die placements: "sail 4", "cannons 3>5" (cards/plans.py
+# adds the Union ships' bare "sail" and "tailwind").
 SHAPES.update({v: rf"{v} {DIE}" for v in
                ("sail", "tailwind", "cannons", "bombard", "rally", "fullsail", "negotiate")})
 EXAMPLES: dict[str, str] = {

@@ -32,6 +32,7 @@ import marshal
 import random
 
 from .chance import seed_state
+from .components import PLAN_CARDS
 
 # The generator: hidden from everyone.
 GENERATOR = ("rng", "seed", "fixed")
@@ -101,7 +102,8 @@ def determinize(state, viewer: str | None, seed: int | random.Random):
 
     * the generator is reseeded (and ``seed`` zeroed), fixed outcomes dropped;
     * the tile stack and the tile boxed at setup are redealt from their union;
-    * unless ``viewer`` is the Mollusk Union, its plan hand and plan deck are redealt;
+    * unless ``viewer`` is the Mollusk Union, its plan hand and plan deck are redealt,
+      except a Cutter or Gunship plan played and waiting in hand for its ``launch`` (public);
     * each other Smuggler's delivered Cargo is split at random between the pledges.
 
     The Market deck is kept: which cards are in it is public by elimination, and its
@@ -120,10 +122,12 @@ def determinize(state, viewer: str | None, seed: int | random.Random):
     data["tile_stack"] = sorted(pool[boxed:])
     for f, fs in data["factions"].items():
         if f == "mollusk" and viewer != "mollusk":
-            pool = sorted(fs["hand"] + fs["plan_deck"])
+            played = _plans_awaiting_launch(data, fs["hand"])
+            hidden = [p for p in fs["hand"] if p not in played]
+            pool = sorted(hidden + fs["plan_deck"])
             rng.shuffle(pool)
-            n = len(fs["hand"])
-            fs["hand"], fs["plan_deck"] = sorted(pool[:n]), sorted(pool[n:])
+            n = len(hidden)
+            fs["hand"], fs["plan_deck"] = sorted(played + pool[:n]), sorted(pool[n:])
         if PLEDGES in fs and f != viewer:
             delivered = sorted(fs[PLEDGES]["bluefin"] + fs[PLEDGES]["mollusk"])
             split = {"bluefin": [], "mollusk": []}
@@ -131,3 +135,13 @@ def determinize(state, viewer: str | None, seed: int | random.Random):
                 split[rng.choice(("bluefin", "mollusk"))].append(card)
             fs[PLEDGES] = split
     return type(state)(data)
+
+
+def _plans_awaiting_launch(data: dict, hand: list[int]) -> list[int]:
+    """The ship plans played but still in hand: one copy per pending ``launch`` frame."""
+    out = []
+    for frame in data["pending"]:
+        if frame["type"] == "launch":
+            out.append(next(p for p in sorted(hand) if p not in out
+                            and PLAN_CARDS[p]["name"].lower() == frame["ship"]))
+    return out

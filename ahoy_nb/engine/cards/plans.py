@@ -69,6 +69,9 @@ VERBS = {verb for verb, _, _ in _GRAMMAR}
 for _verb, _shape, _example in _GRAMMAR:
     notation.verb(_verb, _shape, _example, space=_verb in {"evacuate", "sneak", "remove-patrol",
                                                           "enlist", "launch"})
+# A Union ship moves with bare ``sail`` or ``tailwind``: its die is already on its slot.
+for _verb in ("sail", "tailwind"):
+    notation.verb(_verb, rf"{_verb}( {notation.DIE})?")
 # Each plan verb in plain words (engine/words.py shows actions to people with them).
 for _verb, _words in {
     "play": lambda state, args: "Play " + next(
