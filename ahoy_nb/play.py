@@ -227,7 +227,9 @@ def _make_class():
             return out
 
         def _make_advisor(self, analysis):
-            if analysis is False:
+            if analysis is False or sys.platform == "emscripten":
+                # In the browser (Pyodide) there are no threads to analyse off the UI
+                # thread and no bqplot for its chart: no advisor there (docs/lite.md).
                 return None
             from .widgets.advisor import Advisor
             # None: on, but off (and one click away) in hot seat.

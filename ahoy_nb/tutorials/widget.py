@@ -297,7 +297,8 @@ class TutorialWidget(widgets.VBox):
         self.helped.value = (f"<span style='color:#555'>{p['done']} of {p['steps']} done · "
                              f"hints: {p['hints']} · shown: {p['shown']}</span>")
         self.next_button.disabled = not s.reviewing
-        self.next_button.layout.display = None if s.reviewing else "none"
+        # An explicit value, not None: some front ends keep "none" when a style is unset.
+        self.next_button.layout.display = "inline-flex" if s.reviewing else "none"
         fb: Feedback | None = s.feedback
         if fb is None or fb.kind == "next":
             self.feedback.value = ""
