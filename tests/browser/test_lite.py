@@ -201,7 +201,7 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     page = lite_page
     t0 = _open(page, lite_site, "03_full_game.ipynb")
     game = page.locator(BOARD).first
-    game.locator(".ahoy-svg svg").wait_for(state="visible", timeout=180_000)
+    game.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=180_000)
     FIGURES["full_game_first_board_s"] = round(time.monotonic() - t0, 1)
     _wait_idle(page)
     assert not _errors(page), _errors(page)
