@@ -15,7 +15,6 @@ import pytest
 
 import browser_support as bs
 import ahoy_nb.tutorials as tutorials
-from ahoy_nb.engine.geometry import Map
 from ahoy_nb.tutorials.core import SPACE_RE, names_answer
 
 NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
@@ -39,7 +38,7 @@ def _unoffered_space(run) -> str:
     """A map space that no legal action of the lesson's position names: the board draws
     it with nothing to click, so a click on it is refused."""
     named = {sp for a in run.legal_actions() for sp in SPACE_RE.findall(a.notation)}
-    spaces = sorted(Map.of(run.state.data["tiles"]).spaces)
+    spaces = sorted(run.state.map.spaces)
     return next(f"{x},{y}" for x, y in spaces if f"{x},{y}" not in named)
 
 
