@@ -122,6 +122,7 @@ class AdvisorCore:
         self._stale = False    # ... and the game has moved on since it started
         self._hinting = False  # a hint is being worked out
         self._closed = False
+        self._game = board.state  # the game followed (opening a saved game replaces it)
         self._lock = threading.Lock()
         board.observe(self._on_board, names=["revision"])
         self._on_board()
@@ -171,7 +172,11 @@ class AdvisorCore:
         s = self.board.state
         n = len(s.history)
         with self._lock:
-            undone = [k for k in self.chances if k > n]
+            if s is not self._game:  # another game opened on this board: start afresh
+                self._game = s
+                undone = list(self.chances)
+            else:
+                undone = [k for k in self.chances if k > n]
             for k in undone:
                 del self.chances[k]
         if undone:
