@@ -85,7 +85,7 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     items = "".join(
         f"<li><b>{escape(label(state, e.action))}</b> <code>{escape(e.notation)}</code>: "
         f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
-        f"{e.simulations} games)</li>" for e in estimates)
+        f"{e.simulations} game{'' if e.simulations == 1 else 's'})</li>" for e in estimates)
     return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
 
 

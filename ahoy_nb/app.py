@@ -256,8 +256,9 @@ class WinChanceFigure:
             line = fig.line("x", f, source=self.source, line_width=2, line_color=color)
             dots = fig.scatter("x", f, source=self.source, size=7, color=color)
             items.append(LegendItem(label=FACTION_NAMES.get(f, f), renderers=[line, dots]))
-        fig.add_layout(Legend(items=items, location="top_left", orientation="horizontal",
-                              label_text_font_size="11px", background_fill_alpha=0.7))
+        # Above the plot: chances near 100% would run under a legend inside it.
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
+                              label_text_font_size="11px"), "above")
         fig.yaxis.formatter = NumeralTickFormatter(format="0%")
         fig.xaxis.ticker.min_interval = 1
         self.figure = fig
