@@ -17,6 +17,10 @@ charts. One game per browser tab (Panel session).
   bqplot charts (:class:`~ahoy_nb.widgets.charts.Timeline`,
   :func:`~ahoy_nb.widgets.charts.region_rows`). bqplot would need its JavaScript
   from a CDN under Panel; Bokeh needs nothing from the network.
+* **The advisor** (:class:`PanelAdvisor`): the Analysis toggle, the Hint button and
+  a win-chance chart beside the others, worked out by the same
+  :class:`~ahoy_nb.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
+  are applied on the session's document. Off by default in hot seat.
 * **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
   the local server; ``PanelBoard`` drops the React import map that Panel's
   AnyWidgetComponent declares by default (pointing at a CDN), since board.js is a
@@ -39,10 +43,13 @@ from typing import Iterable, Mapping
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, FactorRange, Legend, LegendItem, Range1d, Span
+from bokeh.models import (ColumnDataSource, FactorRange, Legend, LegendItem, NumeralTickFormatter,
+                          Range1d, Span)
 from bokeh.plotting import figure
+from panel.io.state import set_curdoc
 
 # Absolute imports: `panel serve ahoy_nb/app.py` runs this file as a script.
+from ahoy_nb.advice import AdvisorCore
 from ahoy_nb.engine.components import FACTION_NAMES, FAME_TO_END
 from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_options
 from ahoy_nb.play import play
@@ -55,7 +62,8 @@ except Exception:  # pragma: no cover - renderer missing
     FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
                       "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
 
-__all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "create_app"]
+__all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
+           "PanelAdvisor", "create_app"]
 
 WIDGETS = Path(__file__).resolve().parent / "widgets"
 WEALTH_COLOR = "#f0c040"
@@ -229,6 +237,98 @@ class ControlFigure:
                                   + ("" if live else f" (after {position} actions)"))
 
 
+class WinChanceFigure:
+    """Each faction's chance to win after each action (Bokeh), as the advisor worked it
+    out: one line with dots per faction (positions the bots passed quickly may have none)."""
+
+    def __init__(self, players: Iterable[str]):
+        self.players = list(players)
+        self.source = ColumnDataSource({"x": [], **{f: [] for f in self.players}},
+                                       name="win-chance")
+        fig = figure(title="Chance to win", height=300, width=520, x_axis_label="action",
+                     y_axis_label="chance to win", toolbar_location=None, tools="hover",
+                     tooltips=[("action", "@x")] + [(FACTION_NAMES.get(f, f), f"@{{{f}}}{{0%}}")
+                                                   for f in self.players],
+                     x_range=Range1d(0, 1), y_range=Range1d(0, 1.08))
+        items = []
+        for f in self.players:
+            color = FACTION_COLORS.get(f, "#333")
+            line = fig.line("x", f, source=self.source, line_width=2, line_color=color)
+            dots = fig.scatter("x", f, source=self.source, size=7, color=color)
+            items.append(LegendItem(label=FACTION_NAMES.get(f, f), renderers=[line, dots]))
+        # Above the plot: chances near 100% would run under a legend inside it.
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
+                              label_text_font_size="11px"), "above")
+        fig.yaxis.formatter = NumeralTickFormatter(format="0%")
+        fig.xaxis.ticker.min_interval = 1
+        self.figure = fig
+
+    def update(self, chances: Mapping[int, Mapping[str, float]]) -> None:
+        xs = sorted(chances)
+        self.source.data = {"x": xs, **{f: [chances[x].get(f, 0.0) for x in xs]
+                                         for f in self.players}}
+        self.figure.x_range.end = max([1] + xs)
+
+
+class PanelAdvisor:
+    """The advisor in the Panel app: the Analysis toggle, the Hint button, the hint and
+    the win-chance chart, a Panel front of :class:`~ahoy_nb.advice.AdvisorCore` (which
+    works them out on a worker thread, as in ``play()``).
+
+    Results are applied on the session's document: the worker hands them to
+    ``pn.state.execute`` with the session's document current, which schedules them as a
+    next-tick callback holding the document's lock. Without a server (scripts, tests)
+    they are applied where they arrive; ``wait=True`` works on the calling thread.
+    """
+
+    def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
+                 hint_simulations: int = 150, wait: bool = False):
+        self.toggle = _widget(pn.widgets.Toggle, "Analysis", value=bool(enabled), width=100)
+        self.hint_button = _widget(pn.widgets.Button, "Hint", width=80,
+                                   description="The 3 best actions by simulation, "
+                                               "highlighted on the board")
+        self.status = pn.pane.HTML("", margin=(12, 5), css_classes=["ahoy-advisor-status"])
+        self.hint_text = pn.pane.HTML("", css_classes=["ahoy-advisor-hint"],
+                                      styles={"font-size": "14px"}, margin=(0, 10))
+        self.chart = WinChanceFigure(board.state.players)
+        self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=bool(enabled))
+        self.controls = pn.Row(self.toggle, self.hint_button, self.status)
+        doc = pn.state.curdoc
+        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
+                                hint_simulations=hint_simulations, wait=wait,
+                                deliver=self._on_session)
+        self.hint_button.on_click(lambda e: self.core.hint())
+        self.toggle.param.watch(lambda e: self.core.set_enabled(e.new), "value")
+
+    def _on_session(self, fn) -> None:
+        """(On the worker thread.) Run ``fn`` on the session's document."""
+        if self._doc is None:
+            fn()
+            return
+        with set_curdoc(self._doc):
+            pn.state.execute(fn)
+
+    # -- the view (AdvisorView) ------------------------------------------------------------
+    def show_chances(self, chances) -> None:
+        self.chart.update(chances)
+
+    def show_hint(self, html_text: str) -> None:
+        self.hint_text.object = html_text
+        self.hint_text.visible = bool(html_text)
+
+    def show_status(self, html_text: str) -> None:
+        self.status.object = html_text
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.chart_pane.visible = enabled
+        self.hint_button.visible = enabled
+        self.hint_button.disabled = not can_hint
+
+    def close(self) -> None:
+        self.core.close()
+
+
 # -- the app ---------------------------------------------------------------------------
 
 
@@ -245,13 +345,17 @@ class GameApp:
 
     Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.play.AhoyGame`),
     ``board`` (:class:`PanelBoard`), ``fame``/``control`` (the chart figures),
+    ``advisor`` (:class:`PanelAdvisor`: Analysis, Hint, the win-chance chart),
     ``layout`` (the page). ``new_game()`` starts a game from the form.
     """
 
     def __init__(self, players: int = 3, seed: int | None = None,
                  people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
-                 bot_delay: float = 0.5):
+                 bot_delay: float = 0.5, analysis: bool | None = None,
+                 simulations: int = 60, hint_simulations: int = 150):
         self.bot_delay = float(bot_delay)
+        self.analysis = analysis
+        self.simulations, self.hint_simulations = int(simulations), int(hint_simulations)
         self.players_select = _widget(pn.widgets.Select, "Players", options=[2, 3, 4],
                                       value=int(players), width=80)
         self.seed_input = _widget(pn.widgets.IntInput, "Seed (empty: random)", value=seed,
@@ -266,7 +370,9 @@ class GameApp:
         self.notice = pn.pane.HTML("", visible=False, css_classes=["ahoy-notice"],
                                    styles={"color": "#b03030", "font-weight": "bold"})
         self.board_area = pn.Column(sizing_mode="stretch_width")
-        self.charts_area = pn.Row()
+        self.charts_area = pn.Row(styles={"flex-wrap": "wrap"})
+        self.advisor_area = pn.Column()
+        self.advisor = None
         self.players_select.param.watch(lambda e: self._make_seats(), "value")
         self.start_button.on_click(lambda e: self.new_game())
         self.step_button.on_click(lambda e: self._guard(self.game.step))
@@ -286,9 +392,12 @@ class GameApp:
         files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
-            self.notice, form, controls, self.board_area, files, self.charts_area,
+            self.notice, form, controls, self.advisor_area, self.board_area, files,
+            self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         self._callback = None
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.on_session_destroyed(lambda context: self._close_advisor())
         self.new_game()
 
     # -- the form ------------------------------------------------------------------
@@ -336,13 +445,25 @@ class GameApp:
         self.board = PanelBoard(self.game.board, sizing_mode="stretch_width")
         self.fame = FameFigure(self.game.state.players)
         self.control = ControlFigure()
+        # The advisor: on unless several people share the screen (hot seat), where it would
+        # help one against another; its Analysis toggle turns it on.
+        self._close_advisor()
+        enabled = self.analysis if self.analysis is not None else len(people) <= 1
+        self.advisor = PanelAdvisor(self.game.board, enabled=enabled,
+                                    simulations=self.simulations,
+                                    hint_simulations=self.hint_simulations)
         self.board_area.objects = [self.board]
+        self.advisor_area.objects = [self.advisor.controls, self.advisor.hint_text]
         self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
-                                    pn.pane.Bokeh(self.control.figure)]
+                                    pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane]
         self._drawn = None
         self.game.board.observe(self._on_board, names=["revision", "position"])
         self._on_board()
         self._start_bots()
+
+    def _close_advisor(self) -> None:
+        if self.advisor is not None:
+            self.advisor.close()
 
     def _save_file(self):
         import io
@@ -477,12 +598,18 @@ def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = Non
 
 def create_app(players: int = 3, seed: int | None = None,
                people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
-               bot_delay: float = 0.5):
+               bot_delay: float = 0.5, analysis: bool | None = None, simulations: int = 60,
+               hint_simulations: int = 150):
     """The page for one session. The page's query parameters (``players``, ``seed``,
     ``people`` comma-separated or ``all`` or ``none``, ``bots``, ``bot_delay``)
-    override the arguments; a bad one is named in a message on the page."""
+    override the arguments; a bad one is named in a message on the page.
+
+    ``analysis``: the advisor (win-chance chart, Hint button) at the start of each game;
+    ``None``: on, but off when several people share the screen (hot seat).
+    ``simulations``/``hint_simulations``: games simulated per chart point / per hint."""
     settings, problems = parse_args(_session_args(), players, seed, people, bots, bot_delay)
-    app = GameApp(**settings)
+    app = GameApp(**settings, analysis=analysis, simulations=simulations,
+                  hint_simulations=hint_simulations)
     app.show_notice(problems)
     return app.layout
 

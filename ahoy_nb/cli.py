@@ -2,7 +2,8 @@
 
     ahoy-nb serve [--port 5006] [--address 127.0.0.1] [--players 3] [--seed S]
                   [--people bluefin[,mollusk...] | all | none] [--bots greedy|random]
-                  [--bot-delay 0.5] [--show] [--secret-key-env BOKEH_SECRET_KEY]
+                  [--bot-delay 0.5] [--analysis auto|on|off] [--simulations 60]
+                  [--hint-simulations 150] [--show] [--secret-key-env BOKEH_SECRET_KEY]
 
     ahoy-nb simulate [--games 100] [--players 3] [--bots normal[,hard,...]] [--seed 0]
                      [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
@@ -37,6 +38,16 @@ def _people(text: str):
     return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 100000")
+    return n
+
+
 def _free_port(address: str) -> int:
     import socket
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -67,6 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the bots playing the other factions (default greedy)")
     serve.add_argument("--bot-delay", type=float, default=0.5,
                        help="seconds between bot actions (default 0.5)")
+    serve.add_argument("--analysis", choices=("auto", "on", "off"), default="auto",
+                       help="the win-chance chart and the Hint button at the start of a "
+                            "game (default auto: on, but off when several people share "
+                            "the screen); the page's Analysis toggle switches them")
+    serve.add_argument("--simulations", type=_positive, default=60, metavar="N",
+                       help="games simulated per point of the win-chance chart (default 60)")
+    serve.add_argument("--hint-simulations", type=_positive, default=150, metavar="N",
+                       help="games simulated for a hint (default 150)")
     serve.add_argument("--show", action="store_true", help="open a browser tab")
     serve.add_argument("--secret-key-env", default="BOKEH_SECRET_KEY", metavar="NAME",
                        help="environment variable holding the secret that signs session ids "
@@ -202,7 +221,10 @@ def serve(args: argparse.Namespace) -> int:
     pn.config.authorize_callback = fresh_sessions_only
     def app():  # one page per browser tab (a plain function: Panel calls it per session)
         return create_app(players=args.players, seed=args.seed, people=args.people,
-                          bots=args.bots, bot_delay=args.bot_delay)
+                          bots=args.bots, bot_delay=args.bot_delay,
+                          analysis={"on": True, "off": False}.get(args.analysis),
+                          simulations=args.simulations,
+                          hint_simulations=args.hint_simulations)
 
     server = pn.serve(
         {"/": app}, port=port, address=args.address, show=False, start=False,

@@ -8,8 +8,9 @@
   (:func:`ahoy_nb.analysis.best_actions`) with their estimated chances and highlights
   them on the board (the board's ``hints``).
 
-Both run on a worker thread, so the board answers clicks while they think; a result
-that arrives after the game moved on is dropped. The analysis only ever uses what the
+The work and its rules are :class:`~ahoy_nb.advice.AdvisorCore`'s (the Panel app's
+advisor shares them): both run on a worker thread, so the board answers clicks while
+they think; a result that arrives after the game moved on is dropped. The analysis only ever uses what the
 board's viewer may see: a spectator's analysis guesses every secret, a faction's
 guesses the others'. ``enabled`` switches it all on and off (``play()`` leaves it off
 in hot-seat games, where it would help one player against another).
@@ -24,16 +25,11 @@ in hot-seat games, where it would help one player against another).
 from __future__ import annotations
 
 import asyncio
-import threading
-from concurrent.futures import Future, ThreadPoolExecutor
-from html import escape
 
 import bqplot as bq
 import ipywidgets as widgets
 
-from ..analysis import best_actions, evaluate
-from ..engine import State
-from ..engine.words import label
+from ..advice import AdvisorCore
 from .board import faction_name
 from .charts import FACTION_COLORS
 
@@ -73,25 +69,17 @@ class WinChanceChart(bq.Figure):
 class Advisor(widgets.VBox):
     """The win-chance chart and the Hint button for one board (see the module notes).
 
+    The ipywidgets front of :class:`~ahoy_nb.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
-    ``chart``, ``hint_button``, ``hint_text``, ``toggle``, ``chances``
+    ``chart``, ``hint_button``, ``hint_text``, ``toggle``, ``core``, ``chances``
     (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates).
     """
 
     def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
                  hint_simulations: int = 150, wait: bool = False, **kwargs):
         self.board = board
-        self.simulations = simulations
-        self.hint_simulations = hint_simulations
-        self.wait = wait
-        self.chances: dict[int, dict[str, float]] = {}
-        self.hints: list = []
-        self._pool = None if wait else ThreadPoolExecutor(1, thread_name_prefix="ahoy-advisor")
-        self._busy = False     # a chart point is being worked out
-        self._stale = False    # ... and the game has moved on since it started
         self._loop = _running_loop()
-        self._lock = threading.Lock()
         self.chart = WinChanceChart(board.state.players)
         self.toggle = widgets.ToggleButton(value=enabled, description="Analysis",
                                            icon="line-chart",
@@ -101,133 +89,62 @@ class Advisor(widgets.VBox):
                                                   "highlighted on the board")
         self.hint_text = widgets.HTML()
         self.status = widgets.HTML()
-        self.hint_button.on_click(lambda _: self.hint())
-        self.toggle.observe(self._on_toggle, "value")
         controls = widgets.HBox([self.toggle, self.hint_button, self.status])
         super().__init__([controls, self.hint_text, self.chart], **kwargs)
-        self._show_enabled()
-        board.observe(self._on_board, names=["revision"])
-        self._on_board()
+        self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
+                                hint_simulations=hint_simulations, wait=wait,
+                                deliver=self._on_kernel_thread)
+        self.hint_button.on_click(lambda _: self.core.hint())
+        self.toggle.observe(lambda change: self.core.set_enabled(change["new"]), "value")
 
     @property
     def enabled(self) -> bool:
-        return self.toggle.value
+        return self.core.enabled
+
+    @property
+    def chances(self) -> dict[int, dict[str, float]]:
+        return self.core.chances
+
+    @property
+    def hints(self) -> list:
+        return self.core.hints
 
     def viewer(self) -> str | None:
-        """Whose knowledge the analysis uses: the board's viewer (``"public"`` for a spectator)."""
-        v = self.board.viewer
-        if v == "all":
-            return None  # sees everything: the player to decide knows no less
-        return "public" if v is None else v
+        """Whose knowledge the analysis uses (see :meth:`AdvisorCore.viewer`)."""
+        return self.core.viewer()
 
     def may_hint(self) -> bool:
         """A hint is for a person whose decision it is, on the live position."""
-        s = self.board.state
-        return (self.enabled and not s.is_over and s.current_player in self.board.people
-                and self.board.viewer in (s.current_player, "all"))
+        return self.core.may_hint()
 
-    # -- the chart ---------------------------------------------------------------------
-    def _on_board(self, change=None) -> None:
-        s = self.board.state
-        n = len(s.history)
-        with self._lock:
-            for k in [k for k in self.chances if k > n]:  # undone
-                del self.chances[k]
-        self._clear_hints()
-        self._show_enabled()
-        if not self.enabled or n in self.chances:
-            return
-        if self._busy:  # one point at a time: the latest position once this one is done
-            self._stale = True
-            return
-        self._busy, self._stale = True, False
-        snapshot = State(s.copy().data)
-        viewer = self.viewer()
-        self._run(lambda: evaluate(snapshot, viewer, self.simulations, seed=n, progress=False),
-                  lambda result: self._add_point(n, s, result), "working out who is winning…")
-
-    def _add_point(self, n: int, state: State, result) -> None:
-        self._busy = False
-        self.status.value = ""
-        if state is self.board.state and len(state.history) >= n:  # not undone meanwhile
-            with self._lock:
-                self.chances[n] = dict(result)
-            self.chart.show(self.chances)
-        if self._stale:
-            self._on_board()
-
-    # -- hints -------------------------------------------------------------------------
     def hint(self) -> None:
         """Work out the 3 best actions and show them (only for a person to decide)."""
-        if not self.may_hint():
-            self.hint_text.value = "<i>A hint is for a person whose decision it is.</i>"
-            return
-        s = self.board.state
-        n = len(s.history)
-        snapshot = State(s.copy().data)
-        self.hint_button.disabled = True
-        self._run(lambda: best_actions(snapshot, k=3, simulations=self.hint_simulations,
-                                       seed=n, progress=False),
-                  lambda result: self._show_hint(n, s, snapshot, result), "thinking of a hint…")
+        self.core.hint()
 
-    def _show_hint(self, n: int, state: State, snapshot: State, result) -> None:
-        self.hint_button.disabled = False
-        self.status.value = ""
-        if state is not self.board.state or len(state.history) != n:
-            return
-        self.hints = list(result)
-        items = "".join(
-            f"<li><b>{escape(label(snapshot, e.action))}</b> <code>{escape(e.notation)}</code>: "
-            f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
-            f"{e.simulations} games)</li>" for e in self.hints)
-        self.hint_text.value = f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
-        self.board.hints = [e.notation for e in self.hints]
+    # -- the view (AdvisorView) ------------------------------------------------------------
+    def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
+        self.chart.show(chances)
 
-    def _clear_hints(self) -> None:
-        self.hints = []
-        self.hint_text.value = ""
-        if self.board.hints:
-            self.board.hints = []
+    def show_hint(self, html: str) -> None:
+        self.hint_text.value = html
 
-    # -- running off the UI thread -------------------------------------------------------
-    def _run(self, work, done, message: str) -> None:
-        if self._pool is None:
-            done(work())
-            return
-        self.status.value = f"<span style='color:#555'>{message}</span>"
-        future: Future = self._pool.submit(work)
-        future.add_done_callback(lambda f: self._deliver(f, done))
+    def show_status(self, html: str) -> None:
+        self.status.value = html
 
-    def _deliver(self, future: Future, done) -> None:
-        def finish():
-            try:
-                done(future.result())
-            except Exception as err:  # analysis must never break the game
-                self._busy = False
-                self.hint_button.disabled = False
-                self.status.value = (f"<span style='color:#a00'>analysis failed: "
-                                     f"{type(err).__name__}</span>")
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.chart.layout.display = None if enabled else "none"
+        self.hint_button.layout.display = None if enabled else "none"
+        self.hint_button.disabled = not can_hint
+
+    def _on_kernel_thread(self, fn) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(finish)  # widget updates on the kernel's thread
+            loop.call_soon_threadsafe(fn)  # widget updates on the kernel's thread
         else:
-            finish()
-
-    def _on_toggle(self, change) -> None:
-        self._show_enabled()
-        if change["new"]:
-            self._on_board()
-        else:
-            self._clear_hints()
-
-    def _show_enabled(self) -> None:
-        self.chart.layout.display = None if self.enabled else "none"
-        self.hint_button.layout.display = None if self.enabled else "none"
-        self.hint_button.disabled = not self.may_hint()
+            fn()
 
     def close(self):
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.core.close()
         super().close()
 
 

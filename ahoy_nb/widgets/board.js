@@ -456,6 +456,9 @@ function render({ model, el }) {
       }
       actions.appendChild(row);
     }
+    // The list scrolls: bring the first suggested action (a hint) into its view.
+    const hinted = actions.querySelector(".ahoy-hint");
+    if (hinted) actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 4;
   }
 
   // The log: the head is redrawn rarely; the tail entry by entry, only those that changed.

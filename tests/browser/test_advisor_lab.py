@@ -1,9 +1,11 @@
 """The win-chance chart and the Hint button in JupyterLab (notebooks/app.ipynb: one person,
 so analysis is on): the chart gains a point after a move, and a click on Hint lists
-the best actions and highlights them on the board (the board's ``hints``)."""
+the best actions and highlights them on the board (the board's ``hints``, and the
+hinted buttons and map targets it draws)."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from test_apps import NB, click_action, kernel_json, wait_log_entry
@@ -62,7 +64,17 @@ print(json.dumps(g.state.current_player))""")
     assert 1 <= hint.count() <= 3
     shown = kernel_json(page, "print(json.dumps([e.notation for e in app.game.advisor.hints]))")
     assert shown and all(n in hint.first.locator("xpath=..").inner_text() for n in shown)
-    # the board highlights the suggested actions (its hints trait)
+    # the board highlights the suggested actions (its hints trait), and draws them: the
+    # action list's buttons marked as hints, and no map target marked for another action
     assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
+    hinted = page.locator(f"{NB} .ahoy-actions button.ahoy-action.ahoy-hint")
+    assert wait_until(lambda: hinted.count() == len(shown), 30)
+    assert sorted(hinted.nth(i).get_attribute("data-action")
+                  for i in range(hinted.count())) == sorted(shown)
+    for i in range(page.locator(f"{NB} .ahoy-svg .hint").count()):
+        target = page.locator(f"{NB} .ahoy-svg .hint").nth(i)
+        one = target.get_attribute("data-action")
+        offers = [one] if one else json.loads(target.get_attribute("data-actions") or "[]")
+        assert set(offers) & set(shown), offers
     page.locator(f"{NB} .ahoy-hint").first.scroll_into_view_if_needed()
     screenshot("lab_app_hint")
