@@ -338,6 +338,31 @@ def start_panel(path: str | Path, extra_args: Sequence[str] = (), timeout: float
     return server
 
 
+def start_ahoy_serve(tmp: Path, *args: str, env: dict | None = None,
+                     timeout: float = 90.0) -> ServerProcess:
+    """``ahoy-nb serve`` on a free localhost port, run from ``tmp`` (outside the repository,
+    so that it uses the installed package), with extra ``args``; ``env`` replaces the
+    environment made for it."""
+    port = free_port()
+    cmd = [executable("ahoy-nb"), "serve", "--port", str(port), *args]
+    server = ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
+                           url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")
+    server.start(_jupyter_env(tmp) if env is None else env, cwd=tmp)
+    server.wait_ready(lambda: http_ok(f"{server.base_url}liveness"), timeout)
+    return server
+
+
+def wait_until(fn, timeout: float = 90.0, every: float = 0.25):
+    """Call ``fn`` until it returns something true (returned) or ``timeout`` seconds pass
+    (its last value returned)."""
+    deadline = time.monotonic() + timeout
+    value = fn()
+    while not value and time.monotonic() < deadline:
+        time.sleep(every)
+        value = fn()
+    return value
+
+
 # ------------------------------------------------------------------ JupyterLab pages
 
 # Runs in the page (with the notebook's path): true once the notebook is the current

@@ -6,8 +6,8 @@ hinted buttons and map targets it draws)."""
 from __future__ import annotations
 
 import json
-import time
 
+import browser_support as bs
 from test_apps import NB, click_action, kernel_json, wait_log_entry
 
 APP = "notebooks/app.ipynb"
@@ -27,15 +27,6 @@ def chance_points(page) -> int | None:
     return page.evaluate(_JS_CHANCE_POINTS, NB)
 
 
-def wait_until(fn, timeout: float = 90.0, every: float = 0.25):
-    deadline = time.monotonic() + timeout
-    value = fn()
-    while not value and time.monotonic() < deadline:
-        time.sleep(every)
-        value = fn()
-    return value
-
-
 def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
     run = run_notebook(APP)
     page = run.page
@@ -43,14 +34,14 @@ def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
     page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
 
     # The chart shows the first position once the worker thread has worked it out.
-    first = wait_until(lambda: chance_points(page))
+    first = bs.wait_until(lambda: chance_points(page))
     assert first, "the win-chance chart drew no point"
     kernel_json(page, "import json; app.game.stop(); print(json.dumps(1))")  # bots wait
 
     # A move: the chart gains a point.
     click_action(page, NB)
     wait_log_entry(page, NB, 1)
-    more = wait_until(lambda: (chance_points(page) or 0) > first and chance_points(page))
+    more = bs.wait_until(lambda: (chance_points(page) or 0) > first and chance_points(page))
     assert more and more > first, (first, more)
 
     # Hint, when it is the person's decision.
@@ -68,7 +59,7 @@ print(json.dumps(g.state.current_player))""")
     # action list's buttons marked as hints, and no map target marked for another action
     assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
     hinted = page.locator(f"{NB} .ahoy-actions button.ahoy-action.ahoy-hint")
-    assert wait_until(lambda: hinted.count() == len(shown), 30)
+    assert bs.wait_until(lambda: hinted.count() == len(shown), 30)
     assert sorted(hinted.nth(i).get_attribute("data-action")
                   for i in range(hinted.count())) == sorted(shown)
     for i in range(page.locator(f"{NB} .ahoy-svg .hint").count()):

@@ -8,7 +8,6 @@ Screenshot: screenshots/panel_app_hint.png (docs/app-advisor.png is taken from i
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -45,15 +44,9 @@ JS_HINTS_DRAWN = """
 def ahoy_serve_advisor(chromium, tmp_path_factory):
     """``ahoy-nb serve`` with few simulations (a fast chart and hint), 2 players."""
     tmp = tmp_path_factory.mktemp("ahoy-serve-advisor")
-    port = bs.free_port()
-    cmd = [bs.executable("ahoy-nb"), "serve", "--port", str(port), "--players", "2",
-           "--seed", "5", "--bot-delay", "0.2", "--simulations", "8",
-           "--hint-simulations", "24"]
-    server = bs.ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
-                              url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")
-    server.start(bs._jupyter_env(tmp), cwd=tmp)
     try:
-        server.wait_ready(lambda: bs.http_ok(f"{server.base_url}liveness"), 90)
+        server = bs.start_ahoy_serve(tmp, "--players", "2", "--seed", "5", "--bot-delay", "0.2",
+                                     "--simulations", "8", "--hint-simulations", "24")
     except bs.ServerError as e:
         pytest.fail(str(e), pytrace=False)
     yield server
@@ -64,15 +57,6 @@ def chance_xs(page) -> list:
     return page.evaluate(_JS_BOKEH_COLUMN, ["win-chance", "x"]) or []
 
 
-def wait_until(fn, timeout: float = 90.0, every: float = 0.25):
-    deadline = time.monotonic() + timeout
-    value = fn()
-    while not value and time.monotonic() < deadline:
-        time.sleep(every)
-        value = fn()
-    return value
-
-
 def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, screenshot):
     page.goto(ahoy_serve_advisor.url, timeout=60_000)
     page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
@@ -80,17 +64,17 @@ def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, sc
     assert hint_button.count() == 1 and page.locator("button", has_text="Analysis").count() == 1
 
     # The chart shows the first position once the worker thread has worked it out.
-    assert wait_until(lambda: chance_xs(page) == [0]), chance_xs(page)
+    assert bs.wait_until(lambda: chance_xs(page) == [0]), chance_xs(page)
 
     # A move (the bot answers): the chart gains points.
     click_action(page, "body")
     wait_log_entry(page, "body", 1)
-    more = wait_until(lambda: len(chance_xs(page)) > 1 and chance_xs(page))
+    more = bs.wait_until(lambda: len(chance_xs(page)) > 1 and chance_xs(page))
     assert more and more[0] == 0 and max(more) >= 1, more
 
     # Bluefin's decision again: a hint lists 1-3 actions, and the board draws them.
     page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
-    wait_until(lambda: hint_button.is_enabled(), 30)
+    bs.wait_until(lambda: hint_button.is_enabled(), 30)
     hint_button.click()
     items = page.locator(".ahoy-hint li")
     items.first.wait_for(state="visible", timeout=120_000)
@@ -98,7 +82,7 @@ def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, sc
     assert 1 <= n <= 3
     shown = [items.nth(i).locator("code").inner_text() for i in range(n)]
     assert all(items.nth(i).locator("b").inner_text() for i in range(n))  # in words
-    drawn = wait_until(lambda: (d := page.evaluate(JS_HINTS_DRAWN))["buttons"] and d)
+    drawn = bs.wait_until(lambda: (d := page.evaluate(JS_HINTS_DRAWN))["buttons"] and d)
     assert drawn and sorted(drawn["buttons"]) == sorted(shown), (drawn, shown)
     # (a map target offering several actions is marked when one of them is hinted)
     assert all(set(t) & set(shown) for t in drawn["targets"]), (drawn, shown)

@@ -327,14 +327,8 @@ def ahoy_serve(chromium, tmp_path_factory):
     """``ahoy-nb serve`` on a free port (seed 7, bots 0.2 s apart), run from outside
     the repository so that it uses the installed package."""
     tmp = tmp_path_factory.mktemp("ahoy-serve")
-    port = bs.free_port()
-    cmd = [bs.executable("ahoy-nb"), "serve", "--port", str(port), "--seed", "7",
-           "--bot-delay", "0.2"]
-    server = bs.ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
-                              url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")
-    server.start(bs._jupyter_env(tmp), cwd=tmp)
     try:
-        server.wait_ready(lambda: bs.http_ok(f"{server.base_url}liveness"), 90)
+        server = bs.start_ahoy_serve(tmp, "--seed", "7", "--bot-delay", "0.2")
     except bs.ServerError as e:
         pytest.fail(str(e), pytrace=False)
     yield server

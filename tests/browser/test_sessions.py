@@ -25,15 +25,10 @@ MADE_UP = "madeUpSessionId0123456789abcdefghijklmnopqrstu"
 @pytest.fixture(scope="module")
 def serve(chromium, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("ahoy-sessions")
-    port = bs.free_port()
-    cmd = [bs.executable("ahoy-nb"), "serve", "--port", str(port), "--bot-delay", "0.2"]
-    server = bs.ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
-                              url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")
     env = bs._jupyter_env(tmp)
     env.pop("BOKEH_SECRET_KEY", None)
-    server.start(env, cwd=tmp)
     try:
-        server.wait_ready(lambda: bs.http_ok(f"{server.base_url}liveness"), 90)
+        server = bs.start_ahoy_serve(tmp, "--bot-delay", "0.2", env=env)
     except bs.ServerError as e:
         pytest.fail(str(e), pytrace=False)
     yield server
