@@ -26,9 +26,10 @@ Chance is whatever the engine draws inside ``apply``: the determinized position 
 generator of its own, so battle rolls, dice and drawn tiles are sampled anew each
 iteration, by the engine's rules and nowhere else.
 
-It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds. With an
-iteration budget it is deterministic for a given ``seed`` (and the time budget only
-decides how many iterations run).
+It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds, or
+sooner when the iterations left could no longer change its choice (the most visited
+action leads the next by more than them). With an iteration budget it is deterministic
+for a given ``seed`` (and the time budget only decides how many iterations run).
 
 >>> from ahoy_nb.engine import new_game
 >>> s = new_game(2, seed=4)
@@ -47,26 +48,65 @@ import random
 import time
 from dataclasses import dataclass
 
-from .bots import Bot, evaluate
+from .bots import Bot, evaluate, region_summary
 from .engine import Action, IllegalActionError, State
+from .engine.components import FAME_TO_END
 from .engine.observe import determinize
 
 __all__ = ["ISMCTSBot", "Search", "rewards"]
 
 
 
-def rewards(state: State, scale: float = 4.0, weights: dict | None = None) -> dict[str, float]:
+def rounds_left(state: State, income: dict[str, float]) -> int:
+    """How many more round ends the game may last after this one, if each faction keeps
+    scoring ``income`` Fame a round: the race to the end's Fame, capped at 6."""
+    fame = {f: state.data["factions"][f]["fame"] + income[f] for f in state.players}
+    if max(fame.values()) >= FAME_TO_END:
+        return 0
+    return min([6] + [math.ceil((FAME_TO_END - fame[f]) / income[f])
+                      for f in state.players if income[f] > 0])
+
+
+def incomes(state: State) -> tuple[dict[str, float], dict[str, float]]:
+    """Fame each faction scores at this round's end if the map stays as it is, and
+    at later round ends (the Bluefin and the Mollusk: regions held without their
+    Flagship, which sails away; a Smuggler: its Fame per round so far)."""
+    now = {f: 0.0 for f in state.players}
+    later = dict(now)
+    for r in region_summary(state.data):
+        if r["controller"] in now:
+            now[r["controller"]] += r["wealth"]
+        for f in ("bluefin", "mollusk"):
+            enemy = "mollusk" if f == "bluefin" else "bluefin"
+            if f in later and r["held"][f] > r["control"][enemy]:
+                later[f] += r["wealth"]
+    done = max(1, state.round - 1)
+    for f in state.players:
+        if f.startswith("smuggler"):
+            later[f] = max(2.0, state.data["factions"][f]["fame"] / done)
+    return now, later
+
+
+def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
+            horizon: float = 0.0) -> dict[str, float]:
     """Each faction's reward in [0, 1] for ``state``.
 
     A finished game: the winners share 1 (a full tie splits it). Otherwise the heuristic
-    value of :func:`ahoy_nb.bots.evaluate`, compared with the best of the others and
-    squashed by a logistic curve (``scale`` points of value move it from 1/2 to 0.73).
+    value of :func:`ahoy_nb.bots.evaluate`, plus ``horizon`` times the Fame the faction's
+    regions would bring in the rounds the game may still last (:func:`rounds_left`),
+    compared with the best of the others and squashed by a logistic curve (``scale``
+    points of value move it from 1/2 to 0.73).
     """
     factions = state.players
     if state.is_over:
         winners = state.winners
         return {f: (1.0 / len(winners) if f in winners else 0.0) for f in factions}
     values = {f: evaluate(state, f, weights) for f in factions}
+    if horizon:
+        now, later = incomes(state)
+        rounds = rounds_left(state, now)
+        for f in factions:
+            values[f] += horizon * rounds * later[f]
     out = {}
     for f in factions:
         best_other = max(v for g, v in values.items() if g != f)
@@ -101,6 +141,12 @@ class Search:
         return sorted(self.stats, key=lambda a: (-self.stats[a][0], -self.stats[a][1], a))
 
 
+def _decided(root: _Node, left: int) -> bool:
+    """Whether ``left`` more iterations could not change the most visited root action."""
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
+
+
 class ISMCTSBot(Bot):
     """A bot that searches the information sets of its faction (see the module notes).
 
@@ -111,7 +157,9 @@ class ISMCTSBot(Bot):
     * ``settle``, ``breadth``: follow-up decisions finished by the heuristic before
       scoring, and how many options of each it compares.
     * ``rollout``: how many random actions to play after that before scoring.
-    * ``scale``, ``weights``: the evaluation (see :func:`rewards`).
+    * ``scale``, ``weights``, ``horizon``: the evaluation (see :func:`rewards`).
+    * ``stop_early``: stop once the iterations left cannot change the choice (the
+      choice is the same; the time is saved).
 
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(3, seed=2)
@@ -124,7 +172,7 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
                  time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
-                 weights: dict | None = None):
+                 weights: dict | None = None, horizon: float = 0.0, stop_early: bool = True):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -139,6 +187,8 @@ class ISMCTSBot(Bot):
         self.rollout = rollout
         self.scale = scale
         self.weights = weights
+        self.horizon = horizon
+        self.stop_early = stop_early
         self.last: Search | None = None
 
     def __repr__(self) -> str:
@@ -170,9 +220,12 @@ class ISMCTSBot(Bot):
         n = 0
         while True:
             if self.iterations is not None:
-                if n >= self.iterations:
-                    break
-            elif n > 0 and time.perf_counter() >= deadline:
+                left = self.iterations - n
+            else:
+                now = time.perf_counter()
+                left = 0 if n > 0 and now >= deadline else (
+                    1 if n == 0 else int(n * (deadline - now) / (now - start)) + 1)
+            if left <= 0 or (self.stop_early and n % 16 == 0 and _decided(root, left)):
                 break
             self._iterate(state, me, root)
             n += 1
@@ -216,7 +269,7 @@ class ISMCTSBot(Bot):
                 break
             options = world.legal_actions()
             world.apply(options[rng.randrange(len(options))].notation)
-        reward = rewards(world, self.scale, self.weights)
+        reward = rewards(world, self.scale, self.weights, self.horizon)
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)

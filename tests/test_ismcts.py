@@ -50,6 +50,18 @@ def test_deterministic_at_an_iteration_budget_and_leaves_the_state_alone():
     assert s.to_json() == before
 
 
+def test_it_stops_early_only_when_the_rest_could_not_change_its_choice():
+    s = position(2, seed=5, me="mollusk", steps=12)
+    full = ISMCTSBot(seed=3, iterations=600, stop_early=False)
+    early = ISMCTSBot(seed=3, iterations=600)
+    assert early.choose(s) == full.choose(s)
+    assert full.last.iterations == 600 and early.last.iterations < 600
+    visits = sorted((v for v, _ in early.last.stats.values()), reverse=True)
+    assert visits[0] - visits[1] > 600 - early.last.iterations
+    # up to the stop, the two searches are the same search
+    assert sum(v for v, _ in early.last.stats.values()) == early.last.iterations
+
+
 def test_time_budget_runs_at_least_one_iteration():
     s = position(2, seed=3, me="bluefin", steps=20)
     bot = ISMCTSBot(seed=1, time_budget=0.01)
