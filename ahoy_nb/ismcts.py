@@ -48,65 +48,26 @@ import random
 import time
 from dataclasses import dataclass
 
-from .bots import Bot, evaluate, region_summary
+from .bots import Bot, evaluate
 from .engine import Action, IllegalActionError, State
-from .engine.components import FAME_TO_END
 from .engine.observe import determinize
 
 __all__ = ["ISMCTSBot", "Search", "rewards"]
 
 
 
-def rounds_left(state: State, income: dict[str, float]) -> int:
-    """How many more round ends the game may last after this one, if each faction keeps
-    scoring ``income`` Fame a round: the race to the end's Fame, capped at 6."""
-    fame = {f: state.data["factions"][f]["fame"] + income[f] for f in state.players}
-    if max(fame.values()) >= FAME_TO_END:
-        return 0
-    return min([6] + [math.ceil((FAME_TO_END - fame[f]) / income[f])
-                      for f in state.players if income[f] > 0])
-
-
-def incomes(state: State) -> tuple[dict[str, float], dict[str, float]]:
-    """Fame each faction scores at this round's end if the map stays as it is, and
-    at later round ends (the Bluefin and the Mollusk: regions held without their
-    Flagship, which sails away; a Smuggler: its Fame per round so far)."""
-    now = {f: 0.0 for f in state.players}
-    later = dict(now)
-    for r in region_summary(state.data):
-        if r["controller"] in now:
-            now[r["controller"]] += r["wealth"]
-        for f in ("bluefin", "mollusk"):
-            enemy = "mollusk" if f == "bluefin" else "bluefin"
-            if f in later and r["held"][f] > r["control"][enemy]:
-                later[f] += r["wealth"]
-    done = max(1, state.round - 1)
-    for f in state.players:
-        if f.startswith("smuggler"):
-            later[f] = max(2.0, state.data["factions"][f]["fame"] / done)
-    return now, later
-
-
-def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
-            horizon: float = 0.0) -> dict[str, float]:
+def rewards(state: State, scale: float = 4.0, weights: dict | None = None) -> dict[str, float]:
     """Each faction's reward in [0, 1] for ``state``.
 
     A finished game: the winners share 1 (a full tie splits it). Otherwise the heuristic
-    value of :func:`ahoy_nb.bots.evaluate`, plus ``horizon`` times the Fame the faction's
-    regions would bring in the rounds the game may still last (:func:`rounds_left`),
-    compared with the best of the others and squashed by a logistic curve (``scale``
-    points of value move it from 1/2 to 0.73).
+    value of :func:`ahoy_nb.bots.evaluate`, compared with the best of the others and
+    squashed by a logistic curve (``scale`` points of value move it from 1/2 to 0.73).
     """
     factions = state.players
     if state.is_over:
         winners = state.winners
         return {f: (1.0 / len(winners) if f in winners else 0.0) for f in factions}
     values = {f: evaluate(state, f, weights) for f in factions}
-    if horizon:
-        now, later = incomes(state)
-        rounds = rounds_left(state, now)
-        for f in factions:
-            values[f] += horizon * rounds * later[f]
     out = {}
     for f in factions:
         best_other = max(v for g, v in values.items() if g != f)
@@ -157,7 +118,7 @@ class ISMCTSBot(Bot):
     * ``settle``, ``breadth``: follow-up decisions finished by the heuristic before
       scoring, and how many options of each it compares.
     * ``rollout``: how many random actions to play after that before scoring.
-    * ``scale``, ``weights``, ``horizon``: the evaluation (see :func:`rewards`).
+    * ``scale``, ``weights``: the evaluation (see :func:`rewards`).
     * ``stop_early``: stop once the iterations left cannot change the choice (the
       choice is the same; the time is saved).
 
@@ -172,7 +133,7 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
                  time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
-                 weights: dict | None = None, horizon: float = 0.0, stop_early: bool = True):
+                 weights: dict | None = None, stop_early: bool = True):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -187,7 +148,6 @@ class ISMCTSBot(Bot):
         self.rollout = rollout
         self.scale = scale
         self.weights = weights
-        self.horizon = horizon
         self.stop_early = stop_early
         self.last: Search | None = None
 
@@ -269,7 +229,7 @@ class ISMCTSBot(Bot):
                 break
             options = world.legal_actions()
             world.apply(options[rng.randrange(len(options))].notation)
-        reward = rewards(world, self.scale, self.weights, self.horizon)
+        reward = rewards(world, self.scale, self.weights)
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)
