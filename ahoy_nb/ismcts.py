@@ -52,7 +52,14 @@ from .bots import Bot, evaluate
 from .engine import Action, IllegalActionError, State
 from .engine.observe import determinize
 
-__all__ = ["ISMCTSBot", "Search", "rewards"]
+__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "rewards"]
+
+#: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.bots.WEIGHTS`): it
+#: values control points on the map and Ready Comrades three to four times as much, and
+#: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
+#: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
+#: a game (docs/bots.md).
+HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
 
 
 
@@ -118,7 +125,8 @@ class ISMCTSBot(Bot):
     * ``settle``, ``breadth``: follow-up decisions finished by the heuristic before
       scoring, and how many options of each it compares.
     * ``rollout``: how many random actions to play after that before scoring.
-    * ``scale``, ``weights``: the evaluation (see :func:`rewards`).
+    * ``scale``, ``weights``: the evaluation (see :func:`rewards`); ``weights`` change
+      :data:`HARD_WEIGHTS`.
     * ``stop_early``: stop once the iterations left cannot change the choice (the
       choice is the same; the time is saved).
 
@@ -147,7 +155,7 @@ class ISMCTSBot(Bot):
         self.breadth = breadth
         self.rollout = rollout
         self.scale = scale
-        self.weights = weights
+        self.weights = {**HARD_WEIGHTS, **(weights or {})}
         self.stop_early = stop_early
         self.last: Search | None = None
 

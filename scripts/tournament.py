@@ -9,6 +9,7 @@ stopped and summarised at any time with ``--report``.
     python scripts/tournament.py --players 2 --deals 20 --time-budget 1.0
     python scripts/tournament.py --players 3 --deals 10 --iterations 400 --out t3.jsonl
     python scripts/tournament.py --report t3.jsonl
+    python scripts/tournament.py --report a.jsonl b.jsonl   # two runs of other deals, together
 
 Think time is wall-clock seconds per decision, measured around ``choose``; decisions
 with one legal action (answered without a search) are left out of it.
@@ -94,10 +95,12 @@ def main(argv=None) -> int:
     p.add_argument("--iterations", type=int, default=None, help="the bot's iterations per decision")
     p.add_argument("--time-budget", type=float, default=None, help="the bot's seconds per decision")
     p.add_argument("--out", default=None, help="append each game's result here (JSON lines)")
-    p.add_argument("--report", default=None, metavar="FILE", help="only summarise FILE")
+    p.add_argument("--report", nargs="+", default=None, metavar="FILE",
+                   help="only summarise these files")
     args = p.parse_args(argv)
     if args.report:
-        results = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line]
+        results = [json.loads(line) for f in args.report
+                   for line in Path(f).read_text().splitlines() if line]
         print(report(results))
         return 0
     options = {k: v for k, v in (("iterations", args.iterations),
