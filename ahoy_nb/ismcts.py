@@ -26,9 +26,10 @@ Chance is whatever the engine draws inside ``apply``: the determinized position 
 generator of its own, so battle rolls, dice and drawn tiles are sampled anew each
 iteration, by the engine's rules and nowhere else.
 
-It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds. With an
-iteration budget it is deterministic for a given ``seed`` (and the time budget only
-decides how many iterations run).
+It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds, or
+sooner when the iterations left could no longer change its choice (the most visited
+action leads the next by more than them). With an iteration budget it is deterministic
+for a given ``seed`` (and the time budget only decides how many iterations run).
 
 >>> from ahoy_nb.engine import new_game
 >>> s = new_game(2, seed=4)
@@ -51,7 +52,14 @@ from .bots import Bot, evaluate
 from .engine import Action, IllegalActionError, State
 from .engine.observe import determinize
 
-__all__ = ["ISMCTSBot", "Search", "rewards"]
+__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "rewards"]
+
+#: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.bots.WEIGHTS`): it
+#: values control points on the map and Ready Comrades three to four times as much, and
+#: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
+#: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
+#: a game (docs/bots.md).
+HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
 
 
 
@@ -101,6 +109,12 @@ class Search:
         return sorted(self.stats, key=lambda a: (-self.stats[a][0], -self.stats[a][1], a))
 
 
+def _decided(root: _Node, left: int) -> bool:
+    """Whether ``left`` more iterations could not change the most visited root action."""
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
+
+
 class ISMCTSBot(Bot):
     """A bot that searches the information sets of its faction (see the module notes).
 
@@ -111,7 +125,10 @@ class ISMCTSBot(Bot):
     * ``settle``, ``breadth``: follow-up decisions finished by the heuristic before
       scoring, and how many options of each it compares.
     * ``rollout``: how many random actions to play after that before scoring.
-    * ``scale``, ``weights``: the evaluation (see :func:`rewards`).
+    * ``scale``, ``weights``: the evaluation (see :func:`rewards`); ``weights`` change
+      :data:`HARD_WEIGHTS`.
+    * ``stop_early``: stop once the iterations left cannot change the choice (the
+      choice is the same; the time is saved).
 
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(3, seed=2)
@@ -124,7 +141,7 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
                  time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
-                 weights: dict | None = None):
+                 weights: dict | None = None, stop_early: bool = True):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -138,7 +155,8 @@ class ISMCTSBot(Bot):
         self.breadth = breadth
         self.rollout = rollout
         self.scale = scale
-        self.weights = weights
+        self.weights = {**HARD_WEIGHTS, **(weights or {})}
+        self.stop_early = stop_early
         self.last: Search | None = None
 
     def __repr__(self) -> str:
@@ -170,9 +188,12 @@ class ISMCTSBot(Bot):
         n = 0
         while True:
             if self.iterations is not None:
-                if n >= self.iterations:
-                    break
-            elif n > 0 and time.perf_counter() >= deadline:
+                left = self.iterations - n
+            else:
+                now = time.perf_counter()
+                left = 0 if n > 0 and now >= deadline else (
+                    1 if n == 0 else int(n * (deadline - now) / (now - start)) + 1)
+            if left <= 0 or (self.stop_early and n % 16 == 0 and _decided(root, left)):
                 break
             self._iterate(state, me, root)
             n += 1

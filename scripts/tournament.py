@@ -9,9 +9,12 @@ stopped and summarised at any time with ``--report``.
     python scripts/tournament.py --players 2 --deals 20 --time-budget 1.0
     python scripts/tournament.py --players 3 --deals 10 --iterations 400 --out t3.jsonl
     python scripts/tournament.py --report t3.jsonl
+    python scripts/tournament.py --report a.jsonl b.jsonl   # two runs of other deals, together
 
-Think time is wall-clock seconds per decision, measured around ``choose``; decisions
-with one legal action (answered without a search) are left out of it.
+Think time is seconds per decision, measured around ``choose``, both of the wall clock
+and of the process's CPU (what "a second on one core" means when other programs share
+the machine); decisions with one legal action (answered without a search) are left
+out of it.
 """
 
 from __future__ import annotations
@@ -38,19 +41,21 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
             for i, f in enumerate(s.players)}
     me = s.players[seat]
     think = {"bot": [], "against": []}
+    cpu = {"bot": [], "against": []}
     while not s.is_over:
         who = s.current_player
         several = len(s.legal_actions()) > 1
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = bots[who].choose(s)
-        dt = time.perf_counter() - t
+        dt, dc = time.perf_counter() - t, time.process_time() - c
         s.apply(action)
         if several:
             think["bot" if who == me else "against"].append(dt)
+            cpu["bot" if who == me else "against"].append(dc)
     share = 1.0 / len(s.winners) if me in s.winners else 0.0
     return {"players": players, "seed": seed, "seat": seat, "faction": me, "bot": bot,
             "against": against, "options": options, "score": share, "winners": s.winners,
-            "fame": s.fame, "rounds": s.round, "think": think}
+            "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -76,10 +81,13 @@ def report(results: list[dict]) -> str:
             fr = [r for r in rs if r["faction"] == f]
             lines.append(f"    in the {f} seat: {sum(r['score'] for r in fr):g}/{len(fr)}")
         for side in ("bot", "against"):
-            t = [x for r in rs for x in r["think"][side]]
             who = bot if side == "bot" else against
-            lines.append(f"  think time, {who}: median {statistics.median(t):.3f} s, "
-                         f"p95 {pct(t, 0.95):.3f} s over {len(t)} decisions")
+            for kind, clock in (("think", "wall clock"), ("cpu", "CPU")):
+                t = [x for r in rs for x in r.get(kind, {}).get(side, [])]
+                if t:
+                    lines.append(f"  think time ({clock}), {who}: median "
+                                 f"{statistics.median(t):.3f} s, p95 {pct(t, 0.95):.3f} s, "
+                                 f"max {max(t):.3f} s over {len(t)} decisions")
         lines.append(f"  rounds a game: {statistics.mean(r['rounds'] for r in rs):.1f}")
     return "\n".join(lines)
 
@@ -94,10 +102,12 @@ def main(argv=None) -> int:
     p.add_argument("--iterations", type=int, default=None, help="the bot's iterations per decision")
     p.add_argument("--time-budget", type=float, default=None, help="the bot's seconds per decision")
     p.add_argument("--out", default=None, help="append each game's result here (JSON lines)")
-    p.add_argument("--report", default=None, metavar="FILE", help="only summarise FILE")
+    p.add_argument("--report", nargs="+", default=None, metavar="FILE",
+                   help="only summarise these files")
     args = p.parse_args(argv)
     if args.report:
-        results = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line]
+        results = [json.loads(line) for f in args.report
+                   for line in Path(f).read_text().splitlines() if line]
         print(report(results))
         return 0
     options = {k: v for k, v in (("iterations", args.iterations),

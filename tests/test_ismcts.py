@@ -9,7 +9,7 @@ import pytest
 
 from ahoy_nb.bots import EasyBot, GreedyBot, RandomBot, make_bot
 from ahoy_nb.engine import State, new_game, scenario
-from ahoy_nb.ismcts import ISMCTSBot, rewards
+from ahoy_nb.ismcts import HARD_WEIGHTS, ISMCTSBot, rewards
 
 TWO_TILES = [(0, "0,0", 180), (6, "2,1", 0)]    # a Fish Island at 0,0, a Skull Island at 3,2
 
@@ -48,6 +48,18 @@ def test_deterministic_at_an_iteration_budget_and_leaves_the_state_alone():
     assert a.last.stats == b.last.stats and a.last.iterations == 80
     assert sum(v for v, _ in a.last.stats.values()) == 80
     assert s.to_json() == before
+
+
+def test_it_stops_early_only_when_the_rest_could_not_change_its_choice():
+    s = position(2, seed=5, me="mollusk", steps=12)
+    full = ISMCTSBot(seed=3, iterations=600, stop_early=False)
+    early = ISMCTSBot(seed=3, iterations=600)
+    assert early.choose(s) == full.choose(s)
+    assert full.last.iterations == 600 and early.last.iterations < 600
+    visits = sorted((v for v, _ in early.last.stats.values()), reverse=True)
+    assert visits[0] - visits[1] > 600 - early.last.iterations
+    # up to the stop, the two searches are the same search
+    assert sum(v for v, _ in early.last.stats.values()) == early.last.iterations
 
 
 def test_time_budget_runs_at_least_one_iteration():
@@ -106,6 +118,17 @@ def test_rewards():
     assert set(r) == {"bluefin", "mollusk"} and all(0 < v < 1 for v in r.values())
     s.data["phase"], s.data["winners"] = "over", ["mollusk"]
     assert rewards(s) == {"bluefin": 0.0, "mollusk": 1.0}
+
+
+def test_its_weights_change_the_heuristics():
+    assert ISMCTSBot().weights == {**HARD_WEIGHTS}
+    bot = ISMCTSBot(weights={"ready": 0.2, "gold": 0.5})
+    assert bot.weights == {**HARD_WEIGHTS, "ready": 0.2, "gold": 0.5}
+    # the Mollusk's Ready Comrades are worth more to the hard bot than to normal
+    s = new_game(2, seed=1)
+    before = rewards(s, weights=bot.weights)["mollusk"]
+    s.data["factions"]["mollusk"]["ready"] += 4
+    assert rewards(s, weights=bot.weights)["mollusk"] > before
 
 
 def test_hard_and_easy_play_whole_games():
