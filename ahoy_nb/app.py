@@ -51,7 +51,7 @@ from panel.io.state import set_curdoc
 # Absolute imports: `panel serve ahoy_nb/app.py` runs this file as a script.
 from ahoy_nb.advice import AdvisorCore
 from ahoy_nb.engine.components import FACTION_NAMES, FAME_TO_END
-from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_options
+from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
 from ahoy_nb.play import play
 from ahoy_nb import savegame
 from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
@@ -350,7 +350,7 @@ class GameApp:
     """
 
     def __init__(self, players: int = 3, seed: int | None = None,
-                 people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+                 people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
                  bot_delay: float = 0.5, analysis: bool | None = None,
                  simulations: int = 60, hint_simulations: int = 150):
         self.bot_delay = float(bot_delay)
@@ -407,7 +407,7 @@ class GameApp:
         for f in factions:
             w = _widget(pn.widgets.Select, FACTION_NAMES.get(f, f), width=130,
                         options={label: key for key, label in SEATS.items()},
-                        value=self._seat_values.get(f, "greedy"))
+                        value=self._seat_values.get(f, "normal"))
             w.param.watch(lambda e, f=f: self._seat_values.__setitem__(f, e.new), "value")
             self._seat_widgets[f] = w
         self.seats.objects = list(self._seat_widgets.values())
@@ -537,7 +537,7 @@ def _session_args() -> dict:
 
 
 def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = None,
-               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
                bot_delay: float = 0.5) -> tuple[dict, list[str]]:
     """The first game's settings from the page's query parameters, and what was wrong.
 
@@ -579,11 +579,12 @@ def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = Non
         else:
             out["people"] = chosen
     if "bots" in args:
-        if args["bots"] in SEATS and args["bots"] != "person":
-            out["bots"] = args["bots"]
+        kind = seat_name(args["bots"])
+        if kind in SEATS and kind != "person":
+            out["bots"] = kind
         else:
             names = ", ".join(k for k in SEATS if k != "person")
-            bad("bots", f"is not one of {names}: greedy bots play")
+            bad("bots", f"is not one of {names}: normal bots play")
     if "bot_delay" in args:
         try:
             delay = float(args["bot_delay"])
@@ -597,7 +598,7 @@ def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = Non
 
 
 def create_app(players: int = 3, seed: int | None = None,
-               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
                bot_delay: float = 0.5, analysis: bool | None = None, simulations: int = 60,
                hint_simulations: int = 150):
     """The page for one session. The page's query parameters (``players``, ``seed``,

@@ -1,7 +1,7 @@
 """The ``ahoy-nb`` command.
 
     ahoy-nb serve [--port 5006] [--address 127.0.0.1] [--players 3] [--seed S]
-                  [--people bluefin[,mollusk...] | all | none] [--bots greedy|random]
+                  [--people bluefin[,mollusk...] | all | none] [--bots easy|normal|hard|random]
                   [--bot-delay 0.5] [--analysis auto|on|off] [--simulations 60]
                   [--hint-simulations 150] [--show] [--secret-key-env BOKEH_SECRET_KEY]
 
@@ -74,8 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--people", type=_people, default=("bluefin",),
                        help="factions played by people, comma-separated, or 'all' or "
                             "'none' (default: bluefin)")
-    serve.add_argument("--bots", choices=("greedy", "random"), default="greedy",
-                       help="the bots playing the other factions (default greedy)")
+    serve.add_argument("--bots", choices=("easy", "normal", "hard", "random", "greedy"),
+                       default="normal",
+                       help="the bots playing the other factions (default normal; "
+                            "greedy is normal)")
     serve.add_argument("--bot-delay", type=float, default=0.5,
                        help="seconds between bot actions (default 0.5)")
     serve.add_argument("--analysis", choices=("auto", "on", "off"), default="auto",

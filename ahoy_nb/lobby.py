@@ -24,12 +24,23 @@ from typing import Iterable, Mapping
 from .engine import new_game
 from .engine.components import FACTION_NAMES
 
-__all__ = ["SEATS", "seat_options", "initial_seats", "people_and_bots", "lobby", "Lobby"]
+__all__ = ["SEATS", "ALIASES", "seat_name", "seat_options", "initial_seats", "people_and_bots", "lobby", "Lobby"]
 
 # Who plays a faction: a person at this screen, or a bot.
-# Bots by level (bots.LEVELS): "greedy" is the normal level, "hard" thinks about 1 s a decision.
-SEATS = {"person": "Person", "easy": "Easy bot", "greedy": "Normal bot",
+# Bots by level (bots.LEVELS); "hard" thinks about 1 s a decision.
+SEATS = {"person": "Person", "easy": "Easy bot", "normal": "Normal bot",
          "hard": "Hard bot (1 s a move)", "random": "Random bot"}
+# Other names of the same bots (bots.BOTS).
+ALIASES = {"greedy": "normal", "ismcts": "hard"}
+
+
+def seat_name(kind: str) -> str:
+    """The seat a bot name stands for (``"greedy"`` is ``"normal"``).
+
+    >>> seat_name("greedy"), seat_name("hard")
+    ('normal', 'hard')
+    """
+    return ALIASES.get(kind, kind)
 
 
 @lru_cache(maxsize=None)
@@ -47,9 +58,9 @@ def seat_options(players: int) -> list[str]:
 
 
 def initial_seats(people: Iterable[str] | str = ("bluefin",),
-                  bots: str | Mapping[str, str] = "greedy") -> dict:
+                  bots: str | Mapping[str, str] = "normal") -> dict:
     """``{faction: "person" | a bot name in SEATS}`` for every faction of a 4-player game,
-    from ``play()``-style ``people`` and ``bots`` (a bot object counts as greedy here)."""
+    from ``play()``-style ``people`` and ``bots`` (a bot object counts as normal here)."""
     factions = seat_options(4)
     if isinstance(people, str):
         people = factions if people == "all" else (people,)
@@ -58,22 +69,22 @@ def initial_seats(people: Iterable[str] | str = ("bluefin",),
         if f in people:
             seats[f] = "person"
         else:
-            kind = bots.get(f, "greedy") if isinstance(bots, Mapping) else bots
-            kind = "greedy" if kind == "normal" else kind
-            seats[f] = kind if kind in SEATS and kind != "person" else "greedy"
+            kind = bots.get(f, "normal") if isinstance(bots, Mapping) else bots
+            kind = seat_name(kind) if isinstance(kind, str) else kind
+            seats[f] = kind if kind in SEATS and kind != "person" else "normal"
     return seats
 
 
 def people_and_bots(players: int, seats: Mapping[str, str]) -> tuple[tuple, dict]:
     """``(people, bots)`` for ``play()`` from ``{faction: seat}``."""
     factions = seat_options(players)
-    people = tuple(f for f in factions if seats.get(f, "greedy") == "person")
-    bots = {f: seats.get(f, "greedy") for f in factions if f not in people}
+    people = tuple(f for f in factions if seats.get(f, "normal") == "person")
+    bots = {f: seats.get(f, "normal") for f in factions if f not in people}
     return people, bots
 
 
 def lobby(players: int = 3, seed: int | None = None,
-          people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "greedy",
+          people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
           bot_delay: float | None = 0.5, **play_kwargs) -> "Lobby":
     """The new-game form and, below it, a game started from it (see :class:`Lobby`)."""
     return _lobby_class()(players=players, seed=seed, people=people, bots=bots,
@@ -99,7 +110,7 @@ def _make_class():
         a warning, if the seed was chosen).
         """
 
-        def __init__(self, players=3, seed=None, people=("bluefin",), bots="greedy",
+        def __init__(self, players=3, seed=None, people=("bluefin",), bots="normal",
                      bot_delay=0.5, **play_kwargs):
             self.bot_delay = bot_delay
             self.play_kwargs = play_kwargs

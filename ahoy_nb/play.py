@@ -3,7 +3,7 @@
 >>> from ahoy_nb.play import play
 >>> game = play(players=3, seed=1, people=("bluefin",), bot_delay=0)
 >>> game
-AhoyGame(round 1, bluefin to decide; people: bluefin; bots: smuggler1 greedy, mollusk greedy)
+AhoyGame(round 1, bluefin to decide; people: bluefin; bots: smuggler1 normal, mollusk normal)
 >>> game.board.intent = {"action": "start 0,0", "id": 1}   # what a click does
 >>> game.state.current_player                               # the bots have played since
 'bluefin'
@@ -55,7 +55,7 @@ def fair_undo(board) -> str | None:
 
 
 def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str = ("bluefin",),
-         bots: str | Bot | Mapping[str, str | Bot] = "greedy", bot_delay: float | None = 0.5, *,
+         bots: str | Bot | Mapping[str, str | Bot] = "normal", bot_delay: float | None = 0.5, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
          confirm_handover: bool = True, analysis: bool | None = None,
          undo: str | None = None) -> "AhoyGame":
@@ -73,7 +73,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     * ``bots``: who plays the other factions: a level, ``"easy"``, ``"normal"`` (the
       greedy lookahead, also ``"greedy"``) or ``"hard"`` (ISMCTS, about 1 s a
       decision), or ``"random"``, a bot object (anything with ``choose(state)``) or
-      ``{faction: ...}`` (factions not named get ``"greedy"``).
+      ``{faction: ...}`` (factions not named get ``"normal"``).
     * ``bot_delay``: seconds between bot actions, so each one can be seen; ``0``:
       bots play instantly up to the next person's decision; ``None``: bots wait for
       the "Bot action" / "Bots to my turn" buttons (or the "Auto" toggle).
@@ -138,7 +138,7 @@ def _make_class():
         person must decide), :meth:`stop`.
         """
 
-        def __init__(self, state: State, *, people=("bluefin",), bots="greedy",
+        def __init__(self, state: State, *, people=("bluefin",), bots="normal",
                      bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
                      confirm_handover=True, seed: int | None = None, analysis=None, seed_chosen: bool = True,
                      undo: str | None = None, **kwargs):
@@ -218,7 +218,7 @@ def _make_class():
             for i, f in enumerate(players):
                 if f in people:
                     continue
-                kind = spec.get(f, "greedy") if isinstance(spec, Mapping) else spec
+                kind = spec.get(f, "normal") if isinstance(spec, Mapping) else spec
                 out[f] = make_bot(kind, seed=base * 10 + i + 1)
             if isinstance(spec, Mapping):
                 for f in spec:

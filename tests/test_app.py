@@ -113,7 +113,7 @@ def test_game_app_plays_bots_to_the_persons_turn_and_starts_new_games():
     assert app.game.state.current_player == "mollusk"
     assert app.board.board is app.game.board
     assert app.board.can_act and app.board.actions
-    assert app.seat_choices() == {"bluefin": "greedy", "smuggler1": "greedy",
+    assert app.seat_choices() == {"bluefin": "normal", "smuggler1": "normal",
                                   "mollusk": "person"}
     assert app.fame.series()["lines"]["x"][-1] == len(app.game.state.history)
 
@@ -139,9 +139,12 @@ def test_seats():
     assert seat_options(2) == new_game(2, seed=0).players
     seats = initial_seats(("bluefin", "mollusk"), {"smuggler1": "random"})
     assert seats == {"bluefin": "person", "smuggler1": "random", "mollusk": "person",
-                     "smuggler2": "greedy"}
+                     "smuggler2": "normal"}
     assert people_and_bots(3, seats) == (("bluefin", "mollusk"), {"smuggler1": "random"})
     assert initial_seats("all")["smuggler2"] == "person"
+    # the levels by their names, and the bots' other names
+    assert initial_seats((), {"bluefin": "greedy", "mollusk": "ismcts", "smuggler1": "easy"}) == {
+        "bluefin": "normal", "smuggler1": "easy", "mollusk": "hard", "smuggler2": "normal"}
 
 
 def test_lobby_starts_the_chosen_game():
@@ -184,6 +187,8 @@ def test_cli_parses_serve_options():
     assert args.people == ("bluefin", "mollusk") and args.bots == "random"
     assert build_parser().parse_args(["serve", "--people", "none"]).people == ()
     assert build_parser().parse_args(["serve", "--people", "all"]).people == "all"
+    assert build_parser().parse_args(["serve"]).bots == "normal"
+    assert build_parser().parse_args(["serve", "--bots", "hard"]).bots == "hard"
 
 
 def test_cli_without_a_command_prints_help(capsys):

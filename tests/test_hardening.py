@@ -403,7 +403,7 @@ def test_markup_in_address_parameters_is_escaped_on_the_page(key):
     ({"seed": "1e9"}, "seed=1e9 is not a whole number"),
     ({"seed": "9" * 5000}, "is not a whole number"),
     ({"people": "kraken"}, "people=kraken names a faction not in this game"),
-    ({"bots": "clever"}, "bots=clever is not one of easy, greedy, hard, random"),
+    ({"bots": "clever"}, "bots=clever is not one of easy, normal, hard, random"),
 ])
 def test_bad_address_parameters_give_a_clear_message(args, words):
     from ahoy_nb.app import parse_args
@@ -419,6 +419,10 @@ def test_good_address_parameters_are_used():
     assert not problems
     assert settings == {"players": 4, "seed": 7, "people": ("bluefin", "mollusk"),
                         "bots": "random", "bot_delay": 0.1}
+    # the levels by their names, and greedy for normal
+    for name, seat in (("easy", "easy"), ("normal", "normal"), ("hard", "hard"),
+                       ("greedy", "normal")):
+        assert parse_args({"bots": name}) == ({**parse_args({})[0], "bots": seat}, [])
 
 
 def test_markup_in_a_loaded_save_never_reaches_the_board_as_markup():

@@ -343,7 +343,7 @@ def test_play_returns_one_widget_with_board_charts_and_log():
     assert isinstance(g, ipywidgets.Box)
     assert g.board in g.children and g.charts in g.children
     assert repr(g) == ("AhoyGame(round 1, bluefin to decide; people: bluefin; "
-                       "bots: smuggler1 greedy, mollusk greedy)")
+                       "bots: smuggler1 normal, mollusk normal)")
     assert g.board.viewer == "bluefin" and g.board.entries
 
 
