@@ -351,7 +351,7 @@ def _make_class():
 
         def close(self):
             self._cancel()
-            if self.advisor is not None:
+            if getattr(self, "advisor", None) is not None:  # None too if __init__ failed early
                 self.advisor.close()
             super().close()
 

@@ -23,6 +23,7 @@ FORMAT_TESTS = {
     "tests/test_bots.py": "determinize() resamples the raw secrets; region_summary reads raw data",
     "tests/test_observe.py": "determinize() resamples the raw secrets (the generator, the piles)",
     "tests/test_app.py": "a Bokeh ColumnDataSource's .data, not a State",
+    "tests/test_app_advisor.py": "a Bokeh ColumnDataSource's .data, not a State",
     "tests/browser/test_apps.py": "a Bokeh data source in the page's JavaScript, not a State",
     "tests/test_state_access.py": "this test",
     "tests/save_fuzz.py": "mutations of the raw saved format (the loader's fuzz test)",
