@@ -23,10 +23,13 @@ guesses every secret, a faction's guesses the others'.
 ...                    wait=True)
 >>> sorted(core.chances[0])
 ['bluefin', 'mollusk']
+>>> core.view.chances == core.chances    # no front end: a Headless view keeps what it shows
+True
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
@@ -37,7 +40,7 @@ from .engine import State
 from .engine.components import FACTION_NAMES
 from .engine.words import label
 
-__all__ = ["AdvisorCore", "AdvisorView", "hint_html"]
+__all__ = ["AdvisorCore", "AdvisorView", "Headless", "hint_html"]
 
 NOT_YOURS = "A hint is for a person whose decision it is"
 
@@ -58,18 +61,26 @@ class AdvisorView(Protocol):
         """Show or hide the chart and the Hint button; enable the button or not."""
 
 
-class _NoView:
-    def show_chances(self, chances):
-        pass
+class Headless:
+    """The view of a core with no front end (scripts, tests): it keeps what a front end
+    would show, in ``chances``, ``hint``, ``status`` and ``controls``."""
 
-    def show_hint(self, html):
-        pass
+    def __init__(self) -> None:
+        self.chances: dict[int, dict[str, float]] = {}
+        self.hint = self.status = ""
+        self.controls = (False, False)
 
-    def show_status(self, html):
-        pass
+    def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
+        self.chances = chances
 
-    def show_controls(self, enabled, can_hint):
-        pass
+    def show_hint(self, html: str) -> None:
+        self.hint = html
+
+    def show_status(self, html: str) -> None:
+        self.status = html
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.controls = (enabled, can_hint)
 
 
 def hint_html(state: State, estimates: list[Estimate]) -> str:
@@ -96,7 +107,7 @@ def _status(text: str, color: str = "#555") -> str:
 class AdvisorCore:
     """The win-chance chart's points and the hints for one board (see the module notes).
 
-    * ``view``: the front end (an :class:`AdvisorView`); ``None``: nothing is drawn.
+    * ``view``: the front end (an :class:`AdvisorView`); ``None``: a :class:`Headless` one.
     * ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     * ``wait=True``: work on the calling thread (scripts, tests).
     * ``deliver(fn)``: called on the worker thread with a function that applies a result;
@@ -110,7 +121,7 @@ class AdvisorCore:
                  simulations: int = 60, hint_simulations: int = 150, wait: bool = False,
                  deliver: Callable[[Callable[[], None]], None] | None = None):
         self.board = board
-        self.view = view if view is not None else _NoView()
+        self.view = view if view is not None else Headless()
         self.enabled = bool(enabled)
         self.simulations = int(simulations)
         self.hint_simulations = int(hint_simulations)
@@ -264,9 +275,7 @@ class AdvisorCore:
         if self._closed:
             return
         self._closed = True
-        try:
+        with contextlib.suppress(ValueError):  # not observing (any more)
             self.board.unobserve(self._on_board, names=["revision"])
-        except ValueError:
-            pass
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
