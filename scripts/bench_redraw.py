@@ -56,8 +56,8 @@ class Echo(anywidget.AnyWidget):
 echo = Echo()
 echo''',
     '''from ahoy_nb.engine import new_game
-from ahoy_nb.bots import RandomBot
-from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.ai.bots import RandomBot
+from ahoy_nb.ui import BoardWidget
 
 def after(n, players=4, seed=7):
     s, bot = new_game(players, seed=seed), RandomBot(seed)

@@ -35,7 +35,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import threading
 import time
 from pathlib import Path
 

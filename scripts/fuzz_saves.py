@@ -2,7 +2,7 @@
 
     python scripts/fuzz_saves.py [--count 20000] [--seed 1]
 
-Each mutated save (tests/save_fuzz.py: deleted keys, wrong types, out-of-range numbers,
+Each mutated save (tests/engine/save_fuzz.py: deleted keys, wrong types, out-of-range numbers,
 unknown factions, duplicated pieces, truncated text, deep nesting) is loaded with
 ``State.from_json``; an accepted one plays 50 random actions, is drawn and shown to every
 faction. Prints how many were refused, accepted, and failed (with the first failures).
@@ -18,7 +18,7 @@ import sys
 import time
 import traceback
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests" / "engine"))
 
 from save_fuzz import check, mutate, real_saves  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""Record the golden games that ``tests/test_golden.py`` replays.
+"""Record the golden games that ``tests/engine/test_golden.py`` replays.
 
 A golden game is a list of actions in notation and, every ``EVERY`` actions and at
 the end, a sha256 of ``State.to_json()`` and the legal actions at that point. The
@@ -35,11 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # when ahoy_nb is not installed
 
 import ahoy_nb.tutorials as tutorials  # noqa: E402
-from ahoy_nb.bots import make_bot  # noqa: E402
+from ahoy_nb.ai.levels import make_bot  # noqa: E402
 from ahoy_nb.engine import State, new_game  # noqa: E402
 from ahoy_nb.tutorials.core import Session  # noqa: E402
 
-GOLDEN = ROOT / "tests" / "golden"
+GOLDEN = ROOT / "tests" / "engine" / "golden"
 EVERY = 50
 SEEDS = 15
 PLAYERS = (2, 3, 4)

@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
 
-from ahoy_nb.analysis import wilson  # noqa: E402
-from ahoy_nb.bots import make_bot  # noqa: E402
+from ahoy_nb.ai.analysis import wilson  # noqa: E402
+from ahoy_nb.ai.levels import make_bot  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
 
 

@@ -1,15 +1,15 @@
 """The Advisor's state and work, shared by its front ends (the notebook's and the Panel app's).
 
-:class:`AdvisorCore` follows a :class:`~ahoy_nb.widgets.BoardWidget` and decides what
+:class:`AdvisorCore` follows a :class:`~ahoy_nb.ui.BoardWidget` and decides what
 the advisor shows; a front end draws it. The core knows no widget library: it calls
 its *view* (see :class:`AdvisorView`) with what to draw, always on the front end's
 own thread (the kernel's, or the Panel session's), through the ``deliver`` function
 the front end gives it.
 
 * the **win-chance chart** gains a point after each action: each faction's chance to
-  win (:func:`ahoy_nb.analysis.evaluate`) as the board's viewer may know it;
+  win (:func:`ahoy_nb.ai.analysis.evaluate`) as the board's viewer may know it;
 * a **hint**, for a person whose decision it is, lists the 3 best actions
-  (:func:`ahoy_nb.analysis.best_actions`) and marks them on the board (its ``hints``).
+  (:func:`ahoy_nb.ai.analysis.best_actions`) and marks them on the board (its ``hints``).
 
 Both are worked out on one worker thread, so the board answers clicks meanwhile: one
 chart point at a time, and once it is done, the newest position (the positions passed
@@ -18,7 +18,7 @@ The analysis only ever uses what the board's viewer may see: a spectator's analy
 guesses every secret, a faction's guesses the others'.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.widgets import BoardWidget
+>>> from ahoy_nb.ui import BoardWidget
 >>> core = AdvisorCore(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8,
 ...                    wait=True)
 >>> sorted(core.chances[0])
@@ -36,9 +36,8 @@ from html import escape
 from typing import Callable, Protocol
 
 from .analysis import Estimate, best_actions, evaluate
-from .engine import State
-from .engine.components import FACTION_NAMES
-from .engine.words import label
+from ..engine import State
+from ..engine.words import faction_name, label
 
 __all__ = ["AdvisorCore", "AdvisorView", "Headless", "hint_html"]
 
@@ -87,7 +86,7 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     """The hint as HTML (an ordered list in words, escaped), as both front ends show it.
 
     >>> from ahoy_nb.engine import new_game
-    >>> from ahoy_nb.analysis import Estimate
+    >>> from ahoy_nb.ai.analysis import Estimate
     >>> s = new_game(2, seed=1)
     >>> a = s.legal_actions()[0]
     >>> "to win" in hint_html(s, [Estimate(a, 0.5, (0.4, 0.6), 10)])
@@ -114,7 +113,7 @@ class AdvisorCore:
       it must run ``fn`` on the front end's thread (default: at once, on the worker).
 
     Attributes: ``chances`` (``{action index: {faction: chance}}``), ``hints`` (the last
-    hint's :class:`~ahoy_nb.analysis.Estimate` list), ``enabled``.
+    hint's :class:`~ahoy_nb.ai.analysis.Estimate` list), ``enabled``.
     """
 
     def __init__(self, board, view: AdvisorView | None = None, *, enabled: bool = True,
@@ -161,7 +160,7 @@ class AdvisorCore:
             return "Turn Analysis on for a hint."
         if s.is_over:
             return "The game is over."
-        who = FACTION_NAMES.get(s.current_player, s.current_player)
+        who = faction_name(s.current_player)
         if s.current_player not in self.board.people:
             return f"{NOT_YOURS}: {who} is a bot."
         return f"{NOT_YOURS}: it is {who}'s decision."

@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from .engine import Action, IllegalActionError, State
-from .engine.notation import normalise, parse
-from .engine.rules import name
+from ..engine import Action, IllegalActionError, State
+from ..engine.chance import battle_outcomes
+from ..engine.observe import determinize
+from ..engine.notation import normalise, parse
 
 Policy = Literal["best", "hold", "all"]
 
@@ -141,7 +142,6 @@ def win_chance(my_bonus: int, their_bonus: int, attacker: bool = True,
     >>> win_chance(3, 0)        # the rulebook example: +3 against +0, attacker wins ties
     Fraction(11, 12)
     """
-    from .engine.chance import battle_outcomes
     rolls = battle_outcomes(my_dice, their_dice) if attacker else battle_outcomes(their_dice, my_dice)
     wins = 0
     for a, d in rolls:
@@ -149,57 +149,6 @@ def win_chance(my_bonus: int, their_bonus: int, attacker: bool = True,
         m, t = sum(mine) + my_bonus, sum(theirs) + their_bonus
         wins += (m >= t) if attacker else (m > t)
     return Fraction(wins, len(rolls))
-
-
-def odds_explorer(state: State, against: Policy = "best"):
-    """A bqplot chart of :func:`battle_odds`, with a slider for how far to turn down Cannons.
-
-    Moving the slider picks a choice: the chart highlights its bar and the text says
-    the exact chance. Returns an ``ipywidgets.VBox``; its ``.slider``, ``.bars``,
-    ``.label`` and ``.figure`` are reachable for tests.
-    """
-    try:
-        import bqplot as bq
-    except ImportError:  # no numpy (JupyterLite's Pyodide): the same odds, drawn as SVG
-        from .widgets.lightchart import light_odds_explorer
-        return light_odds_explorer(state, against)
-    import ipywidgets as w
-
-    odds = battle_odds(state, against=against, exact=True)
-    amounts = list(odds)
-    values = [float(odds[k]) for k in amounts]
-    me = name(state.current_player)
-    x = bq.OrdinalScale()
-    y = bq.LinearScale(min=0.0, max=1.0)
-    bars = bq.Bars(x=[str(k) for k in amounts], y=values, scales={"x": x, "y": y},
-                   colors=["#9bb7d4"], labels=["P(win)"],
-                   tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%"],
-                                      labels=["turned down by", "chance to win"]))
-    ax_x = bq.Axis(scale=x, side="bottom", label="how far you turn your die on Cannons down")
-    ax_y = bq.Axis(scale=y, side="left", tick_format=".0%", label="chance to win")
-    fig = bq.Figure(marks=[bars], axes=[ax_x, ax_y], title=f"{me}: chance to win this battle",
-                    layout=w.Layout(width="520px", height="320px"),
-                    fig_margin={"top": 50, "bottom": 50, "left": 60, "right": 20})
-    slider = w.IntSlider(value=amounts[0], min=amounts[0], max=amounts[-1], step=1,
-                         description="turn down by", style={"description_width": "initial"})
-    label = w.HTML()
-
-    def show(change=None):
-        k = slider.value
-        if k not in odds:  # a gap (cannot happen with one die on Cannons) keeps the nearest
-            k = min(amounts, key=lambda a: abs(a - k))
-        bars.colors = ["#9bb7d4"]
-        bars.color = None
-        bars.opacities = [1.0 if a == k else 0.45 for a in amounts]
-        p = odds[k]
-        label.value = (f"<b>Turn down by {k}</b>: {me} wins with probability "
-                       f"<b>{p.numerator}/{p.denominator}</b> = {float(p):.1%}")
-
-    slider.observe(show, "value")
-    show()
-    box = w.VBox([slider, fig, label])
-    box.slider, box.bars, box.label, box.odds, box.figure = slider, bars, label, odds, fig
-    return box
 
 
 # -- who is winning: Monte Carlo analysis of a position ----------------------------------
@@ -252,7 +201,6 @@ def playout(state: State, viewer: str | None, seed: int, action: str | None = No
     spectator, who sees no secret); ``action``, if given, is applied before the random
     playout.
     """
-    from .ismcts import determinize
     world = determinize(state, None if viewer == "public" else viewer, seed)
     rng = random.Random(seed)
     if action is not None:

@@ -1,6 +1,7 @@
-"""Computer players: ``RandomBot``, ``EasyBot``, ``GreedyBot`` and, in :mod:`ahoy_nb.ismcts`, ``ISMCTSBot``.
+"""Computer players: ``RandomBot``, ``EasyBot``, ``GreedyBot`` and, in :mod:`ahoy_nb.ai.ismcts`, ``ISMCTSBot``.
 
-Levels for people to play against: ``make_bot("easy")``, ``"normal"`` (greedy), ``"hard"`` (ISMCTS).
+Levels for people to play against, by name, are in :mod:`ahoy_nb.ai.levels`:
+``make_bot("easy")``, ``"normal"`` (greedy), ``"hard"`` (ISMCTS).
 
 A bot has one method, ``choose(state) -> Action``: the action it takes for the player
 who must decide now (``state.current_player``). It never changes ``state``.
@@ -34,18 +35,16 @@ from __future__ import annotations
 import abc
 import marshal
 import random
-from typing import Callable
 
-from .engine import Action, IllegalActionError, State
-from .engine.geometry import Map, parse_space
-from .engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
-from .engine.observe import determinize
+from ..engine import Action, IllegalActionError, State
+from ..engine.geometry import Map, parse_space
+from ..engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
+from ..engine.observe import determinize
 
 BLUEFIN_CONTROL = {"patrol": CONTROL["patrol"], "stronghold": CONTROL["stronghold"],
                    "flagship": CONTROL["bluefin-flagship"]}
 
-__all__ = ["Bot", "RandomBot", "EasyBot", "GreedyBot", "BOTS", "LEVELS", "determinize", "evaluate",
-           "make_bot"]
+__all__ = ["Bot", "RandomBot", "EasyBot", "GreedyBot", "determinize", "evaluate"]
 
 
 class Bot(abc.ABC):
@@ -342,51 +341,3 @@ class EasyBot(Bot):
         if self.rng.random() < self.randomness:
             return self.rng.choice(actions)
         return self.greedy.choose(state)
-
-
-def _hard(seed: int | None = None, **options) -> Bot:
-    from .ismcts import ISMCTSBot
-    bot = ISMCTSBot(seed, **options)
-    bot.name = "hard"
-    return bot
-
-
-def _normal(seed: int | None = None, **options) -> Bot:
-    bot = GreedyBot(seed, **options)
-    bot.name = "normal"
-    return bot
-
-
-def _ismcts(seed: int | None = None, **options) -> Bot:
-    from .ismcts import ISMCTSBot
-    return ISMCTSBot(seed, **options)
-
-
-#: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead) <
-#: ``hard`` (ISMCTS, 1 s a decision by default; ``"ismcts"`` is the same bot).
-BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "normal": _normal, "hard": _hard,
-                                       "random": RandomBot, "greedy": GreedyBot,
-                                       "ismcts": _ismcts}
-LEVELS = ("easy", "normal", "hard")
-
-
-def make_bot(kind, seed: int | None = None, **options) -> Bot:
-    """A bot from its name, or ``kind`` itself if it already is one.
-
-    Names: ``"easy"``, ``"normal"`` (= ``"greedy"``), ``"hard"`` (= ``"ismcts"``),
-    ``"random"``. ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
-    ``iterations=200`` for ``"hard"``.
-
-    >>> make_bot("hard", seed=1, iterations=100)
-    ISMCTSBot(seed=1, iterations=100)
-    """
-    if isinstance(kind, str):
-        try:
-            factory = BOTS[kind]
-        except KeyError:
-            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}") from None
-        return factory(seed, **options)
-    if callable(getattr(kind, "choose", None)):
-        return kind
-    raise TypeError(f"a bot is one of {', '.join(BOTS)} or an object with choose(state), "
-                    f"not {kind!r}")

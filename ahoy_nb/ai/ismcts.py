@@ -17,7 +17,7 @@ decide. Each iteration:
 4. **settles** the action under way (its follow-up decisions, each chosen by the
    heuristic, up to ``settle`` of them), then **rolls out** ``rollout`` random
    actions (none by default), cut short and scored by the heuristic of
-   :func:`ahoy_nb.bots.evaluate` turned into a reward in [0, 1] for every faction,
+   :func:`ahoy_nb.ai.bots.evaluate` turned into a reward in [0, 1] for every faction,
    or by the winners when the game ends;
 5. **backs up** each faction's reward along the path, each node scored for the
    faction that chose the action leading to it.
@@ -49,12 +49,12 @@ import time
 from dataclasses import dataclass
 
 from .bots import Bot, evaluate
-from .engine import Action, IllegalActionError, State
-from .engine.observe import determinize
+from ..engine import Action, IllegalActionError, State
+from ..engine.observe import determinize
 
 __all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "rewards"]
 
-#: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.bots.WEIGHTS`): it
+#: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
 #: values control points on the map and Ready Comrades three to four times as much, and
 #: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
 #: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
@@ -67,7 +67,7 @@ def rewards(state: State, scale: float = 4.0, weights: dict | None = None) -> di
     """Each faction's reward in [0, 1] for ``state``.
 
     A finished game: the winners share 1 (a full tie splits it). Otherwise the heuristic
-    value of :func:`ahoy_nb.bots.evaluate`, compared with the best of the others and
+    value of :func:`ahoy_nb.ai.bots.evaluate`, compared with the best of the others and
     squashed by a logistic curve (``scale`` points of value move it from 1/2 to 0.73).
     """
     factions = state.players

@@ -33,10 +33,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, Union
 
 from .analysis import _progress, wilson
-from .bots import make_bot
-from .engine import new_game
-from .engine.components import MARKET_CARDS
-from .engine.rules import name
+from .levels import make_bot
+from ..engine import new_game
+from ..engine.components import MARKET_CARDS
+from ..engine.rules import name
 
 __all__ = ["simulate", "play_game", "summary", "Records"]
 

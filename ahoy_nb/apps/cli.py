@@ -8,7 +8,7 @@
     ahoy-nb simulate [--games 100] [--players 3] [--bots normal[,hard,...]] [--seed 0]
                      [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
 
-``serve`` runs the Panel app (:mod:`ahoy_nb.app`) on a local web server: open the
+``serve`` runs the Panel app (:mod:`ahoy_nb.apps.panel_app`) on a local web server: open the
 printed address in a browser. Everything the page needs is served by that server, so
 it works with no internet connection. The options set the first game of each browser
 tab; the page's form starts others.
@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_simulate(sub) -> None:
-    from .bots import BOTS
+    from ..ai.levels import BOTS
     sim = sub.add_parser(
         "simulate", help="play bot-against-bot games and print win rates",
         description="Play whole games between bots (seeded per game: game i uses seed+i), "
@@ -133,7 +133,7 @@ def simulate(args: argparse.Namespace) -> int:
     import json
     from concurrent.futures import ProcessPoolExecutor
 
-    from .lab import simulate as run, summary
+    from ..ai.lab import simulate as run, summary
 
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(names) not in (1, args.players):
@@ -217,7 +217,7 @@ def fresh_sessions_only(user_info, path: str):
 def serve(args: argparse.Namespace) -> int:
     import panel as pn
 
-    from .app import create_app
+    from .panel_app import create_app
 
     port = args.port or _free_port(args.address)
     pn.config.authorize_callback = fresh_sessions_only

@@ -4,22 +4,22 @@ The page holds a new-game form (number of players, who plays each faction: you o
 bot, the seed), the bot controls, the board (with its action list and log) and live
 charts. One game per browser tab (Panel session).
 
-* **The board** is the notebook's own front end: ``ahoy_nb/widgets/board.js`` runs
+* **The board** is the notebook's own front end: ``ahoy_nb/ui/board.js`` runs
   unchanged in :class:`PanelBoard`, a ``pn.custom.AnyWidgetComponent``. The game
   logic is the notebook's too: each session drives a headless
-  :class:`~ahoy_nb.play.AhoyGame` (its :class:`~ahoy_nb.widgets.BoardWidget` holds
+  :class:`~ahoy_nb.ui.play.AhoyGame` (its :class:`~ahoy_nb.ui.BoardWidget` holds
   the game, applies intents, hides what the viewer may not see), and
   :class:`PanelBoard` mirrors the widget's synced traits into Panel parameters and
   passes the front end's ``intent`` back. The board talks through traits only, so
   this is all it needs.
 * **The charts** are Bokeh figures (Bokeh is Panel's own plotting library, served
   by the Panel server itself), drawing the same public facts as the notebook's
-  bqplot charts (:class:`~ahoy_nb.widgets.charts.Timeline`,
-  :func:`~ahoy_nb.widgets.charts.region_rows`). bqplot would need its JavaScript
+  bqplot charts (:class:`~ahoy_nb.ui.charts.Timeline`,
+  :func:`~ahoy_nb.ui.charts.region_rows`). bqplot would need its JavaScript
   from a CDN under Panel; Bokeh needs nothing from the network.
 * **The advisor** (:class:`PanelAdvisor`): the Analysis toggle, the Hint button and
   a win-chance chart beside the others, worked out by the same
-  :class:`~ahoy_nb.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
+  :class:`~ahoy_nb.ai.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
   are applied on the session's document. Off by default in hot seat.
 * **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
   the local server; ``PanelBoard`` drops the React import map that Panel's
@@ -27,8 +27,8 @@ charts. One game per browser tab (Panel session).
   plain ES module that imports nothing. The browser tests check that the page makes
   no request to any other host.
 
-Serve it with ``ahoy-nb serve`` (see :mod:`ahoy_nb.cli`), or ``panel serve
-ahoy_nb/app.py``; query parameters set the first game: ``?players=4&seed=7&people=
+Serve it with ``ahoy-nb serve`` (see :mod:`ahoy_nb.apps.cli`), or ``panel serve
+ahoy_nb/apps/panel_app.py``; query parameters set the first game: ``?players=4&seed=7&people=
 bluefin,mollusk&bots=random``. In Python: ``create_app(players=3, seed=1)`` returns
 the page (a Panel layout).
 """
@@ -36,6 +36,7 @@ the page (a Panel layout).
 from __future__ import annotations
 
 import html
+import io
 import math
 import secrets
 from pathlib import Path
@@ -48,24 +49,21 @@ from bokeh.models import (ColumnDataSource, FactorRange, Legend, LegendItem, Num
 from bokeh.plotting import figure
 from panel.io.state import set_curdoc
 
-# Absolute imports: `panel serve ahoy_nb/app.py` runs this file as a script.
-from ahoy_nb.advice import AdvisorCore
-from ahoy_nb.engine.components import FACTION_NAMES, FAME_TO_END
-from ahoy_nb.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
-from ahoy_nb.play import play
+# Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
+from ahoy_nb.ai.advice import AdvisorCore
+from ahoy_nb.engine.components import FAME_TO_END
+from ahoy_nb.engine.words import faction_name
+from ahoy_nb.render import FACTION_COLORS
+from ahoy_nb.ui.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
+from ahoy_nb.ui.play import play
 from ahoy_nb import savegame
-from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
+from ahoy_nb.ui.charts import Timeline, _position_state, region_rows
 
-try:
-    from ahoy_nb.render import FACTION_COLORS
-except Exception:  # pragma: no cover - renderer missing
-    FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
-                      "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
 
 __all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
            "PanelAdvisor", "create_app"]
 
-WIDGETS = Path(__file__).resolve().parent / "widgets"
+FRONT_END = Path(__file__).resolve().parent.parent / "ui"  # board.js and board.css
 WEALTH_COLOR = "#f0c040"
 
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
@@ -75,15 +73,15 @@ BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "st
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
-    """board.js in Panel, mirroring a :class:`~ahoy_nb.widgets.BoardWidget`.
+    """board.js in Panel, mirroring a :class:`~ahoy_nb.ui.BoardWidget`.
 
     Every synced trait of ``board`` is a parameter of the same name here, kept equal
     to it; the front end's ``intent`` is handed to ``board.intent``, which applies it
     (or sets ``error`` with the engine's reason).
     """
 
-    _esm = WIDGETS / "board.js"
-    _stylesheets = [(WIDGETS / "board.css").read_text(encoding="utf-8")]
+    _esm = FRONT_END / "board.js"
+    _stylesheets = [(FRONT_END / "board.css").read_text(encoding="utf-8")]
 
     parts = param.Dict(default={})
     actions = param.List(default=[], item_type=str)
@@ -164,7 +162,7 @@ class FameFigure:
         for f in self.players:
             r = fig.line("x", f, source=self.lines, line_width=2,
                          line_color=FACTION_COLORS.get(f, "#333"), name=f"fame-{f}")
-            items.append(LegendItem(label=FACTION_NAMES.get(f, f), renderers=[r]))
+            items.append(LegendItem(label=faction_name(f), renderers=[r]))
         fig.add_layout(Legend(items=items, location="top_left"))
         self.goal = Span(location=FAME_TO_END, dimension="width", line_color="#d62828",
                          line_dash="dotted")
@@ -247,7 +245,7 @@ class WinChanceFigure:
                                        name="win-chance")
         fig = figure(title="Chance to win", height=300, width=520, x_axis_label="action",
                      y_axis_label="chance to win", toolbar_location=None, tools="hover",
-                     tooltips=[("action", "@x")] + [(FACTION_NAMES.get(f, f), f"@{{{f}}}{{0%}}")
+                     tooltips=[("action", "@x")] + [(faction_name(f), f"@{{{f}}}{{0%}}")
                                                    for f in self.players],
                      x_range=Range1d(0, 1), y_range=Range1d(0, 1.08))
         items = []
@@ -255,7 +253,7 @@ class WinChanceFigure:
             color = FACTION_COLORS.get(f, "#333")
             line = fig.line("x", f, source=self.source, line_width=2, line_color=color)
             dots = fig.scatter("x", f, source=self.source, size=7, color=color)
-            items.append(LegendItem(label=FACTION_NAMES.get(f, f), renderers=[line, dots]))
+            items.append(LegendItem(label=faction_name(f), renderers=[line, dots]))
         # Above the plot: chances near 100% would run under a legend inside it.
         fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
                               label_text_font_size="11px"), "above")
@@ -272,7 +270,7 @@ class WinChanceFigure:
 
 class PanelAdvisor:
     """The advisor in the Panel app: the Analysis toggle, the Hint button, the hint and
-    the win-chance chart, a Panel front of :class:`~ahoy_nb.advice.AdvisorCore` (which
+    the win-chance chart, a Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which
     works them out on a worker thread, as in ``play()``).
 
     Results are applied on the session's document: the worker hands them to
@@ -343,7 +341,7 @@ def _widget(cls, label: str, **params):
 class GameApp:
     """One session's page: the new-game form, the bot controls, the board, the charts.
 
-    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.play.AhoyGame`),
+    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.ui.play.AhoyGame`),
     ``board`` (:class:`PanelBoard`), ``fame``/``control`` (the chart figures),
     ``advisor`` (:class:`PanelAdvisor`: Analysis, Hint, the win-chance chart),
     ``layout`` (the page). ``new_game()`` starts a game from the form.
@@ -405,7 +403,7 @@ class GameApp:
         factions = seat_options(int(self.players_select.value))
         self._seat_widgets = {}
         for f in factions:
-            w = _widget(pn.widgets.Select, FACTION_NAMES.get(f, f), width=130,
+            w = _widget(pn.widgets.Select, faction_name(f), width=130,
                         options={label: key for key, label in SEATS.items()},
                         value=self._seat_values.get(f, "normal"))
             w.param.watch(lambda e, f=f: self._seat_values.__setitem__(f, e.new), "value")
@@ -466,13 +464,11 @@ class GameApp:
             self.advisor.close()
 
     def _save_file(self):
-        import io
         return io.BytesIO(savegame.dumps(self.game.state).encode("utf-8"))
 
     def open_file(self, data: bytes | None) -> None:
         """Open a saved game (the file's bytes) in place of this one; a file that does
         not load is refused with its reason and changes nothing."""
-        import html
         if not data:
             return
         try:
@@ -615,5 +611,5 @@ def create_app(players: int = 3, seed: int | None = None,
     return app.layout
 
 
-if __name__.startswith("bokeh_app"):  # `panel serve ahoy_nb/app.py`
+if __name__.startswith("bokeh_app"):  # `panel serve ahoy_nb/apps/panel_app.py`
     create_app().servable(title="Ahoy")

@@ -1,14 +1,14 @@
 """Who is winning, and what to do: a win-chance chart and a Hint button beside the board.
 
-``Advisor(board)`` follows a :class:`~ahoy_nb.widgets.BoardWidget`:
+``Advisor(board)`` follows a :class:`~ahoy_nb.ui.BoardWidget`:
 
 * the **win-chance chart** gains a point after each action: each faction's chance to
-  win (:func:`ahoy_nb.analysis.evaluate`) as the board's viewer may know it;
+  win (:func:`ahoy_nb.ai.analysis.evaluate`) as the board's viewer may know it;
 * the **Hint** button, for a person whose decision it is, lists the 3 best actions
-  (:func:`ahoy_nb.analysis.best_actions`) with their estimated chances and highlights
+  (:func:`ahoy_nb.ai.analysis.best_actions`) with their estimated chances and highlights
   them on the board (the board's ``hints``).
 
-The work and its rules are :class:`~ahoy_nb.advice.AdvisorCore`'s (the Panel app's
+The work and its rules are :class:`~ahoy_nb.ai.advice.AdvisorCore`'s (the Panel app's
 advisor shares them): both run on a worker thread, so the board answers clicks while
 they think; a result that arrives after the game moved on is dropped. The analysis only ever uses what the
 board's viewer may see: a spectator's analysis guesses every secret, a faction's
@@ -16,7 +16,7 @@ guesses the others'. ``enabled`` switches it all on and off (``play()`` leaves i
 in hot-seat games, where it would help one player against another).
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.widgets import BoardWidget
+>>> from ahoy_nb.ui import BoardWidget
 >>> adv = Advisor(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8, wait=True)
 >>> sorted(adv.chances[0])
 ['bluefin', 'mollusk']
@@ -24,14 +24,13 @@ in hot-seat games, where it would help one player against another).
 
 from __future__ import annotations
 
-import asyncio
-
 import bqplot as bq
 import ipywidgets as widgets
 
-from ..advice import AdvisorCore
-from .board import faction_name
-from .charts import FACTION_COLORS
+from ..ai.advice import AdvisorCore
+from ..engine.words import faction_name
+from ..render import FACTION_COLORS
+from .loop import running_loop
 
 __all__ = ["Advisor", "WinChanceChart"]
 
@@ -69,7 +68,7 @@ class WinChanceChart(bq.Figure):
 class Advisor(widgets.VBox):
     """The win-chance chart and the Hint button for one board (see the module notes).
 
-    The ipywidgets front of :class:`~ahoy_nb.advice.AdvisorCore`, which does the work.
+    The ipywidgets front of :class:`~ahoy_nb.ai.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
     ``chart``, ``hint_button``, ``hint_text``, ``toggle``, ``core``, ``chances``
@@ -79,7 +78,7 @@ class Advisor(widgets.VBox):
     def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
                  hint_simulations: int = 150, wait: bool = False, **kwargs):
         self.board = board
-        self._loop = _running_loop()
+        self._loop = running_loop()
         self.chart = WinChanceChart(board.state.players)
         self.toggle = widgets.ToggleButton(value=enabled, description="Analysis",
                                            icon="line-chart",
@@ -146,10 +145,3 @@ class Advisor(widgets.VBox):
     def close(self):
         self.core.close()
         super().close()
-
-
-def _running_loop():
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

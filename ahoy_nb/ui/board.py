@@ -73,6 +73,7 @@ from __future__ import annotations
 import functools
 import html
 import marshal
+import os
 import pathlib
 import threading
 from typing import Callable, Iterable
@@ -80,9 +81,10 @@ from typing import Callable, Iterable
 import anywidget
 import traitlets as t
 
+from .. import savegame
+from ..ai.analysis import battle_odds, fire_amount
 from ..engine import IllegalActionError, State, new_game
-from ..engine.components import FACTION_NAMES
-from ..engine.words import label
+from ..engine.words import faction_name, label
 from ..render import _slot_title, render_parts
 
 HERE = pathlib.Path(__file__).parent
@@ -92,16 +94,6 @@ LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
 MAX_NOTATION = 200   # longer text is no notation: refused before the engine reads it
 MAX_ERROR = 300      # an error never echoes more than this back to the front end
 VIEWER_MODES = ("hotseat",)
-
-
-def faction_name(f: str | None) -> str:
-    if f is None:
-        return "nobody"
-    if f == "setup":
-        return "Setup"
-    if f == "all":
-        return "everyone"
-    return FACTION_NAMES.get(f, f)
 
 
 def _locked(method):
@@ -717,7 +709,6 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
                   "kind": "battle", "title": f"Battle at {fight['space'][0]},{fight['space'][1]}",
                   "lines": sides, "choices": []}
         if may_act and top is not None and top["type"] == "fire":
-            from ..analysis import battle_odds, fire_amount
             try:
                 odds = battle_odds(state)
             except ValueError:
@@ -763,3 +754,15 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
                     "title": f"Game over: {' and '.join(map(faction_name, state.winners))} won",
                     "lines": lines, "choices": []})
     return out
+
+
+def replay(source: "str | os.PathLike | State", viewer: str | None = None) -> BoardWidget:
+    """A read-only board to step through a saved game with the scrubber, from its
+    first action. ``viewer``: whose eyes (``None``: a spectator, ``"all"``: everything).
+
+    ``source``: a file's path, or a :class:`State` already loaded.
+    """
+    state = source if isinstance(source, State) else savegame.load(source)
+    board = BoardWidget(state, viewer=viewer, people=())
+    board.show(0)
+    return board

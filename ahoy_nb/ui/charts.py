@@ -2,7 +2,7 @@
 
 They show only public facts (Fame, rounds, figures on the map, wealth), so they are
 the same for every viewer. ``GameCharts.follow(board)`` keeps them in step with a
-:class:`~ahoy_nb.widgets.BoardWidget`: they redraw after each action and move with
+:class:`~ahoy_nb.ui.BoardWidget`: they redraw after each action and move with
 its scrubber (the Fame chart's cursor marks the position shown; the control chart
 shows that position). bqplot ships its JavaScript in its JupyterLab extension, so
 nothing is fetched from the network.
@@ -19,16 +19,13 @@ import bqplot as bq
 import ipywidgets as widgets
 
 from ..engine import State
-from ..engine.components import FACTION_NAMES, FAME_TO_END
+from ..engine.components import FAME_TO_END
+from ..engine.words import faction_name
+from ..render import FACTION_COLORS
 # The data (shared with the light charts of lightchart.py); re-exported for app.py.
 from .chartdata import WEALTH_COLOR, FollowsBoard, Timeline, fame_series, region_rows
 from .chartdata import position_state as _position_state
 
-try:  # the board's colours, when the renderer is there
-    from ..render import FACTION_COLORS
-except Exception:  # pragma: no cover - renderer missing
-    FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
-                      "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
 
 __all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows", "whole_ticks"]
 
@@ -110,7 +107,7 @@ class FameChart(bq.Figure):
                 self.lines.x = x
                 self.lines.y = ys
                 self.lines.colors = [FACTION_COLORS.get(f, "#333") for f in players]
-                self.lines.labels = [FACTION_NAMES.get(f, f) for f in players]
+                self.lines.labels = [faction_name(f) for f in players]
             starts = data["rounds"]
             with self.rounds.hold_sync(), self.round_labels.hold_sync():
                 if starts:

@@ -2,8 +2,8 @@
 
 bqplot needs numpy, which a Pyodide built from PyPI wheels does not have (the
 JupyterLite site, docs/lite.md). There :class:`LightCharts` stands in for
-:class:`~ahoy_nb.widgets.charts.GameCharts`, with the same data
-(:mod:`ahoy_nb.widgets.chartdata`) and the same API (``update``, ``follow``): Fame
+:class:`~ahoy_nb.ui.charts.GameCharts`, with the same data
+(:mod:`ahoy_nb.ui.chartdata`) and the same API (``update``, ``follow``): Fame
 of each player after each action, with round starts, the Fame that ends the game
 and the position shown; and each region's control and wealth. What it lacks:
 tooltips on hover (each bar and line has an SVG title instead), zoom and animation.
@@ -22,9 +22,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..analysis import battle_odds
+from ..ai.analysis import battle_odds
 from ..engine import State
-from ..engine.components import FACTION_NAMES, FAME_TO_END
+from ..engine.components import FAME_TO_END
+from ..engine.words import faction_name
 from ..engine.rules import name
 from ..render import FACTION_COLORS
 from .chartdata import (WEALTH_COLOR, FollowsBoard, Timeline, fame_series, position_state,
@@ -93,7 +94,7 @@ def _svg(title: str, parts: list[str], legend: list[tuple[str, str]], label: str
 
 
 def fame_svg(data: dict, players: list[str], position: int | None = None) -> str:
-    """The Fame chart of :func:`~ahoy_nb.widgets.chartdata.fame_series` data, as SVG."""
+    """The Fame chart of :func:`~ahoy_nb.ui.chartdata.fame_series` data, as SVG."""
     n = len(data["x"]) - 1
     top = max([FAME_TO_END + 2] + [max(v) + 2 for v in data["fame"].values()])
     k = n if position is None else max(0, min(position, n))
@@ -112,13 +113,13 @@ def fame_svg(data: dict, players: list[str], position: int | None = None) -> str
         points = " ".join(f"{f.x(i)},{f.y(v)}" for i, v in zip(data["x"], ys))
         if n == 0:  # one position: a dot-sized segment
             points += f" {f.x(0) + 2},{f.y(ys[0])}"
-        name = FACTION_NAMES.get(p, p)
+        name = faction_name(p)
         parts.append(f'<polyline points="{points}" fill="none" stroke-width="2" '
                      f'stroke="{FACTION_COLORS.get(p, "#333")}" data-faction="{escape(p)}">'
                      f'<title>{escape(name)}: {ys[k]} Fame</title></polyline>')
     parts.append(f'<line x1="{f.x(k)}" y1="{f.y0}" x2="{f.x(k)}" y2="{f.y1}" stroke="#222" '
                  f'class="ahoy-cursor"/>')
-    legend = [(FACTION_NAMES.get(p, p), FACTION_COLORS.get(p, "#333")) for p in players]
+    legend = [(faction_name(p), FACTION_COLORS.get(p, "#333")) for p in players]
     return _svg("Fame", parts, legend, f"Fame after {k} actions")
 
 
@@ -128,7 +129,7 @@ SERIES = (("bluefin", "Bluefin control", FACTION_COLORS["bluefin"]),
 
 
 def control_svg(rows: list[dict], title: str) -> str:
-    """The control chart of :func:`~ahoy_nb.widgets.chartdata.region_rows`, as SVG."""
+    """The control chart of :func:`~ahoy_nb.ui.chartdata.region_rows`, as SVG."""
     top = max([4] + [r[key] + 1 for r in rows for key, _, _ in SERIES])
     f = _Frame(max(len(rows), 1), top, "region (suit, Island)", "")
     slot = (f.x1 - f.x0) / max(len(rows), 1)
@@ -193,7 +194,7 @@ def odds_svg(odds: dict, shown: int, title: str) -> str:
 
 
 def light_odds_explorer(state: State, against: str = "best") -> widgets.VBox:
-    """:func:`ahoy_nb.analysis.odds_explorer` without bqplot: the same odds and slider,
+    """:func:`ahoy_nb.ai.analysis.odds_explorer` without bqplot: the same odds and slider,
     the chart as SVG. ``.slider``, ``.label``, ``.odds`` and ``.figure`` as there."""
     odds = battle_odds(state, against=against, exact=True)
     amounts = list(odds)

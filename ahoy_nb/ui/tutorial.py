@@ -1,7 +1,7 @@
 """The tutorial widget: the board, the lesson, and the learner's controls.
 
 Everything goes through synced traits: a click on the board sets the board's
-``intent`` (the shared :class:`~ahoy_nb.widgets.BoardWidget`, built with
+``intent`` (the shared :class:`~ahoy_nb.ui.BoardWidget`, built with
 ``on_action`` so that it hands the click to the lesson instead of applying it);
 typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
 sets a ``Dropdown``'s ``value``; the Hint / Show me / Back / Restart buttons are a
@@ -33,12 +33,11 @@ import re
 
 import ipywidgets as widgets
 
-from ..analysis import odds_explorer
-from ..render import render_svg
+from .odds import odds_explorer
 from ..rulebook import rules
-from ..widgets import BoardWidget
-from .core import Feedback, Session
-from .friendly import describe, odds
+from .board import BoardWidget
+from ..tutorials.core import Feedback, Session
+from ..tutorials.friendly import describe, odds
 
 BUTTONS = ("Hint", "Show me", "Back", "Restart")
 TOOLTIPS = ("A hint: first where to look, then the rule", "Play the answer for me, and say why",
@@ -173,27 +172,6 @@ class TutorialBoard(BoardWidget):
             self.set_state(shown)                # may be a new State object
             if viewer is not None and self.viewer != viewer:
                 self.viewer = viewer             # redraws for the new eyes
-
-
-class Picture:
-    """A position to look at: its SVG, with highlighted spaces; no controls."""
-
-    def __init__(self, state, viewer: str | None = "all", highlight=()):
-        self.state = state
-        self.viewer = viewer
-        self.highlight = [str(x) for x in highlight]
-
-    def _repr_svg_(self) -> str:
-        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight)
-
-    def __repr__(self) -> str:
-        return f"<picture of {self.state!r}>"
-
-
-def board(state, viewer: str | None = "all", highlight=()) -> Picture:
-    """A position to look at: a picture (SVG), with ``highlight``-ed spaces. Nobody can
-    act on it: try actions on ``state.copy()`` in code instead."""
-    return Picture(state, viewer=viewer, highlight=highlight)
 
 
 class TutorialWidget(widgets.VBox):
