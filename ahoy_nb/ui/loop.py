@@ -1,7 +1,11 @@
 """The event loop a widget schedules on: the kernel's, or the page's in the browser.
 
->>> running_loop() is None   # a plain script has none
-True
+>>> import threading
+>>> found = []
+>>> script = threading.Thread(target=lambda: found.append(running_loop()))
+>>> script.start(); script.join()
+>>> found                     # a plain script (here: a fresh thread) has none
+[None]
 """
 
 from __future__ import annotations
