@@ -104,17 +104,23 @@ def _seat_specs(players: int, bots) -> list[BotSpec]:
 
 
 def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
-              limit: int = 20_000) -> dict:
+              limit: int = 20_000, actions: bool = False) -> dict:
     """Play one whole game and return its record.
 
     ``specs``: one bot spec per seat. The record: ``game``, ``seed``, ``players``, ``bots``
     (faction → name), ``winner`` (``None`` on a full tie), ``winners``, ``rounds``,
     ``decisions``, ``fame`` (faction → Fame at the end of each round), ``final_fame``,
     ``crew`` (faction → Crew recruited, in order), ``deliveries`` and ``battles_won``
-    (faction → count).
+    (faction → count). ``actions=True`` adds ``actions``, every action's notation in
+    order: ``new_game(players, seed)`` replays them to any position of the game.
 
-    >>> r = play_game(2, ["random", "random"], seed=3)
+    >>> r = play_game(2, ["random", "random"], seed=3, actions=True)
     >>> r["winners"] == [r["winner"]] or r["winner"] is None
+    True
+    >>> replay = new_game(2, seed=3)
+    >>> for a in r["actions"]:
+    ...     _ = replay.apply(a)
+    >>> replay.winners == r["winners"]
     True
     """
     s = new_game(players, seed=seed)
@@ -126,12 +132,14 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
     deliveries = {f: 0 for f in seats}
     battles = {f: 0 for f in seats}
     decisions = 0
+    played = []
     while not s.is_over and decisions < limit:
         who = s.current_player
         before_round = s.round
         owned = {f: len(s.data["factions"][f]["crew"]) for f in seats}
         action = bots[who].choose(s)
         s.apply(action)
+        played.append(action.notation)
         decisions += 1
         if action.verb == "deliver":
             deliveries[who] += 1
@@ -147,21 +155,25 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
         if s.round != before_round or s.is_over:
             for f in seats:
                 fame[f].append(s.fame[f])
-    return {"game": game, "seed": seed, "players": players,
-            "bots": {f: _bot_name(spec) for f, spec in zip(seats, specs)},
-            "winner": s.winner, "winners": s.winners, "rounds": s.round, "decisions": decisions,
-            "fame": fame, "final_fame": s.fame, "crew": crew, "deliveries": deliveries,
-            "battles_won": battles}
+    record = {"game": game, "seed": seed, "players": players,
+              "bots": {f: _bot_name(spec) for f, spec in zip(seats, specs)},
+              "winner": s.winner, "winners": s.winners, "rounds": s.round,
+              "decisions": decisions, "fame": fame, "final_fame": s.fame, "crew": crew,
+              "deliveries": deliveries, "battles_won": battles}
+    if actions:
+        record["actions"] = played
+    return record
 
 
-def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]]) -> list[dict]:
+def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]],
+                actions: bool = False) -> list[dict]:
     # One batch, wherever the executor runs it: plain data in, plain data out.
-    return [play_game(players, specs, seed, game) for game, seed in jobs]
+    return [play_game(players, specs, seed, game, actions=actions) for game, seed in jobs]
 
 
 def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
              executor: Executor | str | None = None, progress: bool = True,
-             batch_size: int | None = None) -> Records:
+             batch_size: int | None = None, actions: bool = False) -> Records:
     """Play ``games`` whole games between bots; one record per game, in game order.
 
     * ``players``: 2, 3 or 4; ``bots``: a name for every seat, one per seat (a list),
@@ -170,6 +182,8 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     * ``executor``: ``None`` (a process pool on the local cores), ``"inline"`` (this
       process), or any ``concurrent.futures.Executor`` (Dask: ``client.get_executor()``).
     * ``progress``: a ``tqdm`` progress bar counting games.
+    * ``actions``: keep every game's actions in its record (``"actions"``), to replay
+      any position of it (see :func:`play_game`).
 
     Returns :class:`Records` (a list of dicts; ``.to_pandas()`` for a DataFrame).
     """
@@ -194,10 +208,10 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     try:
         if executor == "inline":
             for batch in batches:
-                records.extend(_play_batch(players, specs, batch))
+                records.extend(_play_batch(players, specs, batch, actions))
                 bar.update(len(batch))
         else:
-            futures = [executor.submit(_play_batch, players, specs, b) for b in batches]
+            futures = [executor.submit(_play_batch, players, specs, b, actions) for b in batches]
             done = {}
             index = {f: i for i, f in enumerate(futures)}
             for future in as_completed(futures):
