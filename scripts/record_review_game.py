@@ -1,10 +1,12 @@
-"""Record the game that notebooks/07_review.ipynb and tests/ai/test_review.py review.
+"""Record the example game that notebooks/07_review.ipynb and tests/ai/test_review.py review.
 
 A 2-player game: Bluefin is the ``normal`` bot, the Mollusk Union the ``easy`` one
 (a random action 60% of the time: a learner's mistakes, to be found by the review).
 It is saved as an analysis file (everything in the clear), so the review may use it all.
 
-    python scripts/record_review_game.py          # writes notebooks/games/easy-mollusk.ahoy.json
+    python scripts/record_review_game.py     # writes ahoy_nb/data/easy-mollusk.ahoy.json
+
+``ahoy_nb.savegame.example("easy-mollusk")`` opens it.
 
 Record it again only when a ruling changes what the saved actions do (opening the file
 then fails with the action that no longer plays), as for the golden games.
@@ -24,7 +26,7 @@ from ahoy_nb.ai.levels import make_bot  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
 
 SEED = 7
-OUT = ROOT / "notebooks" / "games" / "easy-mollusk.ahoy.json"
+OUT = ROOT / "ahoy_nb" / "data" / "easy-mollusk.ahoy.json"
 
 
 def record(seed: int = SEED):

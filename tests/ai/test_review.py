@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
 import pytest
 
 from ahoy_nb import savegame
 from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, grade, review
 from ahoy_nb.engine import new_game
 
-RECORDED = Path(__file__).resolve().parents[2] / "notebooks" / "games" / "easy-mollusk.ahoy.json"
-
-
 @pytest.fixture(scope="module")
 def recorded():
-    return savegame.load(RECORDED)
+    """A recorded game: the easy bot's Mollusk against the normal bot's Bluefin."""
+    return savegame.example("easy-mollusk")
 
 
 def test_every_decision_of_the_named_player_gets_an_entry(recorded):

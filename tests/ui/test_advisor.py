@@ -20,6 +20,11 @@ def test_the_chart_gains_a_point_after_a_move():
     assert list(adv.chart.lines.x) == [0, 1]
     for chances in adv.chances.values():
         assert abs(sum(chances.values()) - 1) < 1e-9
+    assert adv.chart.title == "Chance to win against these bots"
+    bluefin = adv.chart.bands[0]      # the 95% interval around Bluefin's line
+    assert list(bluefin.x) == [0, 1]
+    assert all(low <= p <= high for low, p, high in
+               zip(bluefin.y[0], adv.chart.lines.y[0], bluefin.y[1]))
     board.undo()
     assert sorted(adv.chances) == [0]
 
