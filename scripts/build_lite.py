@@ -408,10 +408,8 @@ def check_site(site: Path) -> None:
         raise SystemExit("[lite] error: ahoy-nb is not in the site's Pyodide lock")
 
 
-def plan(pyodide_dist: Path | None = None) -> tuple[list[str], bool]:
-    """What a build would use and make, without building (``--dry-run``): its lines, and
-    whether it could start (a Python 3.12+ for a build venv not made yet)."""
-    ok = True
+def plan(pyodide_dist: Path | None = None) -> list[str]:
+    """What a build would use and make, without building (``--dry-run``), in lines."""
     pins = (f"JupyterLite {JUPYTERLITE}, Pyodide {PYODIDE}, anywidget {ANYWIDGET}, "
             f"ipywidgets {IPYWIDGETS}, micropip {MICROPIP}")
     lines = [f"pins: {pins}" + (f", bqplot {BQPLOT}" if pyodide_dist else "")]
@@ -421,8 +419,7 @@ def plan(pyodide_dist: Path | None = None) -> tuple[list[str], bool]:
         try:
             lines.append(f"build venv: {VENV} (to make with {find_python312()})")
         except SystemExit as err:
-            lines.append(f"build venv: {VENV} cannot be made: {err}")
-            ok = False
+            lines.append(f"build venv: {VENV} (cannot be made: {err})")
     if pyodide_dist is not None:
         lines.append(f"Pyodide: the full distribution {pyodide_dist}")
     else:
@@ -437,7 +434,7 @@ def plan(pyodide_dist: Path | None = None) -> tuple[list[str], bool]:
     lines.append(f"notebooks: {len(notebooks)} ({', '.join(p.name for p in notebooks)}); "
                  f"left out (they need a server): {', '.join(sorted(SKIP_NOTEBOOKS))}")
     lines.append(f"site: {SITE} (JupyterLite's lite dir {WORK})")
-    return lines, ok
+    return lines
 
 
 # -- serving -------------------------------------------------------------------------
@@ -487,9 +484,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.pyodide_dist is not None and not args.pyodide_dist.exists():
         parser.error(f"{args.pyodide_dist} does not exist")
     if args.dry_run:
-        lines, ok = plan(args.pyodide_dist)
-        print("\n".join(lines))
-        return 0 if ok else 1
+        print("\n".join(plan(args.pyodide_dist)))
+        return 0
     if not args.no_build:
         build(args.pyodide_dist)
     if args.serve:
