@@ -23,7 +23,9 @@ back (untimed).
     python scripts/bench_redraw.py --clicks 5 --rounds 1 # 1-2 minutes
 
 Prints the machine, its load average at the start and the end, and medians and 90th
-percentiles (ms) with the ratio to the echo, as docs/widgets.md quotes them. Every wait
+percentiles (ms) with the ratio to the echo, as docs/widgets.md quotes them; beside
+them, Python's share: the kernel's CPU time for the same intent (handled, every trait
+computed and sent), timed in the kernel after the clicks. Every wait
 has a time limit and names what it waited for when it runs out. Needs the test extra
 (JupyterLab, Playwright) and Chromium.
 """
@@ -92,6 +94,20 @@ def board_after(n, *kinds, players=4, seed={SEED}):
             w.close()
         s.apply(bot.choose(s))
     raise RuntimeError(f"seed {{seed}}: no position after {{n}} actions offers {{kinds}}")
+
+def in_python(widget, start, intent, runs):
+    """Median CPU ms the kernel spends on one intent: handled, every trait computed and sent."""
+    import statistics, time
+    cpu = []
+    for i in range(runs):
+        c = time.process_time()
+        widget.intent = dict(intent, id=f"python-{{i}}")
+        cpu.append(1000 * (time.process_time() - c))
+        if getattr(widget, "error", ""):
+            raise RuntimeError(widget.error)
+        if start is not None:
+            widget.set_state(start.copy())
+    return statistics.median(cpu)
 
 early = board_after({EARLY}, "now")
 early_start = early.state.copy()
@@ -323,6 +339,13 @@ def measure(page: Page, clicks: int, rounds: int,
             times[var] += [now(var) for _ in range(clicks)]
         times["warned"] += [warned() for _ in range(clicks)]
         log(f"round {r + 1} of {rounds} done (load average {load()})")
+    # Python's share of each row, timed in the kernel after the clicks.
+    runs = min(30, clicks * rounds)
+    seen["python"] = dict(zip(times, json.loads(page.kernel(
+        f"import json; print(json.dumps([in_python(echo, None, {{}}, {runs}), "
+        f"in_python(early, early_start, {{'action': {seen['early']!r}}}, {runs}), "
+        f"in_python(late, late_start, {{'action': {seen['late']!r}}}, {runs}), "
+        f"in_python(late, late_start, {{'action': {seen['warned']!r}}}, {runs})]))"))))
     return times, warning_ms, seen
 
 
@@ -407,11 +430,12 @@ def main(argv: list[str] | None = None) -> int:
           f"seed {SEED}; clicked: '{seen['early']}' ({early} actions), '{seen['late']}' "
           f"({late} actions), '{seen['warned']}' through \"{seen['warning']}\"")
     print()
-    print("| widget | median ms | p90 ms | median / echo median |")
-    print("|---|---|---|---|")
+    print("| widget | median ms | p90 ms | median / echo median | in Python, CPU ms |")
+    print("|---|---|---|---|---|")
     for key, xs in times.items():
         med = statistics.median(xs)
-        print(f"| {names[key]} | {med:.1f} | {p90(xs):.1f} | {med / echo:.2f} |")
+        print(f"| {names[key]} | {med:.1f} | {p90(xs):.1f} | {med / echo:.2f} "
+              f"| {seen['python'][key]:.1f} |")
     print()
     print(f"Of the move through a warning, the warning itself is laid out "
           f"{statistics.median(warning_ms):.1f} ms (median; p90 {p90(warning_ms):.1f}) after the "
