@@ -5,8 +5,9 @@ run's working directory; ``{root}`` the checkout), patterns for what it must pri
 its lane:
 
 * ``"fast"``: a few seconds; ``tests/test_scripts.py`` runs it in the fast lane;
-* ``"browser"``: needs Chromium (JupyterLab, a page); ``tests/browser/test_scripts_browser.py``
-  runs it.
+* ``"browser"``: needs Chromium (JupyterLab, a page), and ``"slow"``: more than a few
+  seconds without a browser (a server to start, say); ``tests/browser/test_scripts_full.py``
+  runs them with the browser tests, in the full suite only.
 
 ``tests/test_scripts.py`` also checks that every file in ``scripts/`` has a line here, so a
 new script comes with its line. Choose the smallest arguments that still do the script's
@@ -39,7 +40,7 @@ SCRIPTS = ROOT / "scripts"
 NUMBER = r"[\d,]+(?:\.\d+)?"  # 12, 1,234, 0.68
 
 
-LANES = ("fast", "browser")
+LANES = ("fast", "slow", "browser")
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class Run:
     script: str                        # a file in scripts/
     args: str
     expect: str | tuple[str, ...]
-    lane: str = "fast"                 # one of LANES
+    lane: str = "fast"                 # one of LANES (see above)
     makes: tuple[str, ...] = ()
     returns: int = 0                   # its exit code
     timeout: float = 60.0              # seconds before it is stopped (and fails)

@@ -1,7 +1,7 @@
 """Every script in ``scripts/`` runs with its smallest arguments and prints what its doc
 page quotes: the fast lane's runs of ``tests/script_runs.py`` (one line a run; the
-browser's are in ``tests/browser/test_scripts_browser.py``), and a line there for every
-file in ``scripts/``, so that a script that breaks, or a new one without its run, fails.
+others are in ``tests/browser/test_scripts_full.py``), and a line there for every file in
+``scripts/``, so that a script that breaks, or a new one without its run, fails.
 """
 
 from __future__ import annotations
