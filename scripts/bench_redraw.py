@@ -20,13 +20,13 @@ row needs: 4 and 209 actions). After each timed click the position before it is 
 back (untimed).
 
     python scripts/bench_redraw.py                       # 20 clicks a row and round, 3 rounds
-    python scripts/bench_redraw.py --clicks 5 --rounds 1 # 1-2 minutes
+    python scripts/bench_redraw.py --clicks 5 --rounds 1 # under a minute
 
 Prints the machine, its load average at the start and the end, and medians and 90th
 percentiles (ms) with the ratio to the echo, as docs/widgets.md quotes them; beside
 them, Python's share: the kernel's CPU time for the same intent (handled, every trait
-computed and sent), timed in the kernel after the clicks. Every wait
-has a time limit and names what it waited for when it runs out. Needs the test extra
+computed and sent), timed in the kernel after the clicks. Every wait has a time limit
+(``--wait``) and names what it waited for when it runs out. Needs the test extra
 (JupyterLab, Playwright) and Chromium.
 """
 
