@@ -269,7 +269,11 @@ def log_loss(model: WinModel, samples: list[Sample]) -> float:
 def choose_l2(samples: list[Sample]) -> float:
     """The L2 penalty with the least log loss on half the games, fitted on the other half
     (both ways round)."""
-    half = [[s for s in samples if (s.game[1] // 2) % 2 == k] for k in (0, 1)]
+    keys = sorted({s.game for s in samples})
+    side = {key: i % 2 for i, key in enumerate(keys)}
+    half = [[s for s in samples if side[s.game] == k] for k in (0, 1)]
+    if not half[0] or not half[1]:
+        return 1.0   # too few games to choose: a mild penalty
     scores = {l2: sum(log_loss(fit(half[1 - k], l2=l2), half[k]) for k in (0, 1))
               for l2 in L2_GRID}
     return min(scores, key=scores.get)
@@ -334,15 +338,28 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--simulations", type=int, default=60,
                    help="playouts a judged position (the chart's number)")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--playouts-only", action="store_true",
+                   help="only play out the judged positions of games not in the cache yet "
+                        "(run it while winchance_games.py plays, to save time later)")
+    p.add_argument("--limit", type=int, default=None,
+                   help="at most this many games of each player count (a quick try)")
     p.add_argument("--cache", type=Path, default=Path("docs/judgement/playouts.jsonl"))
     p.add_argument("--model", type=Path, default=winchance.MODEL_PATH)
     p.add_argument("--report", type=Path, default=Path("docs/judgement/report.json"))
     p.add_argument("--png", type=Path, default=Path("docs/judgement-reliability.png"))
     args = p.parse_args(argv)
+    for path in (args.cache, args.model, args.report, args.png):
+        path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     games = [g for g in read_games(args.games) if g.get("actions")]
+    if args.limit is not None:
+        games = [g for n in (2, 3, 4) for g in [g for g in games if g["players"] == n][:args.limit]]
     fold = {(g["players"], g["seed"]): g["seed"] % 2 for g in games}
     print(f"{len(games)} games ({sum(fold.values())} with odd seeds)", flush=True)
+    if args.playouts_only:
+        playouts(games, args.simulations, args.cache, args.workers)
+        print(f"playouts of {len(games)} games in {args.cache}")
+        return {}
 
     samples = [s for g in games for s in samples_of(g, args.every)]
     print(f"{len(samples)} positions sampled in {time.time() - t0:.0f} s", flush=True)
