@@ -300,7 +300,8 @@ def blend(model: dict[str, float], playouts: dict[str, float], simulations: int,
     """The model's chances and the playouts', the playouts counting ``n / (n + weight)``
     for ``n`` simulations (``weight`` is fitted on self-play: docs/judgement.md).
 
-    >>> blend({"bluefin": 0.6, "mollusk": 0.4}, {"bluefin": 1.0, "mollusk": 0.0}, 100, 300)
+    >>> p = blend({"bluefin": 0.6, "mollusk": 0.4}, {"bluefin": 1.0, "mollusk": 0.0}, 100, 300)
+    >>> {f: round(v, 6) for f, v in p.items()}
     {'bluefin': 0.7, 'mollusk': 0.3}
     """
     share = simulations / (simulations + weight) if simulations else 0.0
@@ -470,8 +471,8 @@ WORLDS = 4
 #: ``best`` when the action played is the best one found (or within 0.5% of it).
 THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: Playouts are only played where they would count at least this much in the blend.
-PLAYOUT_SHARE = 0.02
+#: Playouts are only played where each action's would count at least this much in the blend.
+PLAYOUT_SHARE = 0.05
 
 
 def grade(loss: float) -> str:
@@ -608,8 +609,9 @@ def review(state: State, player: str | None = None, simulations: int = 200,
     (:data:`WORLDS` guesses). A decision with one legal action is ``best``.
 
     ``simulations``: random playouts a decision at most, shared among its actions and
-    blended with the model as in :func:`evaluate`; they are played only where they
-    count (near the end), so early decisions are judged by the model alone.
+    blended with the model as in :func:`evaluate`; they are played only where each
+    action's would count at least 5% (:data:`PLAYOUT_SHARE`: decisions with few options,
+    and more of them near the end), the rest by the model alone.
     ``executor``: any ``concurrent.futures.Executor`` for the work; ``None`` runs here.
     The chance line (:attr:`Review.chances`) is as ``player`` saw the game (a
     spectator for ``None``).
@@ -635,7 +637,7 @@ def review(state: State, player: str | None = None, simulations: int = 200,
         raise ValueError(f"simulations is a number of playouts, not {simulations!r}")
     model = WinModel.load()
     n = len(state.history)
-    first = len(state.log) - n
+    shift = len(state.log) - n
     positions = [State(marshal.loads(data)) for data in state.history] + [state]
     viewer = "public" if player is None else player
     chances = [({f: _share(p, f) for f in players} if p.is_over
@@ -643,15 +645,16 @@ def review(state: State, player: str | None = None, simulations: int = 200,
     seeds = _seeds(seed, n, salt=2)
     picked = []  # (index, decider, job)
     for i in range(n):
-        entry = state.log[first + i]
+        entry = state.log[shift + i]
         who = entry.player
         if player is not None and who != player:
             continue
         p = positions[i]
         sims = simulations
         weight = model.playout_weight(p)
-        if sims and sims / (sims + weight) < PLAYOUT_SHARE:
-            sims = 0   # playouts would hardly count here: the model alone
+        each = sims // max(1, len(p.legal_actions()))
+        if each / (each + weight) < PLAYOUT_SHARE:
+            sims = 0   # each action's playouts would hardly count: the model alone
         picked.append((i, who, (p.data, who, seeds[i], sims, weight)))
     # Decisions with one legal action need no work.
     many = [(i, who, job) for i, who, job in picked if len(positions[i].legal_actions()) > 1]
@@ -674,7 +677,7 @@ def review(state: State, player: str | None = None, simulations: int = 200,
     decisions = []
     for i, who, _ in picked:
         p = positions[i]
-        action = state.log[first + i].action
+        action = state.log[shift + i].action
         before = model.chances(p, who)[who]
         r = judged.get(i)
         if r is None or action not in r["values"]:
