@@ -129,14 +129,20 @@ class JsonHandler(tornado.web.RequestHandler):
         self.tables = online.tables
         if online.loop is None:
             online.loop = asyncio.get_event_loop()
+        self._cors()
 
     def set_default_headers(self):
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
+        self._cors()
+
+    def _cors(self) -> None:
+        # (set_default_headers also runs before initialize: no origins known yet then)
+        online = getattr(self, "online", None)
         origin = self.request.headers.get("Origin", "").rstrip("/")
-        if origin and origin in self.online.allow_origins:
+        if online is not None and origin and origin in online.allow_origins:
             self.set_header("Access-Control-Allow-Origin", origin)
             self.set_header("Vary", "Origin")
 
@@ -317,6 +323,15 @@ class TableToken(JsonHandler):
         self.run(rotate)
 
 
+class NoSuchPath(JsonHandler):
+    """Any other address under /api/: a JSON 404 too."""
+
+    def get(self, *args):
+        self.refuse(404, "There is no such API address: see docs/online.md")
+
+    post = get
+
+
 class Page(tornado.web.RequestHandler):
     """A seat's (or the spectator's) page, or the page that makes a table: the board's
     own front end (board.js) over the API; the token stays in the address's fragment."""
@@ -362,6 +377,7 @@ def routes(tables: Tables | None, allow_origins=()) -> list[tuple]:
         (f"/api/tables/{TABLE_ID}/actions", TableActions, shared),
         (f"/api/tables/{TABLE_ID}/undo", TableUndo, shared),
         (f"/api/tables/{TABLE_ID}/token", TableToken, shared),
+        (r"/api/.*", NoSuchPath, shared),
         ("/tables/?", Page, shared),
         (f"/tables/{TABLE_ID}", Page, shared),
         (r"/online/static/(board\.js|board\.css)", Static, {"path": str(FRONT_END)}),
