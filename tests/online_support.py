@@ -57,7 +57,10 @@ def serve_api(tables, allow_origins=()):
         ready.set()
         loop.run_forever()
         server.stop()
-        loop.run_until_complete(asyncio.sleep(0))
+        pending = asyncio.all_tasks(loop)
+        for task in pending:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         loop.close()
 
     thread = threading.Thread(target=run, daemon=True, name="ahoy-api-test")

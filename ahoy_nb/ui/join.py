@@ -228,7 +228,11 @@ class OnlineBoard(BoardFace):
             self.status = "Joining the table…"
             self._io.spawn(self._start(watch))
         else:
-            self._apply(self._io.wait(self._board()))
+            try:
+                self._apply(self._io.wait(self._board()))
+            except BaseException:
+                self.close()   # no thread left behind by a link that does not work
+                raise
             if watch:
                 self._io.spawn(self._watch())
 
@@ -281,7 +285,9 @@ class OnlineBoard(BoardFace):
     def close(self) -> None:
         """Stop waiting for moves and close the widget."""
         self._closed = True
-        self._io.close()
+        io = getattr(self, "_io", None)    # (None if __init__ failed before it was made)
+        if io is not None:
+            io.close()
         super().close()
 
     # -- talking to the server ---------------------------------------------------------

@@ -85,6 +85,7 @@ async function loadBoard() {
   delete traits.entries;
   version = data.version;
   update(Object.assign(traits, logParts(entries)));
+  body.dataset.version = String(version);   // the version shown (for tests and styles)
   showTable(data);
   return true;
 }
