@@ -13,7 +13,9 @@
   alternately to both apply once each, in order; a stale version gets 409.
 * A restart: the server killed mid-game (SIGKILL), started again on the same file: the
   game continues at the same version.
-* ``ahoy_nb.join`` plays a seat from a notebook in JupyterLab.
+* ``ahoy_nb.join`` plays a seat from a notebook in JupyterLab, and from the static
+  JupyterLite site (Python in the browser, ``fetch``) once the server allows the site's
+  origin (``--allow-origin``).
 """
 
 from __future__ import annotations
@@ -55,11 +57,11 @@ def api(server, method, path, data=None, token=None):
         return err.code, json.loads(err.read())
 
 
-def serve(tmp: Path, store: str, name: str) -> bs.ServerProcess:
+def serve(tmp: Path, store: str, name: str, *args: str) -> bs.ServerProcess:
     folder = tmp / name
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        return bs.start_ahoy_serve(folder, "--store", store)
+        return bs.start_ahoy_serve(folder, "--store", store, *args)
     except bs.ServerError as err:
         pytest.fail(str(err), pytrace=False)
 
@@ -380,3 +382,75 @@ def test_join_plays_a_seat_from_a_jupyterlab_notebook(sqlite_servers, page, jupy
         bs.save_screenshot(page, "online-join-jupyterlab")
     finally:
         notebook.unlink(missing_ok=True)
+
+
+# The JupyterLite kernel is idle and the notebook commands exist.
+_JS_LITE_IDLE = """
+() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && app.commands.hasCommand('notebook:run-all-cells');
+}
+"""
+
+# A new notebook in the site's browser storage, with one cell of ``code``.
+_JS_LITE_NOTEBOOK = """
+async (code) => {
+  const app = window.jupyterapp;
+  await app.started;
+  await app.restored;
+  const made = await app.commands.execute('docmanager:new-untitled', {path: '', type: 'notebook'});
+  const panel = await app.commands.execute('docmanager:open',
+      {path: made.path, factory: 'Notebook', kernel: {name: 'python'}});
+  await panel.context.ready;
+  panel.content.model.cells.get(0).sharedModel.setSource(code);
+  return made.path;
+}
+"""
+
+
+def test_join_plays_a_seat_from_jupyterlite_when_the_server_allows_the_site(browser, tmp_path):
+    import importlib.util
+    import threading
+
+    spec = importlib.util.spec_from_file_location(
+        "build_lite", bs.REPO_ROOT / "scripts" / "build_lite.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    t0 = time.monotonic()
+    site = builder.build()
+    FIGURES["lite_build_s"] = round(time.monotonic() - t0, 1)
+    http = builder.make_server(site, 0)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    lite = f"http://127.0.0.1:{http.server_address[1]}"
+    server = serve(tmp_path, f"sqlite:///{tmp_path / 'tables.sqlite'}", "lite",
+                   "--allow-origin", lite)
+    context = browser.new_context(viewport=bs.VIEWPORT)
+    try:
+        made = api(server, "POST", "api/tables", {"players": 2, "seed": 4})[1]
+        link = made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1")
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        t0 = time.monotonic()
+        page.goto(f"{lite}/lab/index.html")
+        page.wait_for_function("() => !!window.jupyterapp && window.jupyterapp.commands"
+                               ".hasCommand('docmanager:new-untitled')")
+        page.evaluate(_JS_LITE_NOTEBOOK,
+                      f"import ahoy_nb\nboard = ahoy_nb.join({link!r})\nboard")
+        page.wait_for_function(_JS_LITE_IDLE, polling=250)
+        page.evaluate("async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        board = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-bw")
+        board.locator(".ahoy-svg.ahoy-can-act").wait_for()
+        FIGURES["lite_first_board_s"] = round(time.monotonic() - t0, 1)
+        assert sorted(legal_on_page(board)) == ["start 0,0", "start 3,2"]
+        click_on_board(page, board, "start 0,0")
+        seen = api(server, "GET", f"api/tables/{made['table']}",
+                   token=made["seats"]["mollusk"]["token"])[1]
+        assert seen["version"] == 1
+        bs.save_screenshot(page, "online-join-jupyterlite")
+    finally:
+        context.close()
+        http.shutdown()
+        http.server_close()
+        server.stop()
