@@ -9,8 +9,9 @@ compared with the moves the clients were told were made: none may be lost or wri
 twice.
 
 It prints (and with ``--json`` writes) p50/p95 of the time per action (the POST) and
-per view (the GET), the server's memory (resident, at the start, the end and its
-peak), moves, 409s, errors. The figures go in docs/online.md.
+per view (the GET), the server's CPU time per action and its share of a core, the
+server's memory (resident, at the start, the end and its peak), moves, 409s, errors.
+The figures go in docs/online.md.
 
     python scripts/load_online.py                          # 50 tables x 3 clients, whole games
     python scripts/load_online.py --tables 10 --max-actions 100
@@ -70,6 +71,15 @@ def call(base: str, method: str, path: str, token: str | None = None, data=None,
             return err.code, json.loads(text)
         except ValueError:
             return err.code, {"error": text[:200].decode(errors="replace")}
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) a process used so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory_kb(pid: int) -> dict[str, int]:
@@ -217,6 +227,7 @@ def run(tables: int = 50, max_actions: int = 100_000, store: str | None = None,
             base, proc = start_server(store_url, folder)
             pid = proc.pid
         mem_start = memory_kb(pid) if pid else {}
+        cpu_start = cpu_seconds(pid) if pid else 0.0
         report = Report()
         clients = []
         made_at = time.perf_counter()
@@ -239,13 +250,17 @@ def run(tables: int = 50, max_actions: int = 100_000, store: str | None = None,
                 peak["VmRSS"] = max(peak.get("VmRSS", 0), now.get("VmRSS", 0))
         wall = time.perf_counter() - t0
         mem_end = memory_kb(pid) if pid else {}
+        cpu = cpu_seconds(pid) - cpu_start if pid else 0.0
         # Every move the clients were told was made is in the store, once, in order.
+        # (A given server's store must be given too: --store.)
         from ahoy_nb.apps.online.store import Store
         db = Store(store_url)
         lost = duplicated = 0
         over = 0
         for table, moves in report.moves.items():
             row = db.get(table)
+            if row is None:
+                raise SystemExit(f"table {table} is not in {store_url}: give the server's --store")
             over += row.over
             told = [moves[v] for v in sorted(moves)]
             twice = sum(len(m) - 1 for m in told)
@@ -265,6 +280,10 @@ def run(tables: int = 50, max_actions: int = 100_000, store: str | None = None,
             "action_ms_p95": round(pct(report.action_times, 0.95), 1),
             "view_ms_p50": round(pct(report.view_times, 0.5), 1),
             "view_ms_p95": round(pct(report.view_times, 0.95), 1),
+            # The server's own CPU time per action (its share of the polls, views and
+            # moves): what the machine's other load does not change.
+            "server_cpu_ms_per_action": round(1000 * cpu / actions, 2) if actions else 0,
+            "server_cpu_share": round(cpu / wall, 2) if wall else 0,
             "server_rss_mb_start": round(mem_start.get("VmRSS", 0) / 1024, 1),
             "server_rss_mb_end": round(mem_end.get("VmRSS", 0) / 1024, 1),
             "server_rss_mb_peak": round(max(peak.get("VmRSS", 0), mem_end.get("VmHWM", 0)) / 1024, 1),

@@ -4,12 +4,16 @@
                   [--people bluefin[,mollusk...] | all | none] [--bots easy|normal|hard|random]
                   [--bot-delay 0.5] [--analysis auto|on|off] [--simulations 60]
                   [--hint-simulations 150] [--show] [--secret-key-env BOKEH_SECRET_KEY]
+                  [--store sqlite:///PATH | postgresql://...] [--allow-origin ORIGIN]
 
     ahoy-nb simulate [--games 100] [--players 3] [--bots normal[,hard,...]] [--seed 0]
                      [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
 
 ``serve`` runs the Panel app (:mod:`ahoy_nb.apps.panel_app`) on a local web server: open the
-printed address in a browser. Everything the page needs is served by that server, so
+printed address in a browser. The same server keeps the online tables
+(:mod:`ahoy_nb.apps.online`, docs/online.md) in ``--store`` and answers their API and
+pages (``/tables``); ``--allow-origin`` lets another site's pages (a JupyterLite site)
+call that API. Everything the page needs is served by that server, so
 it works with no internet connection. The options set the first game of each browser
 tab; the page's form starts others.
 

@@ -165,6 +165,21 @@ class Store:
         except sa.exc.OperationalError as err:
             raise StoreError(f"cannot open the store {self.safe_url}: "
                              f"{str(err.orig).strip()[:200]}") from None
+        # The statements every request runs, built once (SQLAlchemy then reuses their
+        # compiled form): building a statement costs more than running it on SQLite.
+        t, p, key = self.tables, self.presence, sa.bindparam("key")
+        head = [c for c in t.c if c.name not in ("start", "actions")]
+        self._get = sa.select(t).where(t.c.id == key)
+        self._head = sa.select(*head).where(t.c.id == key)
+        self._version = sa.select(t.c.version).where(t.c.id == key)
+        self._write = (t.update().where(t.c.id == key, t.c.version == sa.bindparam("seen"))
+                       .values(actions=sa.bindparam("new_actions"),
+                               version=sa.bindparam("new_version"),
+                               over=sa.bindparam("new_over"),
+                               updated=sa.bindparam("now")))
+        self._seen = sa.select(p.c.who, p.c.seen).where(p.c.table_id == key)
+        self._touch = (p.update().where(p.c.table_id == key, p.c.who == sa.bindparam("who_"))
+                       .values(seen=sa.bindparam("when")))
 
     @property
     def safe_url(self) -> str:
@@ -181,19 +196,27 @@ class Store:
                 over=row.over, seed_chosen=row.seed_chosen))
 
     def get(self, table_id: str) -> TableRow | None:
-        t = self.tables
         with self.engine.connect() as conn:
-            r = conn.execute(self.sa.select(t).where(t.c.id == table_id)).first()
+            r = conn.execute(self._get, {"key": table_id}).first()
         if r is None:
             return None
         return TableRow(r.id, r.start, json.loads(r.actions), r.version, json.loads(r.seats),
                         r.spectator, r.created, r.updated, bool(r.over), bool(r.seed_chosen))
 
+    def head(self, table_id: str) -> TableRow | None:
+        """The row without its start position and actions (``start`` empty, ``actions``
+        ``None``): all a request needs when the position at that version is cached."""
+        with self.engine.connect() as conn:
+            r = conn.execute(self._head, {"key": table_id}).first()
+        if r is None:
+            return None
+        return TableRow(r.id, "", None, r.version, json.loads(r.seats), r.spectator,
+                        r.created, r.updated, bool(r.over), bool(r.seed_chosen))
+
     def version(self, table_id: str) -> int | None:
         """The stored version (one cheap query: what pages poll), or ``None``."""
-        t = self.tables
         with self.engine.connect() as conn:
-            return conn.execute(self.sa.select(t.c.version).where(t.c.id == table_id)).scalar()
+            return conn.execute(self._version, {"key": table_id}).scalar()
 
     def versions(self, table_ids) -> dict[str, int]:
         """The stored version of each of ``table_ids`` (one query for many watched tables)."""
@@ -208,12 +231,10 @@ class Store:
     def write(self, table_id: str, version: int, actions: list[str], over: bool) -> bool:
         """Store ``actions`` as version ``version + 1`` if the row is still at ``version``
         (compare-and-swap); whether it was written."""
-        t = self.tables
         with self.engine.begin() as conn:
-            done = conn.execute(
-                t.update().where(t.c.id == table_id, t.c.version == version)
-                .values(actions=json.dumps(actions), version=version + 1, over=over,
-                        updated=time.time()))
+            done = conn.execute(self._write, {
+                "key": table_id, "seen": version, "new_actions": json.dumps(actions),
+                "new_version": version + 1, "new_over": over, "now": time.time()})
             return done.rowcount == 1
 
     def set_seats(self, table_id: str, old: dict, seats: dict, spectator_old: str,
@@ -235,8 +256,7 @@ class Store:
         p = self.presence
         when = time.time() if when is None else when
         with self.engine.begin() as conn:
-            done = conn.execute(p.update().where(p.c.table_id == table_id, p.c.who == who)
-                                .values(seen=when))
+            done = conn.execute(self._touch, {"key": table_id, "who_": who, "when": when})
             if done.rowcount:
                 return
         try:
@@ -244,15 +264,12 @@ class Store:
                 conn.execute(p.insert().values(table_id=table_id, who=who, seen=when))
         except self.sa.exc.IntegrityError:  # another process inserted it first
             with self.engine.begin() as conn:
-                conn.execute(p.update().where(p.c.table_id == table_id, p.c.who == who)
-                             .values(seen=when))
+                conn.execute(self._touch, {"key": table_id, "who_": who, "when": when})
 
     def seen(self, table_id: str) -> dict[str, float]:
         """``{who: last seen}`` for the table."""
-        p = self.presence
         with self.engine.connect() as conn:
-            rows = conn.execute(self.sa.select(p.c.who, p.c.seen).where(p.c.table_id == table_id))
-            return {r.who: r.seen for r in rows}
+            return {r.who: r.seen for r in conn.execute(self._seen, {"key": table_id})}
 
     def count(self) -> int:
         t = self.tables

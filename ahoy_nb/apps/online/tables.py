@@ -41,6 +41,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Callable
 
 from ...ai.levels import make_bot
@@ -61,6 +62,7 @@ SPECTATOR = "spectator"        # who a spectator is, in presence records
 MAX_ITERATIONS = 5000          # a hard bot's iterations a decision, at most
 CONNECTED_S = 15.0             # seen this recently: connected
 TOUCH_EVERY_S = 3.0            # presence written at most this often per seat and process
+SEEN_EVERY_S = 1.0             # ... and read at most this often per table and process
 STALLED_S = 3.0                # a bot to move and no write for this long: this process plays it
 
 
@@ -162,6 +164,7 @@ class Tables:
         self._states: OrderedDict[str, _Cached] = OrderedDict()
         self._boards: OrderedDict[tuple, dict] = OrderedDict()
         self._touched: dict[tuple[str, str], float] = {}
+        self._seen: dict[str, tuple[float, dict]] = {}
         self._bots_running: set[str] = set()
 
     # -- creating ------------------------------------------------------------------
@@ -221,7 +224,7 @@ class Tables:
         "legal", "over", "deciding", "seats", "connected", "can_undo", "seed_chosen"}``.
         ``legal`` is empty unless the seat must decide now."""
         row, seat = self._admit(table_id, token)
-        state = self._state(row)
+        row, state = self._position(row)
         self._wake_bots(table_id, state, row.seats, row)
         view = state.view(seat)
         return {"table": row.id, "version": row.version, "seat": seat,
@@ -233,7 +236,7 @@ class Tables:
         :data:`~ahoy_nb.ui.board.SERVED` traits of a board for that seat (``at``: the
         position after that many actions, read-only; default the latest)."""
         row, seat = self._admit(table_id, token)
-        state = self._state(row)
+        row, state = self._position(row)
         self._wake_bots(table_id, state, row.seats, row)
         n = len(state.history)
         if at is not None and (isinstance(at, bool) or not isinstance(at, int)
@@ -256,7 +259,7 @@ class Tables:
     def poll(self, table_id: str, token: str | None) -> dict:
         """The little a waiting page needs: ``{"version", "over", "deciding", "connected"}``."""
         row, seat = self._admit(table_id, token)
-        state = self._state(row)
+        row, state = self._position(row)
         self._wake_bots(table_id, state, row.seats, row)
         return {"table": row.id, "version": row.version, "over": row.over,
                 "deciding": None if state.is_over else state.current_player,
@@ -279,8 +282,8 @@ class Tables:
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_NOTATION:
             raise BadRequest(f"An action is its notation, like 'sail 4', not "
                              f"{str(action)[:60]!r}")
+        row, state = self._position(row)
         self._check_version(row, version)
-        state = self._state(row)
         if state.is_over:
             raise BadRequest(f"'{action[:60]}' is not allowed: the game is over")
         who = state.current_player
@@ -302,8 +305,8 @@ class Tables:
         row, seat = self._admit(table_id, token)
         if seat is None:
             raise Forbidden("A spectator's link cannot undo")
+        row, state = self._position(row)
         self._check_version(row, version)
-        state = self._state(row)
         why = undo_refusal(state, seat)
         if why:
             status, text = why
@@ -347,7 +350,7 @@ class Tables:
             row = self.store.get(table_id)
             if row is None or row.over:
                 break
-            state = self._state(row)
+            row, state = self._position(row)
             who = state.current_player
             spec = row.seats.get(who, {})
             if "bot" not in spec:
@@ -397,7 +400,15 @@ class Tables:
         """The seats (and ``"spectator"``) that asked about the table in the last
         :data:`CONNECTED_S` seconds, from any process."""
         now = time.time()
-        seen = self.store.seen(row.id)
+        with self._lock:
+            cached = self._seen.get(row.id)
+        if cached is None or now - cached[0] > SEEN_EVERY_S:
+            cached = (now, self.store.seen(row.id))
+            with self._lock:
+                self._seen[row.id] = cached
+                if len(self._seen) > 4 * self.cache_size:
+                    self._seen.clear()
+        seen = cached[1]
         order = list(row.seats) + [SPECTATOR]
         return [w for w in order if now - seen.get(w, 0.0) < CONNECTED_S]
 
@@ -417,7 +428,7 @@ class Tables:
         """The table and whose token this is (``None``: the spectator's); 404 or 403."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
             raise NotFound("There is no such table")
-        row = self.store.get(table_id)
+        row = self.store.head(table_id)
         if row is None:
             raise NotFound(f"There is no table {table_id!r} here")
         if not isinstance(token, str) or not token:
@@ -476,14 +487,22 @@ class Tables:
             while len(self._states) > self.cache_size:
                 self._states.popitem(last=False)
 
-    def _state(self, row: TableRow) -> State:
-        """The table's position at ``row.version``: from the cache, advanced or taken
-        back from it when the store moved on, or replayed from the start. The cached
+    def _position(self, row: TableRow) -> tuple[TableRow, State]:
+        """The row with its actions, and the table's position at its version: from the
+        cache, advanced or taken back from it when the store moved on, or replayed from
+        the start. (A row read without its actions is read again in full when the cache
+        does not have its version: the version may then be a newer one.) The cached
         State is never changed in place (copies are), so readers may keep it."""
         with self._lock:
             hit = self._states.get(row.id)
         if hit is not None and hit.version == row.version:
-            return hit.state
+            return (row if row.actions is not None else replace(row, actions=hit.actions)), hit.state
+        if row.actions is None:
+            row = self.store.get(row.id)
+            if row is None:
+                raise NotFound("There is no such table")
+            if hit is not None and hit.version == row.version:
+                return row, hit.state
         actions = row.actions
         if hit is not None and hit.actions == actions[:len(hit.actions)]:
             state, done = hit.state.copy(), len(hit.actions)
@@ -504,7 +523,7 @@ class Tables:
                 raise Broken(f"Table {row.id} does not replay with this version of ahoy-nb: "
                              f"action {i + 1} ({actions[i]!r}): {err}") from None
         self._remember(row.id, row.version, actions, state)
-        return state
+        return row, state
 
 
 def _bot_spec(faction: str, level) -> dict:
