@@ -115,6 +115,8 @@ class Client(threading.Thread):
                 if status != 200:
                     r.error(f"poll {status}: {seen.get('error')}")
                     return
+                if seen["version"] != version:
+                    r.seen(self.table, self.seat, seen["version"])
                 version = seen["version"]
                 if seen["over"] or version >= self.max_actions:
                     return
@@ -137,6 +139,7 @@ class Client(threading.Thread):
                     else:
                         r.error(f"a stale move got {status}: {answer}")
                 t0 = time.perf_counter()
+                r.sent(self.table, view["version"] + 1, self.seat, t0)
                 status, answer = call(self.base, "POST", f"api/tables/{self.table}/actions",
                                       self.token, {"version": view["version"], "action": action})
                 took = time.perf_counter() - t0
@@ -159,6 +162,20 @@ class Report:
         self.counts = {"stale_409": 0, "race_409": 0}
         self.errors: list[str] = []
         self.moves: dict[str, dict[int, list[str]]] = {}
+        self.sent_at: dict[tuple[str, int], tuple[str, float]] = {}
+        self.seen_times: list[float] = []
+
+    def sent(self, table, version, seat, when):
+        with self.lock:
+            self.sent_at[(table, version)] = (seat, when)
+
+    def seen(self, table, seat, version):
+        """Another seat's poll returned with ``version``: how long after its mover sent it."""
+        now = time.perf_counter()
+        with self.lock:
+            mover = self.sent_at.get((table, version))
+            if mover is not None and mover[0] != seat:
+                self.seen_times.append(now - mover[1])
 
     def count(self, what):
         with self.lock:
@@ -280,6 +297,9 @@ def run(tables: int = 50, max_actions: int = 100_000, store: str | None = None,
             "action_ms_p95": round(pct(report.action_times, 0.95), 1),
             "view_ms_p50": round(pct(report.view_times, 0.5), 1),
             "view_ms_p95": round(pct(report.view_times, 0.95), 1),
+            # From a move sent to another seat's waiting poll answering with it.
+            "move_seen_ms_p50": round(pct(report.seen_times, 0.5), 1),
+            "move_seen_ms_p95": round(pct(report.seen_times, 0.95), 1),
             # The server's own CPU time per action (its share of the polls, views and
             # moves): what the machine's other load does not change.
             "server_cpu_ms_per_action": round(1000 * cpu / actions, 2) if actions else 0,

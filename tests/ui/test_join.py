@@ -78,8 +78,8 @@ def test_a_seat_plays_by_clicks_and_sees_the_others_moves(server, tables):
         bluefin.intent = {"action": "start 0,0", "id": 4}
         assert wait_for(lambda: bluefin.ack == 4)
         assert bluefin.error == "" and bluefin.version == 1 and not bluefin.can_act
-        assert wait_for(lambda: smuggler.version == 1 and smuggler.can_act, timeout=2)
-        assert wait_for(lambda: watcher.version == 1, timeout=2)
+        assert wait_for(lambda: smuggler.version == 1 and smuggler.can_act)
+        assert wait_for(lambda: watcher.version == 1)
         assert smuggler.status == "Round 1: Smuggler 1 to decide"
         assert "start 0,0" in [e["action"] for e in watcher.entries]
 
