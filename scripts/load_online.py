@@ -16,6 +16,7 @@ The figures go in docs/online.md.
     python scripts/load_online.py                          # 50 tables x 3 clients, whole games
     python scripts/load_online.py --tables 10 --max-actions 100
     python scripts/load_online.py --store postgresql://postgres@127.0.0.1:5432/postgres
+    python scripts/load_online.py --temp-postgres          # a throw-away PostgreSQL cluster
     python scripts/load_online.py --tiny                   # 2 tables, 30 actions, in-process
 
 By default it starts ``ahoy-nb serve`` (one process, a fresh SQLite file in a temporary
@@ -332,6 +333,9 @@ def main(argv=None) -> int:
                         help="stop each table after this many moves (default: whole games)")
     parser.add_argument("--store", default=None, help="the server's store (default: a fresh "
                                                       "SQLite file)")
+    parser.add_argument("--temp-postgres", action="store_true",
+                        help="a throw-away PostgreSQL cluster as the store (Debian's "
+                             "initdb/pg_ctl, as the tests start it)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--in-process", action="store_true",
                        help="serve the API from a thread of this process")
@@ -343,8 +347,15 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.tiny:
         args.tables, args.max_actions, args.in_process = 2, 30, args.server is None
-    figures = run(args.tables, args.max_actions, args.store, args.in_process, args.server,
-                  args.seed, args.players)
+    if args.temp_postgres:
+        sys.path.append(str(ROOT / "tests"))
+        from online_support import postgres_cluster
+        with postgres_cluster() as url:
+            figures = run(args.tables, args.max_actions, url, args.in_process, args.server,
+                          args.seed, args.players)
+    else:
+        figures = run(args.tables, args.max_actions, args.store, args.in_process, args.server,
+                      args.seed, args.players)
     for key, value in figures.items():
         print(f"{key:>22}: {value}")
     if args.json:
