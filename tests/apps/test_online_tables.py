@@ -102,11 +102,12 @@ def test_each_seat_gets_the_engines_view_for_it_and_legal_only_when_deciding(tab
 
 @pytest.mark.slow
 def test_no_answer_holds_a_secret_its_reader_may_not_see(tables):
-    """Over whole games (random legal moves by every seat), every answer to every seat
+    """Over a whole game (random legal moves by every seat), every answer to every seat
     and the spectator is the engine's view for it (and the board drawn from it), and
-    never holds the generator or the seed."""
+    never holds the generator or the seed. (The view itself is tested at scale in
+    tests/engine/test_observe.py; this is the API's use of it.)"""
     rng = random.Random(5)
-    for seed in (1, 2):
+    for seed in (1,):
         table_id, tokens, watch, _ = _make(tables, seed=seed, players=3)
         start = json.loads(tables.store.get(table_id).start)["state"]
         secret_rng = json.dumps(start["rng"])
