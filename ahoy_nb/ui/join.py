@@ -217,7 +217,6 @@ class OnlineBoard(BoardFace):
         self.connected: list[str] = []
         self.over = False
         self.winners: list[str] = []
-        self.deciding_now: str | None = None
         self._at: int | None = None           # a past position shown (None: the latest)
         self._closed = False
         self._lock = threading.RLock()
