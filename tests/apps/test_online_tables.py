@@ -252,8 +252,9 @@ def test_a_link_can_be_rotated_and_the_old_one_stops_working(tables):
         tables.get(table_id, tokens["bluefin"])
     assert tables.get(table_id, new["token"])["seat"] == "bluefin"
     # A seat may give the table a new spectator link; a spectator may not.
-    with pytest.raises(Forbidden, match="Only a seat's link"):
-        tables.rotate(table_id, watch, spectator=True)
+    for spectator in (True, False):
+        with pytest.raises(Forbidden, match="Only a seat's link"):
+            tables.rotate(table_id, watch, spectator=spectator)
     fresh = tables.rotate(table_id, tokens["mollusk"], spectator=True)
     assert fresh["seat"] is None
     with pytest.raises(Forbidden):

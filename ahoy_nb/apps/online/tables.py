@@ -323,19 +323,19 @@ class Tables:
         with ``spectator=True`` and a seat's token, a new spectator link (the old
         spectator link stops working)."""
         row, seat = self._admit(table_id, token)
-        if spectator and seat is None:
+        if seat is None:   # one spectator must not lock the others out
             raise Forbidden("Only a seat's link can make a new spectator link")
         fresh = secrets.token_urlsafe(32)
         seats = {f: dict(spec) for f, spec in row.seats.items()}
         watch = row.spectator
-        if spectator or seat is None:
+        if spectator:
             watch = token_hash(fresh)
         else:
             seats[seat]["token"] = token_hash(fresh)
         if not self.store.set_seats(row.id, row.seats, seats, row.spectator, watch):
             raise Stale("The table's links changed meanwhile: try again",
                         self.store.version(row.id) or row.version)
-        who = None if (spectator or seat is None) else seat
+        who = None if spectator else seat
         return {"table": row.id, "seat": who, "token": fresh,
                 "url": _linker(base_url, row.id)(fresh)}
 
