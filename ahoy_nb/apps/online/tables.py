@@ -422,6 +422,10 @@ class Tables:
             cutoff = now - CONNECTED_S
             self._touched = {k: t for k, t in self._touched.items() if t > cutoff}
         self.store.touch(table_id, who, now)
+        with self._lock:   # this process sees its own visitors at once
+            cached = self._seen.get(table_id)
+            if cached is not None:
+                cached[1][who] = now
 
     # -- inside ------------------------------------------------------------------------
     def _admit(self, table_id, token) -> tuple[TableRow, str | None]:

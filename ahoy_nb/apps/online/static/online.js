@@ -148,6 +148,7 @@ function showTable(data) {
   $("turn").classList.toggle("online-mine", !!mine);
   document.title = (mine ? "● Your turn · " : "") + "Ahoy";
   const connected = new Set(table.connected || []);
+  connected.add(seat || "spectator");   // this page is here
   const list = $("seats");
   list.replaceChildren();
   for (const [f, who] of Object.entries(table.seats || {})) {
