@@ -598,7 +598,8 @@ def _judge_batch(jobs: list[tuple]) -> list[dict]:
 
 
 def review(state: State, player: str | None = None, simulations: int = 200,
-           seed: int | None = 0, executor=None, progress: bool | None = True) -> Review:
+           seed: int | None = 0, executor=None, progress: bool | None = True,
+           first: int = 0) -> Review:
     """Review a finished (or current) game: what each decision cost its player.
 
     For each decision of ``player`` (``None``: of every player) in ``state``'s history:
@@ -611,7 +612,8 @@ def review(state: State, player: str | None = None, simulations: int = 200,
     ``simulations``: random playouts a decision at most, shared among its actions and
     blended with the model as in :func:`evaluate`; they are played only where each
     action's would count at least 5% (:data:`PLAYOUT_SHARE`: decisions with few options,
-    and more of them near the end), the rest by the model alone.
+    and more of them near the end), the rest by the model alone. ``first``: judge only
+    the decisions from action ``first`` on (the chance line is still the whole game's).
     ``executor``: any ``concurrent.futures.Executor`` for the work; ``None`` runs here.
     The chance line (:attr:`Review.chances`) is as ``player`` saw the game (a
     spectator for ``None``).
@@ -644,7 +646,7 @@ def review(state: State, player: str | None = None, simulations: int = 200,
                 else floored(model.chances(p, viewer), floor_at(p))) for p in positions]
     seeds = _seeds(seed, n, salt=2)
     picked = []  # (index, decider, job)
-    for i in range(n):
+    for i in range(max(0, first), n):
         entry = state.log[shift + i]
         who = entry.player
         if player is not None and who != player:

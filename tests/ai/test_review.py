@@ -68,8 +68,9 @@ def the_blunder():
 def test_a_deliberately_bad_move_is_a_blunder():
     s, index = the_blunder()
     assert s.winners == ["bluefin"]
-    rv = review(s, "mollusk", simulations=60, seed=1, progress=False)
-    d = next(d for d in rv.decisions if d.index == index)
+    rv = review(s, "mollusk", simulations=60, seed=1, progress=False, first=index)
+    assert rv.decisions[0].index == index and len(rv.chances) == len(s.history) + 1
+    d = rv.decisions[0]
     assert d.action == "stay" and d.best == "move -2,1"
     assert d.label in ("mistake", "blunder") and d.loss >= THRESHOLDS["mistake"], d
     assert d.simulations > 0
