@@ -54,6 +54,7 @@ class ReviewChart(bq.Figure):
         self.marks_at: list[int] = []   # the decision (action index) of each mark
         self.dots = bq.Scatter(x=[], y=[], scales=scales, colors=["#c4161c"], default_size=110,
                                stroke="white", interactions={"click": "select"},
+                               display_names=False,   # in the tooltip: labels would overlap
                                selected_style={"stroke": "black", "stroke-width": 3},
                                tooltip=bq.Tooltip(fields=["name"], labels=["decision"]))
         self.dots.observe(self._on_click, "selected")
