@@ -261,7 +261,7 @@ FRAME_FIELDS: dict[str, Check] = {
                                         else figure_id)(v, p, c)),
     # spaces
     "space": on_map, "island": on_map, "target": space, "to": space, "from": on_map,
-    "chosen": list_of(on_map),
+    "chosen": list_of(on_map), "carried": list_of(on_map),
     # other frames on the stack
     "fight": frame_index, "series": frame_index, "parent": optional(frame_index),
     "resume": integer(0, 10_000), "step": frame_index,

@@ -594,17 +594,21 @@ def witch_destination(g: Play, here: Space, target: Space) -> Space | None:
 
 
 @hook("off-map step")
-def witch_can(g: Play, fig: dict, target: Space) -> bool:
-    """Sea Witch lets this Flagship step off the map toward ``target``, even where it cannot explore."""
-    return (fig["kind"] == "flagship" and not g.map.on_map(target) and has(g, fig["owner"], "sea-witch")
-            and witch_destination(g, tuple(fig["at"]), target) is not None)
+def witch_can(g: Play, fig: dict, target: Space, carried: list = ()) -> bool:
+    """Sea Witch lets this Flagship step off the map toward ``target``, even where it cannot
+    explore; not back into a space it was ``carried`` out of in this movement (a ruling)."""
+    if fig["kind"] != "flagship" or g.map.on_map(target) or not has(g, fig["owner"], "sea-witch"):
+        return False
+    land = witch_destination(g, tuple(fig["at"]), target)
+    return land is not None and list(land) not in carried
 
 
 @hook("leaving the map")
 def off_map(g: Play, fig: dict, frame: dict) -> bool:
     """The figure of the step ``frame`` moves off the map: offer Sea Witch. True if asked."""
     target = tuple(frame["to"])
-    if frame.get("stay_on_map") or frame.get("witch") or not witch_can(g, fig, target):
+    if (frame.get("stay_on_map") or frame.get("witch")
+            or not witch_can(g, fig, target, frame.get("carried", []))):
         return False
     frame["witch"] = True
     can_explore = bool(g.data["tile_stack"]) and g.map.can_explore(target)
@@ -651,14 +655,22 @@ def leaving(g: Play, fig: dict, frame: dict) -> None:
         g.gain_gold(fig["owner"], info.gold, f" from the Treasure at {space_name(here)} (Trawler)")
 
 
-def push_options(g: Play, fig: dict, here: Space, skip: Space | None = None) -> list[Space]:
-    """Spaces a Strong Current from ``here`` could push the figure into (Barrelman, Sea Dog)."""
+def push_options(g: Play, fig: dict, here: Space, step: dict,
+                 skip: Space | None = None) -> list[Space]:
+    """Spaces a Strong Current from ``here`` could push the figure into (Barrelman, Sea Dog).
+
+    Not a space the figure was already carried out of during this space of movement
+    (``step["carried"]``): the free moves of one movement never return to a space they
+    left, so they end (docs/rulings.md, "Free moves end").
+    """
     m = g.map
+    carried = step.get("carried", [])
     out = []
     for n in m.neighbours(here):
-        if n == skip or not m.can_step(here, n):
+        if n == skip or not m.can_step(here, n) or list(n) in carried:
             continue
-        if m.on_map(n) or (g.data["tile_stack"] and m.can_explore(n)) or witch_can(g, fig, n):
+        if (m.on_map(n) or (g.data["tile_stack"] and m.can_explore(n))
+                or witch_can(g, fig, n, [*carried, list(here)])):
             out.append(n)
     return sorted(out)
 
@@ -679,7 +691,7 @@ def on_terrain(g: Play, fig: dict, frame: dict) -> bool:
     if info.terrain == "wreckage" and has(g, f, "pilot"):
         g.push({"type": "pilot", "player": f, "step": step})
         return True
-    if info.terrain == "fog" and has(g, f, "barrelman") and push_options(g, fig, here):
+    if info.terrain == "fog" and has(g, f, "barrelman") and push_options(g, fig, here, frame):
         g.push({"type": "barrelman", "player": f, "step": step, "figure": fig["id"]})
         return True
     if info.terrain == "current" and has(g, f, "sea-dog"):
@@ -703,8 +715,9 @@ def do_pilot(g: Play, frame, use: bool) -> None:
 @legal("barrelman")
 def legal_barrelman(g: Play, frame) -> list:
     fig = g.figure(frame["figure"])
+    step = g.data["pending"][frame["step"]]
     out = [(f"barrelman {space_name(s)}", do_current, (s, "Barrelman"))
-           for s in push_options(g, fig, tuple(fig["at"]))]
+           for s in push_options(g, fig, tuple(fig["at"]), step)]
     out.append(("no-barrelman", do_pop, ()))
     return out
 
@@ -717,7 +730,7 @@ def legal_sea_dog(g: Play, frame) -> list:
     printed = (here[0] + dx, here[1] + dy)
     out = [("sea-dog ignore", do_current, (None, "Sea Dog"))]
     out += [(f"sea-dog {space_name(s)}", do_current, (s, "Sea Dog"))
-            for s in push_options(g, fig, here, skip=printed)]
+            for s in push_options(g, fig, here, g.data["pending"][frame["step"]], skip=printed)]
     out.append(("no-sea-dog", do_pop, ()))
     return out
 

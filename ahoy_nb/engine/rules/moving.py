@@ -132,7 +132,10 @@ def auto_step(g: Play, frame) -> bool:
                 g.say(f"The Strong Current pushes {figure_label(fig)} on to {space_name(pushed)}")
                 g.pop()
                 g.start_step(fig, pushed, parent, no_battle=frame["no_battle"])
-                g.top().update(pushed=True, stay_on_map=frame.get("stay_on_map", False))
+                # The spaces this movement was carried out of: free moves that a player
+                # chooses do not return there (docs/rulings.md, "Free moves end").
+                g.top().update(pushed=True, stay_on_map=frame.get("stay_on_map", False),
+                               carried=[*frame.get("carried", []), list(target)])
                 return True
         return True
     g.pop()
