@@ -1,9 +1,12 @@
 """The decision kernel: a context over the state's data, the frame stack, the registries.
 
-Nothing here knows a rule. The rules (``game.py``) and the cards (``cards/``) register:
+Nothing here knows a rule. The rules (``rules/``) and the cards (``cards/``) register:
 
+* each kind of frame, once, with its fields (``frame``; ``extend`` for a field a card adds
+  to another kind's frame): the one description of it that the loader checks saves against;
 * for each frame type, an ``auto`` step that resolves what needs no decision, and a
   ``legal`` function listing the options of the player who must decide;
+* named limits the cards raise (``limit``), for the ranges of frame fields;
 * ``turn``: the options of a turn when no frame is pending;
 * handlers on named hook points (:data:`HOOK_POINTS`), which the rules fire at the
   moments the cards' texts name ("when you anchor", "when you win a battle"...);
@@ -20,9 +23,11 @@ An option is ``(notation, handler, arguments)``; applying it calls
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .geometry import Map
+from .schema import Field, typed_frame
 
 Option = tuple[str, Callable, tuple]  # notation, handler, arguments
 
@@ -54,6 +59,54 @@ HOOKS: dict[str, list[Callable]] = {point: [] for point in HOOK_POINTS}
 # Battle-start offers, in the order they are offered: name -> (applies, resolve, title).
 OFFERS: dict[str, tuple[Callable[["Context", dict], bool], Callable[["Context", dict], None],
                         str]] = {}
+
+
+@dataclass
+class FrameKind:
+    """A kind of frame as declared: who decides it, its fields, its ``TypedDict``."""
+
+    kind: str
+    decides: bool            # a player decides it (else ``player`` is None: the rules resolve it)
+    fields: dict[str, Field]
+    typed: type
+    what: str                # in words: "a battle"
+
+
+FRAMES: dict[str, FrameKind] = {}
+# Named limits that the cards raise: {"battle bonus": 41, ...} (see ``limit``).
+LIMITS: dict[str, int] = {}
+
+
+def frame(kind: str, *, decides: bool = True, what: str = "", **fields: Field) -> None:
+    """Declare a kind of frame and its fields, once, where the code that pushes it is.
+
+    ``decides``: a player is asked (``player`` names them); otherwise ``player`` is None and
+    the frame's ``auto`` step resolves it. Every field is required unless declared with
+    ``.opt``: ``frame("pilot", step=Below("step"))``. ``what``: the frame in words, for
+    the loader's messages ("a battle"; by default "a pilot decision").
+    """
+    if kind in FRAMES:
+        raise ValueError(f"the {kind!r} frame is declared twice")
+    FRAMES[kind] = FrameKind(kind, decides, dict(fields), typed_frame(kind, fields),
+                             what or f"a {kind} decision")
+
+
+def extend(kind: str, **fields: Field) -> None:
+    """Declare fields that a card adds to frames of another ``kind`` (always optional):
+    ``extend("series", remote=FLAG)`` for Gunner's Mate's battles at a distance."""
+    declared = FRAMES[kind]
+    for name, spec in fields.items():
+        spec = spec.opt
+        if declared.fields.get(name, spec) != spec:
+            raise ValueError(f"{kind}.{name} is already declared as {declared.fields[name]}")
+        declared.fields[name] = spec
+    declared.typed = typed_frame(kind, declared.fields)
+
+
+def limit(name: str, more: int) -> None:
+    """Raise a named limit by ``more``: a card that adds up to 1 to a battle roll says
+    ``limit("battle bonus", 1)``; a field declared ``Int(0, "battle bonus")`` then allows it."""
+    LIMITS[name] = LIMITS.get(name, 0) + more
 
 
 def auto(kind: str) -> Callable:

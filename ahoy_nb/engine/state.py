@@ -26,6 +26,7 @@ from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD
                          START_GOLD, START_PLANS, START_READY_COMRADES, SUITS, TILES)
 from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
 from .rules import Play, board_kind, control, controller, name, place_tile
+from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
 from .kernel import LEGAL, deciding
 from .notation import Action, normalise
@@ -143,15 +144,7 @@ def _set_up(data: dict) -> Play:
         g.roll_dice(f)
     if "mollusk" in data["factions"]:
         g.draw_plans(START_PLANS)
-    # Faction setup in the rulebook's order: Bluefin, first Smuggler, Mollusk, second Smuggler.
-    steps = [{"type": "setup-bluefin", "player": "bluefin"}]
-    if "smuggler1" in data["factions"]:
-        steps.append({"type": "setup-smuggler", "player": "smuggler1"})
-    steps.append({"type": "setup-mollusk", "player": None})
-    if "smuggler2" in data["factions"]:
-        steps.append({"type": "setup-smuggler", "player": "smuggler2"})
-    steps.append({"type": "begin-play", "player": None})
-    data["pending"] = steps[::-1]
+    data["pending"] = setup_steps(data["players"])
     g.advance()
     return g
 

@@ -18,7 +18,8 @@ from itertools import combinations
 from .. import chance
 from .. import notation, words
 from ..geometry import Space, space_name
-from ..kernel import auto, hook, legal, offer
+from ..kernel import auto, extend, frame, hook, legal, limit, offer
+from ..schema import FLAG, Below, Figure, Int, ListOf, Maybe, one_of, Player, Space, Text
 from ..components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, FACTION_NAMES,
                           MARKET_CARDS)
 from ..rules import (Play, add_crew, board_kind, card_name, defender_word, do_pop, figure_label,
@@ -372,6 +373,10 @@ def slot_action(g: Play, f: str, card: int, value: int) -> None:
         g.push({"type": "official", "player": f, "moved": []})
 
 
+# Convincing Comrade: move up to 2 Comrades between Islands.
+frame("convince")
+
+
 @auto("convince")
 def auto_convince(g: Play, frame) -> bool:
     if len(legal_convince(g, frame)) > 1:
@@ -400,6 +405,10 @@ def do_convince(g: Play, frame, a: Space, b: Space, n: int) -> None:
     g.set_comrades(b, g.comrades(b) + n)
     g.say(f"{name(frame['player'])} moves {n} Comrade{'s' if n > 1 else ''} from the Island at "
           f"{space_name(a)} to the Island at {space_name(b)} (Convincing Comrade)")
+
+
+# Convincing Official: up to 2 Patrols (``moved``: those moved so far) ...
+frame("official", moved=ListOf(Figure(), 2))
 
 
 @auto("official")
@@ -439,6 +448,12 @@ def do_official(g: Play, frame, fid: str) -> None:
 # ---------------------------------------------------------------------------
 # Damage a Crew makes its owner take or deal
 # ---------------------------------------------------------------------------
+
+# ``player`` takes 1 damage on a slot it chooses (Mystic: only its player board).
+frame("take-damage", why=Text(), board_only=FLAG)
+# 1 damage to ``figure`` when reached, its slot chosen by ``chooser`` (Mystic, Powder Monkey).
+frame("crew-damage", decides=False, figure=Figure(), chooser=Player(), why=Text())
+
 
 @auto("take-damage")
 def auto_take_damage(g: Play, frame) -> bool:
@@ -529,6 +544,12 @@ def gunners_mate_targets(g: Play, f: str) -> dict[Space, list[str]]:
     return out
 
 
+# Gunner's Mate: battle a space of the region; its battles are a series ``remote`` from the
+# Flagship, which stays where it is.
+frame("gunners-mate")
+extend("series", remote=FLAG)
+
+
 @legal("gunners-mate")
 def legal_gunners_mate(g: Play, frame) -> list:
     out = [(f"gunners-mate {space_name(s)}", do_gunners_mate, (s,))
@@ -552,6 +573,9 @@ verb("no-powder-monkey")
 words.register("powder-monkey", "Deal 1 damage to {figure} (Powder Monkey)")
 PROMPTS["powder-monkey"] = ("Powder Monkey: deal 1 damage to a figure in your Flagship's region "
                             "(powder-monkey x,y), or not (no-powder-monkey)")
+
+
+frame("powder-monkey")
 
 
 @hook("repair")
@@ -618,6 +642,12 @@ def off_map(g: Play, fig: dict, frame: dict) -> bool:
     return True
 
 
+# Sea Witch, for the ``step`` off the map: directly ``to`` the opposite edge, or (``decline``)
+# explore or stay. ``witch``: the step has asked already.
+frame("sea-witch", step=Below("step"), to=Space(), decline=FLAG)
+extend("step", witch=FLAG)
+
+
 @legal("sea-witch")
 def legal_sea_witch(g: Play, frame) -> list:
     out = [("sea-witch", do_sea_witch, (True,))]
@@ -635,6 +665,10 @@ def do_sea_witch(g: Play, frame, use: bool) -> None:
     step["direct"] = True
     g.say(f"{name(frame['player'])}'s Flagship moves off the map and directly to "
           f"{space_name(frame['to'])} on the opposite edge (Sea Witch)")
+
+
+# Trawler's move pays each Treasure it passes (``trawl_started``: past its first space).
+extend("move", trawler=FLAG, trawl_started=FLAG)
 
 
 @hook("leaving a space")
@@ -700,6 +734,14 @@ def on_terrain(g: Play, fig: dict, frame: dict) -> bool:
     return False
 
 
+# Pilot, Barrelman and Sea Dog, for the ``step`` into Wreckage, Fog or a Strong Current;
+# Barrelman and Sea Dog set the step's ``current`` (None: Sea Dog ignores it).
+frame("pilot", step=Below("step"))
+frame("barrelman", step=Below("step"), figure=Figure(asked=True))
+frame("sea-dog", step=Below("step"), figure=Figure(asked=True))
+extend("step", current=Maybe(ListOf(Int(-1, 1), 2, 2)))
+
+
 @legal("pilot")
 def legal_pilot(g: Play, frame) -> list:
     return [("pilot", do_pilot, (True,)), ("no-pilot", do_pilot, (False,))]
@@ -758,6 +800,9 @@ def _why(fight: dict, side: str, text: str) -> None:
     why[side] = f"{why[side]} and {text}" if why.get(side) else text
 
 
+limit("battle bonus", 1)  # Fighters: +1 to each roll
+
+
 @hook("battle start")
 def battle_start(g: Play, fight: dict) -> None:
     """A battle starts (Fighters). Emissary is an offer of the fight's start (game.auto_fight)."""
@@ -782,6 +827,7 @@ def offer_emissary(g: Play, fight: dict) -> None:
                 "fight": len(g.data["pending"]) - 1})
 
 
+frame("emissary", fight=Below("fight"))
 offer("emissary", emissary_applies, offer_emissary, "Emissary")
 
 
@@ -810,6 +856,12 @@ def after_roll(g: Play, fight: dict) -> None:
         if fig["kind"] == "flagship" and has(g, f, "grogmaster") and g.damageable(f):
             g.push({"type": "grogmaster", "player": f, "fight": len(g.data["pending"]) - 1,
                     "side": side})
+
+
+# Grogmaster for one ``side`` of a battle; then its reroll.
+SIDE = one_of("attacker", "defender")
+frame("grogmaster", fight=Below("fight"), side=SIDE)
+frame("grog-reroll", decides=False, fight=Below("fight"), side=SIDE)
 
 
 @legal("grogmaster")
@@ -843,6 +895,9 @@ def auto_grog_reroll(g: Play, frame) -> bool:
     return True
 
 
+limit("extra damage", 1)  # Gunner
+
+
 @hook("battle won")
 def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
     """A battle is won (Cutpurse, Gunner, Buccaneer).
@@ -858,6 +913,10 @@ def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
         g.say(f"{name(w)} deals an extra damage if it takes a Battle Victory option (Gunner)")
     if has(g, w, "buccaneer") and g.faction(loser["owner"])["crew"]:
         g.push({"type": "buccaneer", "player": w, "victim": loser["owner"]})
+
+
+# Buccaneer: 2 of the Crew of ``victim``, the loser's owner.
+frame("buccaneer", victim=Player())
 
 
 @legal("buccaneer")
@@ -897,6 +956,9 @@ def beakhead_targets(g: Play, fig: dict) -> list[Space]:
     here = tuple(fig["at"])
     m = g.map
     return sorted(n for n in m.neighbours(here) if m.on_map(n) and m.can_step(here, n))
+
+
+frame("beakhead", figure=Figure(asked=True))
 
 
 @legal("beakhead")
