@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .errors import EngineError
 from .geometry import Map
 from .schema import Field, typed_frame
 
@@ -229,8 +230,10 @@ class Context:
     def deciding(self) -> str | None:
         return deciding(self.data)
 
-    def advance(self) -> None:
-        """Resolve everything that needs no decision, until someone must decide."""
+    def advance(self, most: int | None = None) -> None:
+        """Resolve everything that needs no decision, until someone must decide; more than
+        ``most`` automatic steps raise :class:`EngineError` (``limits.MOST_AUTO_STEPS``)."""
+        steps = 0
         while self.data["phase"] != "over":
             top = self.top()
             if top is None:
@@ -238,6 +241,10 @@ class Context:
             step = AUTO.get(top["type"])
             if step is None or not step(self, top):
                 return
+            steps += 1
+            if most is not None and steps > most:
+                raise EngineError(f"the rules took more than {most} automatic steps without a "
+                                  f"decision (now at a {top['type']} frame): an engine bug")
 
     def options(self) -> list[Option]:
         if self.data["phase"] == "over":

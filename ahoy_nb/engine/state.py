@@ -19,12 +19,13 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import cards, chance, observe, views  # noqa: F401  (cards: registers the Crew and plans)
+from . import cards, chance, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
 from .geometry import Map, Space, parse_space
 from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS,
                          START_GOLD, START_PLANS, START_READY_COMRADES, SUITS, TILES)
-from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
+from .errors import (EngineError, IllegalActionError, InvalidStateError, NotationError,
+                     OutcomeLimitError)
 from .rules import Play, board_kind, control, controller, name, place_tile
 from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
@@ -145,7 +146,7 @@ def _set_up(data: dict) -> Play:
     if "mollusk" in data["factions"]:
         g.draw_plans(START_PLANS)
     data["pending"] = setup_steps(data["players"])
-    g.advance()
+    g.advance(limits.MOST_AUTO_STEPS)
     return g
 
 
@@ -168,6 +169,10 @@ class State:
         # The chance point waiting for its outcome (explicit chance), or None: the action
         # (None for the setup) and who took it, the outcomes chosen so far, and the event.
         self._point: dict | None = None
+        # The turn's calm stretch: decisions since its start or its last random event
+        # (limits.MOST_DECISIONS_WITHOUT_CHANCE), and the turn they belong to.
+        self._calm = 0
+        self._calm_turn: dict | None = None
 
     # -- reading the position -------------------------------------------
     @property
@@ -455,17 +460,29 @@ class State:
         snapshot = marshal.dumps(self.data)
         table = self._options  # the position's options, still right if it comes back
         try:
-            if self._chance == "explicit":
-                with chance.explicit():
+            with chance.counting() as drawn:
+                if self._chance == "explicit":
+                    with chance.explicit():
+                        g = self._run(text, chosen, ready)
+                else:
                     g = self._run(text, chosen, ready)
-            else:
-                g = self._run(text, chosen, ready)
+            if text is not None:
+                self._count_calm(drawn[0])
         except chance.Pending as event:
             self.data = marshal.loads(snapshot)
             self._options = table
             self._point = {"text": text, "player": player, "hidden": hidden, "chosen": chosen,
                            "kind": event.kind, "outcomes": event.outcomes}
             return
+        except EngineError as err:
+            self.data = marshal.loads(snapshot)
+            self._options = table
+            if err.position is None:
+                err.position = self.to_json()
+                err.args = (f"{err.args[0]}; at {self!r}, after {len(self.log)} actions "
+                            f"(last: {', '.join(e.action for e in self.log[-6:])}); the position "
+                            f"is in this error's .position",)
+            raise
         except Exception:
             self.data = marshal.loads(snapshot)
             self._options = table
@@ -483,6 +500,20 @@ class State:
             self.history.append(snapshot)
             self.log.append(entry)
 
+    def _count_calm(self, drawn: int) -> None:
+        """One more decision in this turn's calm stretch (none if it drew a random event or
+        began a new turn); past the rules' bound it is an engine error."""
+        turn = self.data["turn"]
+        if drawn or turn is not self._calm_turn:
+            self._calm, self._calm_turn = 0, turn
+            return
+        if self._calm + 1 > limits.MOST_DECISIONS_WITHOUT_CHANCE:
+            raise EngineError(f"a turn went past the bound of "
+                              f"{limits.MOST_DECISIONS_WITHOUT_CHANCE} decisions without a random "
+                              f"event that the rules give it (docs/engine.md, \"How long a turn "
+                              f"can be\"): an engine bug")
+        self._calm += 1
+
     def _run(self, text: str | None, chosen: list, ready: tuple | None) -> Play:
         if ready is not None:
             g, (fn, args) = ready
@@ -493,7 +524,7 @@ class State:
         if text is None:
             return _set_up(self.data)
         fn(g, g.top(), *args)
-        g.advance()
+        g.advance(limits.MOST_AUTO_STEPS)
         return g
 
     def _choose(self, outcome) -> "State":
@@ -560,6 +591,7 @@ class State:
         self.data = marshal.loads(self.history.pop())
         self.log.pop()
         self._options = None
+        self._calm, self._calm_turn = max(0, self._calm - 1), self.data["turn"]
         return self
 
     def copy(self) -> "State":
@@ -567,6 +599,8 @@ class State:
         twin = State(_copy(self.data), list(self.log), list(self.history))
         twin._chance = self._chance
         twin._options = self._options  # the same position has the same options (never mutated)
+        if self._calm_turn is self.data["turn"]:
+            twin._calm, twin._calm_turn = self._calm, twin.data["turn"]
         if self._point is not None:
             twin._point = dict(self._point, chosen=list(self._point["chosen"]))
         return twin
