@@ -703,7 +703,7 @@ class State:
             raise InvalidStateError(f"not a saved Ahoy state: {err}") from None
         if not isinstance(doc, dict) or "state" not in doc or set(doc) - {"state", "log"}:
             raise InvalidStateError("not a saved Ahoy state: expected {\"state\": ..., \"log\": [...]}")
-        validate(doc["state"], doc.get("log", []), saved=True)
+        validate(doc["state"], doc.get("log", []))
         return playable(doc["state"], doc.get("log", []))
 
     # -- display ----------------------------------------------------------

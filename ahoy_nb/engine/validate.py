@@ -382,12 +382,14 @@ LOG_ENTRY = record({"player": lambda v, p, c: None if v == "setup" else faction(
 
 # -- the whole -----------------------------------------------------------------------------
 
-def validate(data, log: Any = (), *, saved: bool = False) -> None:
+def validate(data, log: Any = ()) -> None:
     """Raise ``InvalidStateError`` unless ``data`` (and its saved ``log``, a list of
     ``LogEntry.to_dict()``) is a position the engine can play, draw and show to everyone.
 
-    ``saved``: a loaded save, where every Flagship is on the map once set up (a
-    ``scenario`` may leave out the figures its lesson does not need).
+    The same checks for a loaded save and for a ``scenario``, so that what one builds the
+    other opens. A Flagship may be off the map once its faction is set up (a study position
+    with only the pieces its lesson needs; the engine plays it: what needs that Flagship
+    does nothing), but never on it before.
     """
     log = [] if log == () else log
     if not isinstance(data, dict):
@@ -398,7 +400,7 @@ def validate(data, log: Any = (), *, saved: bool = False) -> None:
     extra = set(data) - set(SCHEMA)
     if extra:
         _fail(f"unknown keys {', '.join(sorted(map(str, extra)))}")
-    ctx: dict = {"format": FORMAT, "players": [], "data": data, "saved": saved}
+    ctx: dict = {"format": FORMAT, "players": [], "data": data}
     try:
         _players(data["players"], "players", ctx)
         ctx["players"] = list(data["players"])
@@ -525,13 +527,11 @@ def _check_figures(data, ctx) -> None:
     for kind in ("patrol", "stronghold"):
         if counts.get(kind, 0) > SUPPLY[kind]:
             raise _Invalid("figures", f"there are only {SUPPLY[kind]} {kind}s")
-    # A Flagship comes onto the map in its faction's setup (a scenario may leave it out).
+    # A Flagship comes onto the map in its faction's setup (a study position may leave it out).
     waiting = _setup_waiting(data)
     for f in data["players"]:
         if f in waiting and f in ids:
             raise _Invalid("figures", f"the Flagship of {f} is on the map before its setup")
-        if ctx["saved"] and f not in waiting and f not in ids:
-            raise _Invalid("figures", f"the Flagship of {f} is not on the map")
     ships = data["factions"].get("mollusk", {}).get("ships", {})
     afloat = {fid for fid, fig in ids.items() if fig["kind"] in SHIPS}
     if set(ships) != afloat:

@@ -57,10 +57,11 @@ def do_order(g: Play, frame, here: Space, target: Space) -> None:
 
 @auto("deploy")
 def auto_deploy(g: Play, frame) -> bool:
-    if g.patrol_supply():
+    if g.patrol_supply() and g.flagship_space("bluefin"):
         return False
     g.pop()
-    g.say("No Patrol left in the supply to deploy")
+    g.say("No Patrol left in the supply to deploy" if g.flagship_space("bluefin")
+          else "Bluefin's Flagship is not on the map: no Patrol is deployed")
     return True
 
 
@@ -112,10 +113,11 @@ frame("inspire", chosen=ListOf(Space(), 4))
 
 @auto("assemble")
 def auto_assemble(g: Play, frame) -> bool:
-    if g.faction("mollusk")["ready"]:
+    if g.faction("mollusk")["ready"] and g.flagship_space("mollusk"):
         return False
     g.pop()
-    g.say("Mollusk has no Ready Comrades to assemble")
+    g.say("Mollusk has no Ready Comrades to assemble" if g.flagship_space("mollusk")
+          else "Mollusk's Flagship is not on the map: no Comrades are assembled")
     return True
 
 

@@ -184,6 +184,14 @@ def do_place_tile(g: Play, frame, x: int, y: int, rot: int) -> None:
         g.say(f"{figure_label(fig)} moves to {space_name(frame['target'])}")
 
 
+@auto("tailwind")
+def auto_tailwind(g: Play, frame) -> bool:
+    if g.figure(frame["figure"]) is not None:
+        return False
+    g.pop()  # a study position may leave a Flagship off the map: nothing moves
+    return True
+
+
 @legal("tailwind")
 def legal_tailwind(g: Play, frame) -> list[Option]:
     fig = g.figure(frame["figure"])
