@@ -35,15 +35,30 @@ VERBS = {
 }
 
 
-def verb(name: str, space: bool = False) -> None:
-    """A notation word a Crew card adds (``space``: its argument is a space)."""
+def verb(name: str, space: bool = False, shape: str | None = None,
+         example: str | None = None) -> None:
+    """A notation word a Crew card adds (``space``: its argument is a space; ``shape``: how
+    it is written, when it is neither a space nor nothing)."""
     VERBS.add(name)
-    notation.verb(name, space=space)
+    notation.verb(name, shape, example, space=space)
 
 
-for _verb in list(VERBS):
+# How the Crew verbs with more than a space are written (the others: a space, or nothing).
+_FIGURE = rf"{notation.SPACE}( {notation.WORD})?"   # a space, and which figure there if several
+_SHAPES = {
+    "mystic": (rf"mystic {_FIGURE}", "mystic 3,1"),
+    "sea-dog": (rf"sea-dog ({notation.SPACE}|ignore)", "sea-dog 3,1"),
+    "naive-noble": (rf"naive-noble {notation.WORD} {notation.WORD} (crew|cargo)",
+                    "naive-noble smuggler1 gunner crew"),
+    "buccaneer": (rf"buccaneer {notation.WORD}( {notation.WORD})?", "buccaneer gunner pilot"),
+    "convince": (rf"convince {notation.SPACE}>{notation.SPACE} [12]", "convince 3,2>0,0 2"),
+}
+for _verb in sorted(VERBS):
     verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
-                                "sea-dog", "gunners-mate", "beakhead", "official"})
+                                "sea-dog", "gunners-mate", "beakhead", "official"},
+         shape=_SHAPES.get(_verb, (None, None))[0], example=_SHAPES.get(_verb, (None, None))[1])
+
+
 def _rammed(state) -> str:
     """The figure a Battering Beakhead decision is about, in words."""
     top = state.data["pending"][-1] if state and state.data["pending"] else {}
@@ -568,7 +583,7 @@ def do_gunners_mate(g: Play, frame, space: Space) -> None:
 
 # -- Powder Monkey: "When you repair any amount of damage, you may deal 1 damage to any
 # figure in your Flagship's region." Everything the card adds, in one place.
-verb("powder-monkey", space=True)
+verb("powder-monkey", space=True, shape=rf"powder-monkey {_FIGURE}", example="powder-monkey 0,0")
 verb("no-powder-monkey")
 words.register("powder-monkey", "Deal 1 damage to {figure} (Powder Monkey)")
 PROMPTS["powder-monkey"] = ("Powder Monkey: deal 1 damage to a figure in your Flagship's region "

@@ -71,6 +71,7 @@ VERBS = {verb for verb, _, _ in _GRAMMAR}
 for _verb, _shape, _example in _GRAMMAR:
     notation.verb(_verb, _shape, _example, space=_verb in {"evacuate", "sneak", "remove-patrol",
                                                           "enlist", "launch"})
+notation.known("plan", "a plan card's name", SLUG_TITLE)
 # A Union ship moves with bare ``sail`` or ``tailwind``: its die is already on its slot.
 for _verb in ("sail", "tailwind"):
     notation.verb(_verb, rf"{_verb}( {notation.DIE})?")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import chance
 from ..components import SHIP_SLOTS, SHIP_STATS, STRONGHOLD_BONUS, SUPPLY
 from ..geometry import space_name
+from .. import notation
 from ..kernel import auto, frame, legal, OFFERS, Option
 from ..notation import facts
 from ..schema import (FLAG, Below, Die, Figure, Int, ListOf, Maybe, Offer, one_of, Player, Sides,
@@ -352,6 +353,7 @@ VICTORY_TEXT = {"steal": "deals 1 damage and steals 1 gold", "damage2": "deals 2
                 "place-comrade": "deals 1 damage and places 1 Comrade on the Island",
                 "move": "deals 1 damage and moves on", "reward": "deals 1 damage and gains a reward",
                 "none": "takes no Battle Victory option"}
+notation.verb("victory", rf"victory ({'|'.join(VICTORY_TEXT)})", "victory steal")
 
 
 def do_victory(g: Play, frame, word: str) -> None:
