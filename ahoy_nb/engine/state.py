@@ -780,8 +780,11 @@ def playable(data: dict, log: list = ()) -> State:
         for frame in probe.data["pending"]:
             if frame["type"] in LEGAL and frame["player"] is not None:
                 LEGAL[frame["type"]](probe, frame)
+        # What each player sees of the position (the log's entries were checked field by
+        # field by the loader, and hiding their secrets cannot fail: not drawn again here).
+        position = State(data)
         for viewer in [None, *data["players"]]:
-            observe.view(state, viewer)
+            observe.view(position, viewer)
         state.regions()
         for f in data["players"]:
             state.slots(f)
