@@ -17,7 +17,7 @@ between two decisions. The derivation, term by term, is in docs/engine.md ("How 
 turn can be"); each term below says where its number comes from.
 
 >>> MOST_DECISIONS_WITHOUT_CHANCE
-21857
+21926
 >>> most_decisions(turns=10, random_events=0) == 10 * MOST_DECISIONS_WITHOUT_CHANCE
 True
 """
@@ -62,8 +62,8 @@ RAMS = 1 + MOVES + DICE + REWARDS_TAKEN
 # which has no terrain): steps, direct moves, rams.
 ENTRIES = STEPS + MOVES + RAMS
 # Per entry: two decisions per carry (Barrelman or Sea Dog where it lands, Sea Witch off the
-# map), Pilot, and the damage of a Wreckage.
-PER_ENTRY = 2 * CARRIES + 2
+# map), Pilot, the damage of a Wreckage, and the Battering Beakhead choice that began a ram.
+PER_ENTRY = 2 * CARRIES + 3
 # Battles started: all but the stretch's last are ignored (Emissary's 1 gold, Close Call).
 BATTLES = 1 + PURSE + 1
 PER_BATTLE = 5 + PLANS + 1                   # battle, order, Emissary, plans and no-plan, 2 fires
