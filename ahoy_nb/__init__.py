@@ -1,8 +1,56 @@
-"""ahoy-nb: play and learn the board game Ahoy in Jupyter."""
+"""ahoy-nb: play and learn the board game Ahoy in Jupyter.
 
-from .engine import new_game, State
-from .play import play  # ahoy_nb.play(...) starts a game in a notebook (widgets load on use)
-from .lab import simulate  # self-play: ahoy_nb.simulate(games, players, bots, seed, executor)
-from .rulebook import rules  # ahoy_nb.rules("fog"): the rules in short, searchable
+The package is in layers, each importing only those below it (``pyproject.toml``'s
+import-linter contracts check this):
 
-__all__ = ["new_game", "State", "play", "rules", "simulate"]
+* ``engine``: the rules, plain Python;
+* ``rulebook``, ``render``, ``savegame``: the rules in short, the picture, saved files;
+* ``ai``: bots, analysis, the advisor's core, self-play;
+* ``tutorials``: lessons as data over the engine;
+* ``ui``: the notebook widgets (board, charts, the game, the lobby, the tutorial);
+* ``apps``: the Panel app and the ``ahoy-nb`` command.
+
+The names below are loaded on first use, so ``import ahoy_nb`` needs no widget library:
+
+>>> import ahoy_nb
+>>> ahoy_nb.__all__
+['State', 'new_game', 'play', 'rules', 'simulate']
+>>> ahoy_nb.new_game(2, seed=1).players
+['bluefin', 'mollusk']
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .ai.lab import simulate
+    from .engine import State, new_game
+    from .rulebook import rules
+    from .ui.play import play
+
+# name -> (module, attribute): what ``ahoy_nb.<name>`` is.
+_EXPORTS = {
+    "new_game": ("ahoy_nb.engine", "new_game"),   # a new game: new_game(players=3, seed=7)
+    "State": ("ahoy_nb.engine", "State"),
+    "play": ("ahoy_nb.ui.play", "play"),          # a whole game in a notebook
+    "simulate": ("ahoy_nb.ai.lab", "simulate"),   # self-play: simulate(games, players, bots, seed)
+    "rules": ("ahoy_nb.rulebook", "rules"),       # the rules in short, searchable: rules("fog")
+}
+
+__all__ = ["State", "new_game", "play", "rules", "simulate"]
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attribute = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module 'ahoy_nb' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value   # the next look-up is an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

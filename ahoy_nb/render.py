@@ -22,18 +22,19 @@ naming what they are: ``data-space="x,y"``, ``data-tile``, ``data-figure``,
 from __future__ import annotations
 
 import json
+import math
 from typing import Iterable
 
 from .engine import Action
 from .engine.notation import normalise, read
-from .engine.words import label
+from .engine.words import faction_name, label
 from .rulebook import tip
-from .engine.geometry import Map, parse_space, rotate_position
+from .engine.geometry import Map, parse_space
 from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
-                                FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
-                                POSITIONS, REWARD_STEPS, REWARD_TEXT, REWARDS)
+                                MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
+                                REWARD_STEPS, REWARD_TEXT, REWARDS)
 
-__all__ = ["render_svg", "render_parts", "FACTION_COLORS", "SUIT_COLORS"]
+__all__ = ["render_svg", "render_parts", "Picture", "FACTION_COLORS", "SUIT_COLORS"]
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 
@@ -276,7 +277,6 @@ def _coin(out: _Out, cx, cy, r, label=None, size=None) -> None:
 
 
 def _star(out: _Out, cx, cy, r, fill="#e2a400") -> None:
-    import math
     pts = []
     for i in range(10):
         rad = r if i % 2 == 0 else r * 0.45
@@ -631,14 +631,14 @@ class _Renderer:
         """Round, first player, what is asked now; returns the caption's height."""
         data = self.data
         who = {"all": "analysis view: everything shown", None: "spectator view"}.get(
-            self.viewer, f"as {FACTION_NAMES.get(self.viewer, self.viewer)} sees it")
+            self.viewer, f"as {faction_name(self.viewer)} sees it")
         if data["phase"] == "setup":
             status = "Setup"
         elif data["phase"] == "over":
             status = "Game over"
         else:
             status = f"Round {data['round']}"
-        first = FACTION_NAMES.get(data["first"], data["first"])
+        first = faction_name(data["first"])
         stack = data["tile_stack"] if isinstance(data["tile_stack"], int) else len(data["tile_stack"])
         title = f"Ahoy · {status} · first player: {first}"
         info = f"tile stack: {stack} · {who}"
@@ -855,7 +855,7 @@ class _Renderer:
     def _figure(self, out: _Out, fig: dict, cx, cy, k) -> None:
         kind, owner = fig["kind"], fig["owner"]
         key = ("figure", fig["id"])
-        label = {"flagship": f"{FACTION_NAMES.get(owner, owner)} Flagship",
+        label = {"flagship": f"{faction_name(owner)} Flagship",
                  "patrol": f"Patrol ({fig['id']})", "stronghold": f"Stronghold ({fig['id']})",
                  "cutter": "Mollusk Cutter", "gunship": "Mollusk Gunship"}.get(kind, fig["id"])
         attrs = self.targets.attrs(key, "figure", label)
@@ -897,7 +897,6 @@ class _Renderer:
             x, y = self.px(space)
             out.el("rect", x=x + 2.5, y=y + 2.5, width=S - 5, height=S - 5, rx=5, fill="none",
                    stroke=HIGHLIGHT, stroke_width=4, data_highlight=_sname(space))
-        import math
         for a, b in self.arrows:
             ax, ay = self.px(a)
             bx, by = self.px(b)
@@ -970,11 +969,11 @@ class _Renderer:
         out.open("g", cls="player-board", data_board=f)
         panel = len(out.parts)
         out.parts.append("")  # the panel's background, once its height is known
-        out.open("g", **self.targets.attrs(("board", f), "board-head", FACTION_NAMES.get(f, f)))
+        out.open("g", **self.targets.attrs(("board", f), "board-head", faction_name(f)))
         out.el("path", d=f"M{x},{y+26} L{x},{y+6} Q{x},{y} {x+6},{y} L{x+w-6},{y} Q{x+w},{y} {x+w},{y+6} "
                          f"L{x+w},{y+26} Z", fill=color)
-        out.text(x + 10, y + 18, FACTION_NAMES.get(f, f), size=14, fill="#fff", weight="bold")
-        hx = x + 20 + _text_width(FACTION_NAMES.get(f, f), 14) + 8
+        out.text(x + 10, y + 18, faction_name(f), size=14, fill="#fff", weight="bold")
+        hx = x + 20 + _text_width(faction_name(f), 14) + 8
         if self.data["first"] == f:
             out.el("rect", x=hx, y=y + 5, width=30, height=16, rx=8, fill="#fff")
             out.text(hx + 15, y + 17, "1st", size=11, fill=color, anchor="middle", weight="bold")
@@ -1191,7 +1190,7 @@ class _Renderer:
             if not items:
                 out.text(px, y + 14, "none", size=10, fill=MUTED)
             for card, to in items:
-                label = f"{MARKET_CARDS[card]['cargo']} → {FACTION_NAMES[to]}"
+                label = f"{MARKET_CARDS[card]['cargo']} → {faction_name(to)}"
                 cw = _text_width(label, 10) + 12
                 if px + cw > x + w:
                     px, y = x + 52, y + 23
@@ -1298,3 +1297,23 @@ def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None 
     ['head', 'map', 'market', 'bluefin', 'mollusk']
     """
     return _Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()
+
+
+class Picture:
+    """A position to look at: its SVG, with highlighted spaces; no controls.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> "<svg" in Picture(new_game(2, seed=1), highlight=["0,0"])._repr_svg_()
+    True
+    """
+
+    def __init__(self, state, viewer: str | None = "all", highlight=()):
+        self.state = state
+        self.viewer = viewer
+        self.highlight = [str(x) for x in highlight]
+
+    def _repr_svg_(self) -> str:
+        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight)
+
+    def __repr__(self) -> str:
+        return f"<picture of {self.state!r}>"

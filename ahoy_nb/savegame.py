@@ -43,9 +43,10 @@ from typing import Any
 
 from .engine import State
 from .engine.state import FORMAT
+from .render import render_svg
 
 __all__ = ["FILE_VERSION", "KINDS", "SaveFileError", "dumps", "loads", "save", "load",
-           "public_part", "replay", "SUFFIX"]
+           "public_part", "SUFFIX"]
 
 FILE_VERSION = 1
 KINDS = ("game", "analysis")
@@ -183,7 +184,6 @@ def _loads(text: str | bytes) -> State:
             raise SaveFileError(f"action {k} ('{action}') cannot be played: {err}") from None
     # Whatever is accepted must play and draw.
     state.legal_actions()
-    from .render import render_svg
     try:
         render_svg(state, viewer=None)
     except Exception as err:
@@ -211,17 +211,3 @@ def load(path: str | os.PathLike) -> State:
     except OSError as err:
         raise SaveFileError(f"cannot read {os.fspath(path)!r}: {err.strerror}") from None
     return loads(data)
-
-
-def replay(source: "str | os.PathLike | State", viewer: str | None = None):
-    """A read-only board to step through a saved game with the scrubber, from its
-    first action. ``viewer``: whose eyes (``None``: a spectator, ``"all"``: everything).
-
-    ``source``: a file's path, or a :class:`State` already loaded.
-    """
-    from .widgets import BoardWidget
-    state = source if isinstance(source, State) else load(source)
-    board = BoardWidget(state, viewer=viewer, people=())
-    board.show(0)
-    return board
-

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
 
-from ahoy_nb.lab import simulate  # noqa: E402
+from ahoy_nb.ai.lab import simulate  # noqa: E402
 
 
 def rate(games: int, players: int, bots: str, executor) -> float:

@@ -2,7 +2,7 @@
 
     python scripts/loop_games.py [--games 240] [--first-seed 1]
 
-``tests/looper.py``: at every decision each seat takes an action that returns to a
+``tests/engine/looper.py``: at every decision each seat takes an action that returns to a
 position already seen in the game if there is one, else keeps free moves going, else plays
 at random. Games rotate 2, 3 and 4 players; every other one starts with a faction holding
 Barrelman, Sea Dog, Sea Witch and Aeronauts. Prints the games, actions, positions, the
@@ -18,7 +18,7 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 sys.path.insert(1, str(ROOT))  # when ahoy_nb is not installed
 
 import looper  # noqa: E402
@@ -48,13 +48,13 @@ def main(argv=None) -> int:
         looked += r["looked_ahead"]
         calm = max(calm, r["longest_calm"])
     took = time.perf_counter() - start
-    print(f"{args.games} looper games (2-4 players, half with Barrelman, Sea Dog, Sea Witch and "
-          f"Aeronauts) in {took:.0f} s: {done} ended with no position repeated, "
+    print(f"{args.games:,} looper games (2-4 players, half with Barrelman, Sea Dog, Sea Witch and "
+          f"Aeronauts) in {took:.0f} s: {done:,} ended with no position repeated, "
           f"{len(failures)} failed")
-    print(f"  {actions} actions, {positions} distinct positions, {looked} actions looked ahead "
-          f"for a way back, {free} free moves taken")
+    print(f"  {actions:,} actions, {positions:,} distinct positions, {looked:,} actions looked "
+          f"ahead for a way back, {free:,} free moves taken")
     print(f"  longest calm stretch: {calm} decisions (the engine's bound: "
-          f"{limits.MOST_DECISIONS_WITHOUT_CHANCE})")
+          f"{limits.MOST_DECISIONS_WITHOUT_CHANCE:,})")
     for line in failures[:20]:
         print("  " + line)
     return 1 if failures else 0

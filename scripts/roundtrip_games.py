@@ -5,7 +5,7 @@
 Games rotate 2, 3 and 4 players; the same bot plays every seat (greedy at 2 samples and
 depth 1, hard at 8 iterations: it is the games that are checked, not the play). At every
 state the position and the log entries written since the last check are saved and opened
-(``tests/roundtrip_support.py``); every ``--whole-every`` states and at each game's end the
+(``tests/engine/roundtrip_support.py``); every ``--whole-every`` states and at each game's end the
 whole ``to_json()`` text; a save file (``savegame``) every ``--savegame-every`` states and
 at the end. Prints the games, states checked, failures (the first ones in full) and time.
 """
@@ -18,7 +18,7 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 sys.path.insert(1, str(ROOT))  # when ahoy_nb is not installed
 
 from roundtrip_support import play_checked  # noqa: E402
@@ -52,11 +52,11 @@ def main(argv=None) -> int:
             states += checked
             actions += played
             if (k + 1) % 100 == 0:
-                print(f"  {bot}: {k + 1} games, {states} states, {len(failures)} failures, "
+                print(f"  {bot}: {k + 1:,} games, {states:,} states, {len(failures)} failures, "
                       f"{time.perf_counter() - start:.0f} s", flush=True)
         took = time.perf_counter() - start
-        print(f"{bot}: {count} games (2-4 players), {actions} actions, {states} states checked, "
-              f"{len(failures)} failures so far, {took:.0f} s", flush=True)
+        print(f"{bot}: {count:,} games (2-4 players), {actions:,} actions, {states:,} states "
+              f"checked, {len(failures)} failures so far, {took:.0f} s", flush=True)
     for line in failures[:20]:
         print("  " + line)
     return 1 if failures else 0

@@ -1,5 +1,5 @@
 """Issue 12: saved games that cannot crash or hang, Action agreement, fair undo, seeds,
-escaping (the Panel parts are in tests/test_app.py and tests/browser/test_sessions.py)."""
+escaping (the Panel parts are in tests/apps/test_app.py and tests/browser/test_sessions.py)."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def test_is_legal_and_apply_agree_on_every_legal_action():
 # -- fair undo -----------------------------------------------------------------------------
 
 from ahoy_nb.engine.undo import revealed  # noqa: E402
-from ahoy_nb.play import play  # noqa: E402
+from ahoy_nb.ui.play import play  # noqa: E402
 
 
 def bluefin_turn_game(**kw):
@@ -272,8 +272,8 @@ def test_undo_defaults():
 
 # -- widget intents ------------------------------------------------------------------------
 
-from ahoy_nb.widgets import BoardWidget  # noqa: E402
-from ahoy_nb.widgets.board import MAX_ERROR  # noqa: E402
+from ahoy_nb.ui import BoardWidget  # noqa: E402
+from ahoy_nb.ui.board import MAX_ERROR  # noqa: E402
 
 
 @pytest.mark.parametrize("notation", [
@@ -335,7 +335,7 @@ def test_a_chosen_seed_is_shown_only_in_analysis_with_a_warning():
 
 
 def test_the_lobby_does_not_show_the_seed():
-    from ahoy_nb.lobby import lobby
+    from ahoy_nb.ui.lobby import lobby
     app = lobby(players=2, seed=424242, bot_delay=0)
     assert "424242" not in app.message.value and app.seed.value == ""
     assert app.game._seed == 424242 and app.game.seed is None
@@ -343,9 +343,8 @@ def test_the_lobby_does_not_show_the_seed():
     assert not any(ch.isdigit() for ch in app.message.value.split("</span>")[0].split(">", 1)[1])
 
 
-
 def test_the_lobby_says_where_the_seed_is_shown():
-    from ahoy_nb.lobby import lobby
+    from ahoy_nb.ui.lobby import lobby
     app = lobby(players=2, seed=424242, bot_delay=0, viewer="all", charts=False)
     assert app.game.seed == 424242  # analysis: the info line shows it, with the warning
     assert "off the screen" not in app.message.value
@@ -361,7 +360,7 @@ MARKUP = '<img src=x onerror="alert(1)">'
 
 
 def test_markup_in_the_lobby_seed_is_escaped():
-    from ahoy_nb.lobby import lobby
+    from ahoy_nb.ui.lobby import lobby
     app = lobby(players=2, seed=1, bot_delay=0)
     app.seed.value = MARKUP
     assert app.new_game() is None
@@ -369,14 +368,14 @@ def test_markup_in_the_lobby_seed_is_escaped():
 
 
 def test_markup_in_a_bot_name_is_escaped_in_the_info_lines():
-    from ahoy_nb.bots import RandomBot
+    from ahoy_nb.ai.bots import RandomBot
 
     class Named(RandomBot):
         name = MARKUP
     g = play(players=2, people=("bluefin",), bots={"mollusk": Named(1)}, bot_delay=None,
              charts=False)
     assert "<img" not in g.info.value and "&lt;img" in g.info.value
-    from ahoy_nb.app import GameApp
+    from ahoy_nb.apps.panel_app import GameApp
     app = GameApp(players=2, seed=1, people=("bluefin",), bot_delay=0)
     app.game.bots["mollusk"].name = MARKUP
     app._on_board()
@@ -385,7 +384,7 @@ def test_markup_in_a_bot_name_is_escaped_in_the_info_lines():
 
 @pytest.mark.parametrize("key", ["players", "seed", "people", "bots", "bot_delay"])
 def test_markup_in_address_parameters_is_escaped_on_the_page(key):
-    from ahoy_nb.app import GameApp, parse_args
+    from ahoy_nb.apps.panel_app import GameApp, parse_args
     settings, problems = parse_args({key: MARKUP})
     assert len(problems) == 1 and key in problems[0]
     app = GameApp(**settings, bot_delay=0) if "bot_delay" not in settings else GameApp(**settings)
@@ -406,14 +405,14 @@ def test_markup_in_address_parameters_is_escaped_on_the_page(key):
     ({"bots": "clever"}, "bots=clever is not one of easy, normal, hard, random"),
 ])
 def test_bad_address_parameters_give_a_clear_message(args, words):
-    from ahoy_nb.app import parse_args
+    from ahoy_nb.apps.panel_app import parse_args
     settings, problems = parse_args(args)
     assert len(problems) == 1 and words in problems[0] and len(problems[0]) < 200
     assert settings["players"] in (2, 3, 4)
 
 
 def test_good_address_parameters_are_used():
-    from ahoy_nb.app import parse_args
+    from ahoy_nb.apps.panel_app import parse_args
     settings, problems = parse_args({"players": "4", "seed": "7", "people": "bluefin,mollusk",
                                      "bots": "random", "bot_delay": "0.1"})
     assert not problems
@@ -432,14 +431,3 @@ def test_markup_in_a_loaded_save_never_reaches_the_board_as_markup():
     w = BoardWidget(s, viewer="bluefin")
     assert "<img" not in w.svg
     assert MARKUP in w.entries[-1]["events"]  # data for board.js, which sets it as text
-
-
-def test_doctests():
-    import doctest
-
-    import ahoy_nb.app
-    import ahoy_nb.engine.undo
-    import ahoy_nb.engine.validate
-    for module in (ahoy_nb.engine.validate, ahoy_nb.engine.undo, ahoy_nb.app):
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert result.failed == 0 and result.attempted > 0, module.__name__

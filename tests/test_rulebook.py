@@ -3,7 +3,6 @@ in the project's own words; ahoy_nb.rules() is searchable and escapes what it sh
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 from importlib import resources
@@ -91,7 +90,3 @@ def test_rules_panel_searches_and_escapes():
     box.value = "fog"
     assert "Fog" in out.value and "Harbor:" not in out.value
     assert len(ahoy_nb.rules().entries) > 100
-
-
-def test_doctests():
-    assert doctest.testmod(rulebook).failed == 0

@@ -11,9 +11,10 @@ import json
 import pytest
 
 from ahoy_nb import savegame
-from ahoy_nb.bots import make_bot
+from ahoy_nb.ai.levels import make_bot
 from ahoy_nb.engine import new_game, scenario
-from ahoy_nb.play import play
+from ahoy_nb.ui.board import replay
+from ahoy_nb.ui.play import play
 from ahoy_nb.savegame import SaveFileError
 
 NOW = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
@@ -152,7 +153,7 @@ def test_the_game_widget_saves_and_opens(game, tmp_path):
 
 def test_replay_steps_through_a_saved_game(game, tmp_path):
     path = savegame.save(game, tmp_path / "r")
-    board = savegame.replay(path)
+    board = replay(path)
     assert board.position == 0 and board.history_length == len(game.history)
     assert board.viewer is None and board.people == () and not board.can_act
     board.intent = {"scrub": 5, "id": 1}
@@ -160,7 +161,7 @@ def test_replay_steps_through_a_saved_game(game, tmp_path):
 
 
 def test_the_panel_app_saves_and_opens(game):
-    from ahoy_nb.app import GameApp
+    from ahoy_nb.apps.panel_app import GameApp
     app = GameApp(players=4, seed=3, bot_delay=0)
     before = app.game.state.copy()
     saved = app._save_file().getvalue()

@@ -238,9 +238,10 @@ class ListOf(Field):
 
 @dataclass(frozen=True)
 class Sides(Field):
-    """``{"attacker": item, "defender": item}``, either side possibly missing."""
+    """``{"attacker": item, "defender": item}``; ``partial``: either side may be missing."""
 
     item: Field = Field()
+    partial: bool = False
     keys: tuple = ("attacker", "defender")
 
     def python_type(self) -> Any:

@@ -161,9 +161,9 @@ def record(fields: dict[str, Check], optional_keys: tuple = ()) -> Check:
     return check
 
 
-def sides(inner: Check, keys: tuple) -> Check:
-    """An object with these keys (a battle's two sides), each possibly missing."""
-    return record({k: inner for k in keys}, optional_keys=keys)
+def sides(inner: Check, keys: tuple, partial: bool) -> Check:
+    """An object with these keys (a battle's two sides); ``partial``: each may be missing."""
+    return record({k: inner for k in keys}, optional_keys=keys if partial else ())
 
 
 def faction(v, path, ctx):
@@ -269,7 +269,7 @@ def field_check(spec: schema.Field) -> Check:
     if isinstance(spec, schema.ListOf):
         return list_of(field_check(spec.item), spec.most, spec.least)
     if isinstance(spec, schema.Sides):
-        return sides(field_check(spec.item), spec.keys)
+        return sides(field_check(spec.item), spec.keys, spec.partial)
     if isinstance(spec, schema.OneOf):
         return one_of(*spec.values)
     if isinstance(spec, schema.Space):

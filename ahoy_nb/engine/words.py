@@ -47,6 +47,20 @@ AT_SPACE = {
     "Island at {}", "stronghold": "Build a Stronghold on the Island at {}",
     "wealth": "Raise the wealth of the region whose Island is at {}",
 }
+SPECIAL_NAMES = {None: "nobody", "setup": "Setup", "all": "everyone", "chance": "Chance"}
+
+
+def faction_name(who: str | None) -> str:
+    """Who, in words: a faction's name, or who else acts or sees (the setup, everyone).
+
+    >>> faction_name("smuggler1"), faction_name(None), faction_name("all")
+    ('Smuggler 1', 'nobody', 'everyone')
+    """
+    if who in SPECIAL_NAMES:
+        return SPECIAL_NAMES[who]
+    return FACTION_NAMES.get(who, who)
+
+
 # Words for the verbs the cards bring, registered by the cards (``register``).
 LABELS: dict[str, Callable[[Any, Mapping[str, Any]], str]] = {}
 

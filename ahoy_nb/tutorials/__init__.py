@@ -28,16 +28,16 @@ In a notebook::
 
 from __future__ import annotations
 
+from ..render import Picture
+from . import goals, lessons
 from .core import Feedback, Goal, Scene, Session, Step, Tutorial
 from .friendly import actions, describe, odds, rewards_grid
-from . import goals
 
 __all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "actions", "board",
            "catalog", "describe", "get", "goals", "odds", "position", "rewards_grid", "start"]
 
 
 def _registry() -> dict[str, Tutorial]:
-    from . import lessons
     return {t.name: t for t in sorted(lessons.ALL, key=lambda t: t.order)}
 
 
@@ -96,11 +96,11 @@ def position(name: str, scene: int = 0):
     return get(name).scenes[scene].build()
 
 
-def board(state, viewer: str | None = "all", highlight=()):
-    """A picture of a position (SVG), with ``highlight``-ed spaces: nothing on it is live.
+def board(state, viewer: str | None = "all", highlight=()) -> Picture:
+    """A picture of a position (SVG), with ``highlight``-ed spaces: nothing on it is live
+    (try actions on ``state.copy()`` in code instead).
 
     >>> "<svg" in board(position("battles"), highlight=["2,2"])._repr_svg_()
     True
     """
-    from .widget import board as _board
-    return _board(state, viewer=viewer, highlight=highlight)
+    return Picture(state, viewer=viewer, highlight=highlight)

@@ -756,7 +756,7 @@ class Session:
     # -- display ---------------------------------------------------------------
     def widget(self):
         """The interactive tutorial widget (board, lesson text, buttons, feedback)."""
-        from .widget import TutorialWidget
+        from ..ui.tutorial import TutorialWidget  # the display hook: the widget is the layer above
         return TutorialWidget(self)
 
     def _ipython_display_(self):

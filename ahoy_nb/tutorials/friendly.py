@@ -20,7 +20,7 @@ import re
 from fractions import Fraction
 from typing import Mapping
 
-from ..analysis import battle_odds
+from ..ai.analysis import battle_odds
 from ..engine import Action, NotationError, State
 from ..engine.components import REWARD_START, REWARD_TEXT, REWARDS
 from ..engine.notation import VERBS, normalise
@@ -112,7 +112,7 @@ class Odds:
 
 
 def odds(state: State, against: str = "best") -> Odds:
-    """:func:`ahoy_nb.analysis.battle_odds` as a table of percentages."""
+    """:func:`ahoy_nb.ai.analysis.battle_odds` as a table of percentages."""
     who = state.data["pending"][-1]["player"] if state.data["pending"] else ""
     return Odds(battle_odds(state, against=against),
                 title=f"{who}: chance to win for each choice (the other side answering "

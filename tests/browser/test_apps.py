@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -208,7 +207,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     chart = fame_chart(page)
     assert chart and "R2" not in chart["labels"], chart
     played = kernel_json(page, """
-from ahoy_nb.bots import GreedyBot
+from ahoy_nb.ai.bots import GreedyBot
 g = app.game
 g.stop()
 bot = GreedyBot(seed=1)
@@ -392,8 +391,8 @@ def test_panel_app_plays_offline(ahoy_serve, page, screenshot):
 
 
 def test_panel_serve_runs_the_app_file(panel_server, page, screenshot):
-    """`panel serve ahoy_nb/app.py` serves the same page (query parameters set the game)."""
-    server = panel_server("ahoy_nb/app.py")
+    """`panel serve ahoy_nb/apps/panel_app.py` serves the same page (query parameters set the game)."""
+    server = panel_server("ahoy_nb/apps/panel_app.py")
     page.goto(server.url + "?players=4&seed=2&people=all", timeout=60_000)
     page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
     scores = page.locator(".ahoy-bw .ahoy-score")

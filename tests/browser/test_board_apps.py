@@ -20,7 +20,7 @@ def test_voila_plays_a_turn_by_board_clicks(voila_server, page, screenshot):
 
 
 def test_panel_plays_a_turn_by_board_clicks(panel_server, page, screenshot):
-    server = panel_server("ahoy_nb/app.py")
+    server = panel_server("ahoy_nb/apps/panel_app.py")
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.goto(server.url + "?players=3&seed=4&people=bluefin&bot_delay=0", timeout=60_000)
     board = page.locator(".ahoy-bw").first

@@ -21,8 +21,8 @@ VIEW = {"width": 1400, "height": 1000}
 CELLS = [
     """import ahoy_nb
 from ahoy_nb.engine import new_game
-from ahoy_nb.bots import RandomBot
-from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.ai.bots import RandomBot
+from ahoy_nb.ui import BoardWidget
 from ahoy_nb import tutorials
 
 def played(players, seed, stop):
@@ -285,7 +285,7 @@ def test_a_tile_is_placed_by_pointing(lab_page, screenshot):
 def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
     page = lab_page
     for k, name, kind in ((ROUNDING, "rounding", "round"), (ENDING, "ending", "over")):
-        last = kernel(page, f"import json; from ahoy_nb.bots import RandomBot; s = {name}.state;"
+        last = kernel(page, f"import json; from ahoy_nb.ai.bots import RandomBot; s = {name}.state;"
                             f" print(json.dumps([a.notation for a in s.legal_actions()]))")
         b = board(page, k)
         b.scroll_into_view_if_needed()

@@ -21,7 +21,6 @@ import json
 import statistics
 import threading
 import time
-from pathlib import Path
 
 import pytest
 

@@ -33,7 +33,7 @@ def _wait_until(fn, timeout: float = 30.0) -> None:
 
 
 def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screenshot):
-    server = panel_server("ahoy_nb/app.py")
+    server = panel_server("ahoy_nb/apps/panel_app.py")
     page.goto(server.url + "?players=3&seed=5&bot_delay=0.05", timeout=60_000)
     _wait_ready(page)
     # Play a little: Bluefin's first action, then the bots answer.

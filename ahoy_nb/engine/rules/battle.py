@@ -121,7 +121,7 @@ frame("fight", decides=False, what="a battle", attacker=Figure(), defender=Figur
       series=Below("series"), fire=Sides(Int(0, 5)), bonus=Sides(Int(0, "battle bonus")),
       dice=Sides(Int(1, SUPPLY["battle-dice"])), extra_damage=Maybe(Int(0, "extra damage")),
       roll=Maybe(ListOf(ListOf(Die(), SUPPLY["battle-dice"]), 2, 2)), winner=Maybe(SIDE),
-      offers=ListOf(Offer(), 4).opt, ignored=FLAG.opt, bonus_why=Sides(Text()).opt)
+      offers=ListOf(Offer(), 4).opt, ignored=FLAG.opt, bonus_why=Sides(Text(), partial=True).opt)
 # The turn player orders two offers of a battle's start (Simultaneous Timing).
 frame("offer-order", fight=Below("fight"))
 frame("fire", fight=Below("fight"), figure=Figure(asked=True), side=SIDE)

@@ -1,0 +1,280 @@
+"""The Advisor's state and work, shared by its front ends (the notebook's and the Panel app's).
+
+:class:`AdvisorCore` follows a :class:`~ahoy_nb.ui.BoardWidget` and decides what
+the advisor shows; a front end draws it. The core knows no widget library: it calls
+its *view* (see :class:`AdvisorView`) with what to draw, always on the front end's
+own thread (the kernel's, or the Panel session's), through the ``deliver`` function
+the front end gives it.
+
+* the **win-chance chart** gains a point after each action: each faction's chance to
+  win (:func:`ahoy_nb.ai.analysis.evaluate`) as the board's viewer may know it;
+* a **hint**, for a person whose decision it is, lists the 3 best actions
+  (:func:`ahoy_nb.ai.analysis.best_actions`) and marks them on the board (its ``hints``).
+
+Both are worked out on one worker thread, so the board answers clicks meanwhile: one
+chart point at a time, and once it is done, the newest position (the positions passed
+in between are skipped); a result that arrives after the game moved on is dropped.
+The analysis only ever uses what the board's viewer may see: a spectator's analysis
+guesses every secret, a faction's guesses the others'.
+
+>>> from ahoy_nb.engine import new_game
+>>> from ahoy_nb.ui import BoardWidget
+>>> core = AdvisorCore(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8,
+...                    wait=True)
+>>> sorted(core.chances[0])
+['bluefin', 'mollusk']
+>>> core.view.chances == core.chances    # no front end: a Headless view keeps what it shows
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from html import escape
+from typing import Callable, Protocol
+
+from .analysis import Estimate, best_actions, evaluate
+from ..engine import State
+from ..engine.words import faction_name, label
+
+__all__ = ["AdvisorCore", "AdvisorView", "Headless", "hint_html"]
+
+NOT_YOURS = "A hint is for a person whose decision it is"
+
+
+class AdvisorView(Protocol):
+    """What a front end draws for :class:`AdvisorCore` (called on the front end's thread)."""
+
+    def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
+        """Redraw the chart: ``{action index: {faction: chance to win}}``."""
+
+    def show_hint(self, html: str) -> None:
+        """Show the hint (escaped HTML; ``""``: none)."""
+
+    def show_status(self, html: str) -> None:
+        """Show what the advisor is doing (escaped HTML; ``""``: nothing)."""
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        """Show or hide the chart and the Hint button; enable the button or not."""
+
+
+class Headless:
+    """The view of a core with no front end (scripts, tests): it keeps what a front end
+    would show, in ``chances``, ``hint``, ``status`` and ``controls``."""
+
+    def __init__(self) -> None:
+        self.chances: dict[int, dict[str, float]] = {}
+        self.hint = self.status = ""
+        self.controls = (False, False)
+
+    def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
+        self.chances = chances
+
+    def show_hint(self, html: str) -> None:
+        self.hint = html
+
+    def show_status(self, html: str) -> None:
+        self.status = html
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.controls = (enabled, can_hint)
+
+
+def hint_html(state: State, estimates: list[Estimate]) -> str:
+    """The hint as HTML (an ordered list in words, escaped), as both front ends show it.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> from ahoy_nb.ai.analysis import Estimate
+    >>> s = new_game(2, seed=1)
+    >>> a = s.legal_actions()[0]
+    >>> "to win" in hint_html(s, [Estimate(a, 0.5, (0.4, 0.6), 10)])
+    True
+    """
+    items = "".join(
+        f"<li><b>{escape(label(state, e.action))}</b> <code>{escape(e.notation)}</code>: "
+        f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
+        f"{e.simulations} game{'' if e.simulations == 1 else 's'})</li>" for e in estimates)
+    return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
+
+
+def _status(text: str, color: str = "#555") -> str:
+    return f"<span class='ahoy-advisor-status' style='color:{color}'>{escape(text)}</span>"
+
+
+class AdvisorCore:
+    """The win-chance chart's points and the hints for one board (see the module notes).
+
+    * ``view``: the front end (an :class:`AdvisorView`); ``None``: a :class:`Headless` one.
+    * ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
+    * ``wait=True``: work on the calling thread (scripts, tests).
+    * ``deliver(fn)``: called on the worker thread with a function that applies a result;
+      it must run ``fn`` on the front end's thread (default: at once, on the worker).
+
+    Attributes: ``chances`` (``{action index: {faction: chance}}``), ``hints`` (the last
+    hint's :class:`~ahoy_nb.ai.analysis.Estimate` list), ``enabled``.
+    """
+
+    def __init__(self, board, view: AdvisorView | None = None, *, enabled: bool = True,
+                 simulations: int = 60, hint_simulations: int = 150, wait: bool = False,
+                 deliver: Callable[[Callable[[], None]], None] | None = None):
+        self.board = board
+        self.view = view if view is not None else Headless()
+        self.enabled = bool(enabled)
+        self.simulations = int(simulations)
+        self.hint_simulations = int(hint_simulations)
+        self.chances: dict[int, dict[str, float]] = {}
+        self.hints: list[Estimate] = []
+        self._deliver = deliver or (lambda fn: fn())
+        self._pool = None if wait else ThreadPoolExecutor(1, thread_name_prefix="ahoy-advisor")
+        self._busy = False     # a chart point is being worked out
+        self._stale = False    # ... and the game has moved on since it started
+        self._hinting = False  # a hint is being worked out
+        self._closed = False
+        self._game = board.state  # the game followed (opening a saved game replaces it)
+        self._lock = threading.Lock()
+        board.observe(self._on_board, names=["revision"])
+        self._on_board()
+
+    # -- who may know what ----------------------------------------------------------------
+    def viewer(self) -> str | None:
+        """Whose knowledge the analysis uses: the board's viewer (``"public"`` for a spectator)."""
+        v = self.board.viewer
+        if v == "all":
+            return None  # sees everything: the player to decide knows no less
+        return "public" if v is None else v
+
+    def may_hint(self) -> bool:
+        """A hint is for a person whose decision it is, on the live position."""
+        s = self.board.state
+        return (self.enabled and not s.is_over and s.current_player in self.board.people
+                and self.board.viewer in (s.current_player, "all"))
+
+    def refusal(self) -> str:
+        """Why there is no hint now, in words (``""`` if there may be one)."""
+        if self.may_hint():
+            return ""
+        s = self.board.state
+        if not self.enabled:
+            return "Turn Analysis on for a hint."
+        if s.is_over:
+            return "The game is over."
+        who = faction_name(s.current_player)
+        if s.current_player not in self.board.people:
+            return f"{NOT_YOURS}: {who} is a bot."
+        return f"{NOT_YOURS}: it is {who}'s decision."
+
+    # -- on and off -------------------------------------------------------------------------
+    def set_enabled(self, on: bool) -> None:
+        """Switch the analysis on (the chart catches up with the game) or off."""
+        self.enabled = bool(on)
+        if self.enabled:
+            self._on_board()
+        else:
+            self._clear_hints()
+            self._show_controls()
+
+    # -- the chart ---------------------------------------------------------------------------
+    def _on_board(self, change=None) -> None:
+        if self._closed:
+            return
+        s = self.board.state
+        n = len(s.history)
+        with self._lock:
+            if s is not self._game:  # another game opened on this board: start afresh
+                self._game = s
+                undone = list(self.chances)
+            else:
+                undone = [k for k in self.chances if k > n]
+            for k in undone:
+                del self.chances[k]
+        if undone:
+            self.view.show_chances(dict(self.chances))
+        self._clear_hints()
+        self._show_controls()
+        if not self.enabled or n in self.chances:
+            return
+        if self._busy:  # one point at a time: the latest position once this one is done
+            self._stale = True
+            return
+        self._busy, self._stale = True, False
+        snapshot = State(s.copy().data)
+        viewer = self.viewer()
+        self._run(lambda: evaluate(snapshot, viewer, self.simulations, seed=n, progress=False),
+                  lambda result: self._add_point(n, s, result), "working out who is winning…")
+
+    def _add_point(self, n: int, state: State, result) -> None:
+        self._busy = False
+        self.view.show_status("")
+        if state is self.board.state and len(state.history) >= n:  # not undone meanwhile
+            with self._lock:
+                self.chances[n] = dict(result)
+            self.view.show_chances(dict(self.chances))
+        if self._stale:
+            self._on_board()
+
+    # -- hints -------------------------------------------------------------------------------
+    def hint(self) -> None:
+        """Work out the 3 best actions and show them (only for a person to decide)."""
+        if self._hinting:
+            return
+        if not self.may_hint():
+            self.view.show_hint(f"<i class='ahoy-hint-refused'>{escape(self.refusal())}</i>")
+            return
+        s = self.board.state
+        n = len(s.history)
+        snapshot = State(s.copy().data)
+        self._hinting = True
+        self._show_controls()
+        self._run(lambda: best_actions(snapshot, k=3, simulations=self.hint_simulations,
+                                       seed=n, progress=False),
+                  lambda result: self._show_hint(n, s, snapshot, result), "thinking of a hint…")
+
+    def _show_hint(self, n: int, state: State, snapshot: State, result) -> None:
+        self._hinting = False
+        self.view.show_status("")
+        self._show_controls()
+        if state is not self.board.state or len(state.history) != n or not self.enabled:
+            return
+        self.hints = list(result)
+        self.view.show_hint(hint_html(snapshot, self.hints))
+        self.board.hints = [e.notation for e in self.hints]
+
+    def _clear_hints(self) -> None:
+        self.hints = []
+        self.view.show_hint("")
+        if self.board.hints:
+            self.board.hints = []
+
+    def _show_controls(self) -> None:
+        self.view.show_controls(self.enabled, self.may_hint() and not self._hinting)
+
+    # -- running off the UI thread -------------------------------------------------------------
+    def _run(self, work, done, message: str) -> None:
+        if self._pool is None:
+            done(work())
+            return
+        self.view.show_status(_status(message))
+        future: Future = self._pool.submit(work)
+        future.add_done_callback(lambda f: self._deliver(lambda: self._finish(f, done)))
+
+    def _finish(self, future: Future, done) -> None:
+        if self._closed or future.cancelled():
+            return
+        try:
+            done(future.result())
+        except Exception as err:  # analysis must never break the game
+            self._busy = self._hinting = False
+            self._show_controls()
+            self.view.show_status(_status(f"analysis failed: {type(err).__name__}", "#a00"))
+
+    def close(self) -> None:
+        """Stop following the board; work under way is dropped."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(ValueError):  # not observing (any more)
+            self.board.unobserve(self._on_board, names=["revision"])
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,343 @@
+"""Computer players: ``RandomBot``, ``EasyBot``, ``GreedyBot`` and, in :mod:`ahoy_nb.ai.ismcts`, ``ISMCTSBot``.
+
+Levels for people to play against, by name, are in :mod:`ahoy_nb.ai.levels`:
+``make_bot("easy")``, ``"normal"`` (greedy), ``"hard"`` (ISMCTS).
+
+A bot has one method, ``choose(state) -> Action``: the action it takes for the player
+who must decide now (``state.current_player``). It never changes ``state``.
+
+>>> from ahoy_nb.engine import new_game
+>>> s = new_game(3, seed=1)
+>>> GreedyBot(seed=0).choose(s) in s.legal_actions()
+True
+
+What a bot may know
+-------------------
+A bot plays fair: it decides only from what its faction may see. ``RandomBot`` reads
+nothing but the legal actions. ``GreedyBot`` looks one action ahead, and it never
+looks ahead on the true state. It first makes a *determinized* copy (:func:`determinize`,
+from ``ahoy_nb.engine.observe``): everything the faction cannot see is replaced by a random
+guess consistent with what it can see (the tile stack and the unseen boxed tile,
+the Mollusk plan hand when the bot is not the Mollusk Union, other Smugglers'
+pledges), and the copy gets a fresh random generator of the bot's own, with no
+fixed outcomes. So a lookahead can neither read a secret nor foresee a die.
+
+Chance in the lookahead: the lookahead plays with explicit chance, so the first random
+event an action triggers (a battle roll, a drawn tile, a die) is a chance point whose
+outcomes it averages (at most ``GreedyBot.samples`` of them, a seeded sample when there
+are more); anything random after that is drawn from the bot's own generator.
+
+Both bots are deterministic for a given ``seed`` and sequence of positions.
+"""
+
+from __future__ import annotations
+
+import abc
+import marshal
+import random
+
+from ..engine import Action, IllegalActionError, State
+from ..engine.geometry import Map, parse_space
+from ..engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
+from ..engine.observe import determinize
+
+BLUEFIN_CONTROL = {"patrol": CONTROL["patrol"], "stronghold": CONTROL["stronghold"],
+                   "flagship": CONTROL["bluefin-flagship"]}
+
+__all__ = ["Bot", "RandomBot", "EasyBot", "GreedyBot", "determinize", "evaluate"]
+
+
+class Bot(abc.ABC):
+    """The interface: ``choose(state) -> Action`` for ``state.current_player``."""
+
+    name = "bot"
+
+    @abc.abstractmethod
+    def choose(self, state: State) -> Action:
+        """The action this bot takes for ``state.current_player``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions, with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise IllegalActionError("There is nothing to choose: the game is over")
+        return self.rng.choice(actions)
+
+
+# -- a heuristic value of a position for one faction ------------------------------------
+
+WEIGHTS = {
+    "fame": 1.0,            # Fame is what wins
+    "controlled": 0.5,      # wealth of each region it controls (scored at round end)
+    "held": 0.5,            # ... and again if it controls it even without its Flagship
+    "presence": 0.15,       # each control point not counting its Flagship (Patrols, Comrades)
+    "contested": 0.25,      # wealth of regions the enemy controls (negative)
+    "cargo": 1.0,           # each Cargo carried (worth 2 Fame and a Reward delivered)
+    "pledged": 0.4,         # each pledged Cargo (scored at the end)
+    "gold": 0.3,
+    "crew": 0.6,            # each Crew card
+    "damage": 0.7,          # each damaged slot of its own (negative)
+    "enemy_damage": 0.15,   # each damaged slot of the others
+    "aside": 0.6,           # each die set aside unplaced this round (negative)
+    "ready": 0.1,           # Mollusk: each Ready Comrade
+    "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
+    "rival_fame": 0.15,     # the best other faction's Fame (negative)
+}
+
+
+def _distance(a, b) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def region_summary(data: dict) -> list[dict]:
+    """Each region's Island, suit, wealth and control, computed in one pass.
+
+    The same numbers as ``State.regions()`` (the tests check it), several times faster:
+    the lookahead evaluates thousands of positions per game.
+    """
+    m = Map.of(data["tiles"])
+    n = len(data["tiles"])
+    blue, union, comrades = [0] * n, [0] * n, [0] * n
+    claw = [False] * n
+    flagships: list[set] = [set() for _ in range(n)]
+    for fig in data["figures"]:
+        at = fig.get("at")
+        info = m.spaces.get(tuple(at)) if at is not None else None
+        if info is None:
+            continue
+        r = info.region
+        if fig["kind"] == "flagship":
+            flagships[r].add(fig["owner"])
+        if fig["owner"] == "bluefin":
+            blue[r] += BLUEFIN_CONTROL.get(fig["kind"], 0)
+        elif fig["owner"] == "mollusk":
+            union[r] += CONTROL["union-ship"]
+            claw[r] = claw[r] or fig["kind"] == "cutter"
+    for key, count in data["comrades"].items():
+        info = m.spaces.get(parse_space(key))
+        if info is not None:
+            comrades[info.region] += count
+    islands = {m.spaces[s].region: s for s in m.islands}
+    out = []
+    for r, tile in enumerate(data["tiles"]):
+        per = CONTROL["claw-comrade"] if claw[r] else CONTROL["comrade"]
+        control = {"bluefin": blue[r], "mollusk": comrades[r] * per + union[r]}
+        b, u = control["bluefin"], control["mollusk"]
+        island = islands[r]
+        # Control without the Flagships, which sail away: what holds the region.
+        held = {"bluefin": b - CONTROL["bluefin-flagship"] * ("bluefin" in flagships[r]),
+                "mollusk": u - CONTROL["union-ship"] * ("mollusk" in flagships[r])}
+        out.append({"region": r, "island": island, "suit": m.spaces[island].suit,
+                    "wealth": tile["wealth"], "control": control,
+                    "controller": "bluefin" if b > u else "mollusk" if u > b else None,
+                    "held": held, "flagships": sorted(flagships[r])})
+    return out
+
+
+def evaluate(state: State, me: str, weights: dict | None = None) -> float:
+    """How good ``state`` looks for ``me``, from public facts and ``me``'s own.
+
+    It reads Fame, gold, Crew, damage and the map (all public), and of secrets only
+    ``me``'s own (its Cargo pledges). Meant for positions made by :func:`determinize`.
+    """
+    w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
+    data = state.data
+    factions = data["factions"]
+    fs = factions[me]
+    value = w["fame"] * fs["fame"] + w["gold"] * fs["gold"] + w["crew"] * len(fs["crew"])
+    others = [f for f in factions if f != me]
+    if others:
+        value -= w["rival_fame"] * max(factions[f]["fame"] for f in others)
+    damaged = sum(s["damage"] for s in fs["slots"]) + sum(m["damage"] for m in fs["crew"])
+    value -= w["damage"] * damaged
+    for f in others:
+        ofs = factions[f]
+        value += w["enemy_damage"] * sum(s["damage"] for s in ofs["slots"])
+    value -= w["aside"] * len(fs.get("aside", []))
+    if state.is_over:
+        # The end: only Fame (and gold, the tie-break) matter now.
+        return value + 100.0 * (me in data["winners"])
+    regions = region_summary(data)
+    flagship = next((tuple(f["at"]) for f in data["figures"] if f["id"] == me), None)
+    if me in ("bluefin", "mollusk"):
+        enemy = "mollusk" if me == "bluefin" else "bluefin"
+        targets = []
+        for r in regions:
+            held = r["held"][me]
+            value += w["presence"] * held
+            if r["controller"] == me:
+                value += w["controlled"] * r["wealth"]
+            elif r["controller"] == enemy:
+                value -= w["contested"] * r["wealth"]
+            if held > r["control"][enemy]:
+                value += w["held"] * r["wealth"]
+            else:
+                targets.append(r)
+        if me == "mollusk":
+            value += w["ready"] * fs.get("ready", 0)
+        if flagship is not None and targets:
+            # Head for a region it does not hold yet: near, and rich.
+            value -= w["distance"] * min(
+                _distance(flagship, r["island"]) / (1 + r["wealth"] / 3) for r in targets)
+    elif "cargo" in fs:
+        cargo = fs["cargo"]
+        value += w["cargo"] * min(len(cargo), CARGO_LIMIT)
+        value += w["pledged"] * (len(fs["pledged"]["bluefin"]) + len(fs["pledged"]["mollusk"]))
+        if flagship is not None:
+            if cargo:
+                # Toward an Island where it can deliver.
+                wanted = {MARKET_CARDS[c]["deliver"] for c in cargo}
+            else:
+                # Toward an Island where the Market has Cargo of its suit.
+                wanted = {MARKET_CARDS[c]["suit"] for c in data["market"]}
+            islands = [r["island"] for r in regions if r["suit"] in wanted]
+            if islands:
+                value -= w["distance"] * min(_distance(flagship, i) for i in islands)
+    return value
+
+
+# -- the greedy bot ------------------------------------------------------------------
+
+class GreedyBot(Bot):
+    """A short lookahead with a heuristic (:func:`evaluate`), playing fair.
+
+    For each legal action it looks at the position after it (averaging the first
+    random event, see the module notes); if that action leaves the same player a
+    follow-up decision inside it (the spaces of a Sail, where to Deploy, which damage
+    to repair...), it follows its own best follow-up choices, up to ``depth`` of them,
+    and scores where they lead. It does not look past the end of the action into the
+    next die placement or into other players' decisions.
+
+    So it takes Fame, control and deliveries when it can, heads for Islands where it
+    can deliver or gain control, values Cargo, Crew and gold, and avoids damage,
+    wasted dice and gold spent on die changes that gain nothing (a changed die is only
+    worth its cost if the position after it is better). Near-equal choices are broken
+    at random by its seeded generator. In a battle it always fires its Cannons for the
+    largest bonus.
+
+    ``samples``: how many outcomes of a random event to average at most; ``depth``:
+    how many follow-up decisions to follow; ``breadth``: how many options of a
+    follow-up decision to try at most (a seeded sample when there are more); ``weights``: overrides for :data:`WEIGHTS`.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, *, samples: int = 6, depth: int = 3,
+                 breadth: int = 8, weights: dict | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.depth = depth
+        self.breadth = breadth
+        self.weights = weights
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise IllegalActionError("There is nothing to choose: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        fire = [a for a in actions if a.verb == "fire"]
+        if fire and all(a.verb in ("fire", "hold") for a in actions):
+            return max(fire, key=lambda a: _fire_gain(a.notation))
+        world = determinize(state, me, self.rng)
+        world.legal_actions()  # computed once, shared by the forks below
+        scored = [(self.value(world, a, me, self.depth), a) for a in actions]
+        best = max(v for v, _ in scored)
+        top = [a for v, a in scored if v >= best - 1e-6]
+        return self.rng.choice(top)
+
+    def value(self, world: State, action: Action, me: str, depth: int = 0) -> float:
+        """The expected heuristic value for ``me`` of ``action`` in ``world``."""
+        probe = _fork(world, options=True)
+        probe.chance = "explicit"
+        try:
+            probe.apply(action.notation)
+        except IllegalActionError:
+            # Legal in the true position but not in this guess of the hidden facts.
+            return evaluate(world, me, self.weights)
+        if probe.current_player == "chance":
+            outcomes = [outcome for outcome, _ in probe.chance_outcomes()]
+            if len(outcomes) > self.samples:
+                outcomes = self.rng.sample(outcomes, self.samples)
+            total = 0.0
+            for outcome in outcomes:
+                s = probe.copy().apply(outcome)
+                s.chance = "seeded"  # later random events come from the bot's own generator
+                total += self._follow(s, me, depth)
+            return total / len(outcomes)
+        probe.chance = "seeded"
+        return self._follow(probe, me, depth)
+
+    def _follow(self, s: State, me: str, depth: int) -> float:
+        """The value of ``s`` after ``me`` makes its best follow-up choices inside one action."""
+        while depth > 0 and not s.is_over and s.current_player == me and s.data["pending"]:
+            best, best_value = None, None
+            options = s.legal_actions()
+            if len(options) > self.breadth:
+                options = self.rng.sample(options, self.breadth)
+            for a in options:
+                child = _fork(s, options=True)
+                try:
+                    child.apply(a.notation)  # chance here comes from the bot's own generator
+                except IllegalActionError:
+                    continue
+                v = evaluate(child, me, self.weights)
+                if best_value is None or v > best_value:
+                    best, best_value = child, v
+            if best is None:
+                break
+            s, depth = best, depth - 1
+        return evaluate(s, me, self.weights)
+
+
+def _fork(state: State, options: bool = False) -> State:
+    """A bare copy (no log, no history) for looking ahead.
+
+    With ``options``, the copy reuses ``state``'s table of legal actions (the same
+    position has the same options), which saves recomputing it for every sibling.
+    """
+    fork = State(marshal.loads(marshal.dumps(state.data)))
+    if options and getattr(state, "_options", None) is not None:
+        fork._options = dict(state._options)
+    return fork
+
+
+def _fire_gain(notation: str) -> int:
+    v, w = notation.split(" ")[1].split(">")
+    return int(v) - int(w)
+
+
+class EasyBot(Bot):
+    """The ``"easy"`` level: random-leaning. Each decision is a random legal action
+    with probability ``randomness``, otherwise :class:`GreedyBot`'s choice (with a
+    shallower lookahead)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, *, randomness: float = 0.6):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.randomness = randomness
+        self.greedy = GreedyBot(self.rng.getrandbits(32), samples=3, depth=1)
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise IllegalActionError("There is nothing to choose: the game is over")
+        if self.rng.random() < self.randomness:
+            return self.rng.choice(actions)
+        return self.greedy.choose(state)

@@ -1,0 +1,266 @@
+"""Information Set Monte Carlo Tree Search: the ``"hard"`` bot.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, *Information Set Monte Carlo
+Tree Search*, IEEE TCIAIG 2012), the algorithm OpenSpiel's ``ISMCTSBot`` also
+implements (it keys nodes by an information-state string; here a node is the sequence
+of actions from the root, which names the same information set for the searcher). The bot grows one tree whose nodes are the information sets of the
+faction it plays, reached by sequences of actions from the position where it must
+decide. Each iteration:
+
+1. **determinizes**: a full position consistent with what the bot's faction may see,
+   every secret (other hands, pledges, the tile stack, the generator) guessed afresh
+   from a seed (:func:`determinize`, the engine's one list of secrets);
+2. **selects** down the tree in that position, among the children whose action is
+   legal there, by UCB1 with *availability* counts (a child's exploration term uses
+   how often it was available, not how often its parent was visited);
+3. **expands** one action not tried yet;
+4. **settles** the action under way (its follow-up decisions, each chosen by the
+   heuristic, up to ``settle`` of them), then **rolls out** ``rollout`` random
+   actions (none by default), cut short and scored by the heuristic of
+   :func:`ahoy_nb.ai.bots.evaluate` turned into a reward in [0, 1] for every faction,
+   or by the winners when the game ends;
+5. **backs up** each faction's reward along the path, each node scored for the
+   faction that chose the action leading to it.
+
+Chance is whatever the engine draws inside ``apply``: the determinized position has a
+generator of its own, so battle rolls, dice and drawn tiles are sampled anew each
+iteration, by the engine's rules and nowhere else.
+
+It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds, or
+sooner when the iterations left could no longer change its choice (the most visited
+action leads the next by more than them). With an iteration budget it is deterministic
+for a given ``seed`` (and the time budget only decides how many iterations run).
+
+>>> from ahoy_nb.engine import new_game
+>>> s = new_game(2, seed=4)
+>>> bot = ISMCTSBot(seed=1, iterations=50)
+>>> bot.choose(s) in s.legal_actions()
+True
+>>> bot.last.iterations
+50
+"""
+
+from __future__ import annotations
+
+import marshal
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from .bots import Bot, evaluate
+from ..engine import Action, IllegalActionError, State
+from ..engine.observe import determinize
+
+__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "rewards"]
+
+#: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
+#: values control points on the map and Ready Comrades three to four times as much, and
+#: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
+#: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
+#: a game (docs/bots.md).
+HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
+
+
+
+def rewards(state: State, scale: float = 4.0, weights: dict | None = None) -> dict[str, float]:
+    """Each faction's reward in [0, 1] for ``state``.
+
+    A finished game: the winners share 1 (a full tie splits it). Otherwise the heuristic
+    value of :func:`ahoy_nb.ai.bots.evaluate`, compared with the best of the others and
+    squashed by a logistic curve (``scale`` points of value move it from 1/2 to 0.73).
+    """
+    factions = state.players
+    if state.is_over:
+        winners = state.winners
+        return {f: (1.0 / len(winners) if f in winners else 0.0) for f in factions}
+    values = {f: evaluate(state, f, weights) for f in factions}
+    out = {}
+    for f in factions:
+        best_other = max(v for g, v in values.items() if g != f)
+        out[f] = 1.0 / (1.0 + math.exp(-(values[f] - best_other) / scale))
+    return out
+
+
+class _Node:
+    """An information set of the searching faction: the action that led here, its statistics."""
+
+    __slots__ = ("player", "visits", "total", "avail", "children")
+
+    def __init__(self, player: str | None):
+        self.player = player          # who chose the action leading here
+        self.visits = 0
+        self.total = 0.0              # sum of that player's rewards
+        self.avail = 1                # how often this action was available at selection
+        self.children: dict[str, _Node] = {}
+
+
+@dataclass
+class Search:
+    """What the last search found: ``{notation: (visits, mean reward)}`` at the root."""
+
+    player: str
+    iterations: int
+    seconds: float
+    stats: dict[str, tuple[int, float]]
+
+    def ranked(self) -> list[str]:
+        """The root's actions, most visited first (the higher mean reward among equals)."""
+        return sorted(self.stats, key=lambda a: (-self.stats[a][0], -self.stats[a][1], a))
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """Whether ``left`` more iterations could not change the most visited root action."""
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
+
+
+class ISMCTSBot(Bot):
+    """A bot that searches the information sets of its faction (see the module notes).
+
+    * ``iterations``: a fixed number of iterations per decision (deterministic), or
+    * ``time_budget``: seconds per decision (used when ``iterations`` is ``None``).
+    * ``exploration``: the UCB1 constant (rewards are in [0, 1], and near siblings differ
+      by a few hundredths, so it is small).
+    * ``settle``, ``breadth``: follow-up decisions finished by the heuristic before
+      scoring, and how many options of each it compares.
+    * ``rollout``: how many random actions to play after that before scoring.
+    * ``scale``, ``weights``: the evaluation (see :func:`rewards`); ``weights`` change
+      :data:`HARD_WEIGHTS`.
+    * ``stop_early``: stop once the iterations left cannot change the choice (the
+      choice is the same; the time is saved).
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(3, seed=2)
+    >>> ISMCTSBot(seed=3, iterations=30).choose(s) == ISMCTSBot(seed=3, iterations=30).choose(s)
+    True
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, *, iterations: int | None = None,
+                 time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
+                 breadth: int = 6, rollout: int = 0, scale: float = 2.0,
+                 weights: dict | None = None, stop_early: bool = True):
+        if iterations is None and not time_budget > 0:
+            raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations is a positive number, not {iterations!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.exploration = exploration
+        self.settle = settle
+        self.breadth = breadth
+        self.rollout = rollout
+        self.scale = scale
+        self.weights = {**HARD_WEIGHTS, **(weights or {})}
+        self.stop_early = stop_early
+        self.last: Search | None = None
+
+    def __repr__(self) -> str:
+        budget = (f"iterations={self.iterations}" if self.iterations is not None
+                  else f"time_budget={self.time_budget}")
+        return f"ISMCTSBot(seed={self.seed!r}, {budget})"
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise IllegalActionError("There is nothing to choose: the game is over")
+        if len(actions) == 1:
+            self.last = Search(actions[0].player, 0, 0.0, {actions[0].notation: (0, 0.0)})
+            return actions[0]
+        legal = {a.notation: a for a in actions}
+        for notation in self.search(state).ranked():
+            if notation in legal:  # a guess of the secrets could offer something else
+                return legal[notation]
+        return actions[0]
+
+    def search(self, state: State) -> Search:
+        """Run the search from ``state`` for its current player; the root's statistics."""
+        me = state.current_player
+        if me is None:
+            raise IllegalActionError("There is nothing to choose: the game is over")
+        root = _Node(None)
+        start = time.perf_counter()
+        deadline = None if self.iterations is not None else start + self.time_budget
+        n = 0
+        while True:
+            if self.iterations is not None:
+                left = self.iterations - n
+            else:
+                now = time.perf_counter()
+                left = 0 if n > 0 and now >= deadline else (
+                    1 if n == 0 else int(n * (deadline - now) / (now - start)) + 1)
+            if left <= 0 or (self.stop_early and n % 16 == 0 and _decided(root, left)):
+                break
+            self._iterate(state, me, root)
+            n += 1
+        stats = {a: (c.visits, c.total / c.visits if c.visits else 0.0)
+                 for a, c in root.children.items()}
+        self.last = Search(me, n, time.perf_counter() - start, stats)
+        return self.last
+
+    def _iterate(self, state: State, me: str, root: _Node) -> None:
+        rng = self.rng
+        world = determinize(state, me, rng.getrandbits(64))
+        node, path = root, []
+        c = self.exploration
+        while not world.is_over:
+            options = world.legal_actions()
+            untried = [a for a in options if a.notation not in node.children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                for a in options:  # every available sibling counts this selection
+                    child = node.children.get(a.notation)
+                    if child is not None:
+                        child.avail += 1
+                child = node.children[action.notation] = _Node(action.player)
+                world.apply(action.notation)
+                path.append(child)
+                break
+            best, best_score = None, -1.0
+            for a in options:
+                child = node.children[a.notation]
+                child.avail += 1
+                score = (child.total / child.visits
+                         + c * math.sqrt(math.log(child.avail) / child.visits))
+                if score > best_score:
+                    best, best_score = a, score
+            node = node.children[best.notation]
+            world.apply(best.notation)
+            path.append(node)
+        world = self._settle(world)
+        for _ in range(self.rollout):
+            if world.is_over:
+                break
+            options = world.legal_actions()
+            world.apply(options[rng.randrange(len(options))].notation)
+        reward = rewards(world, self.scale, self.weights)
+        for node in path:
+            node.visits += 1
+            node.total += reward.get(node.player, 0.0)
+
+    def _settle(self, world: State) -> State:
+        """Finish the action under way before scoring: up to ``settle`` follow-up decisions
+        (where to sail, which damage to take...), each the one that looks best to whoever
+        decides, among at most ``breadth`` options. A position in the middle of an action
+        scores badly (a Sail not yet sailed), and this makes it comparable to the rest."""
+        rng = self.rng
+        for _ in range(self.settle):
+            if world.is_over or not world.data["pending"]:
+                break
+            who = world.current_player
+            options = world.legal_actions()
+            if len(options) > self.breadth:
+                options = rng.sample(options, self.breadth)
+            best, best_value = None, None
+            for a in options:
+                child = State(marshal.loads(marshal.dumps(world.data)))
+                child.apply(a.notation)
+                value = evaluate(child, who, self.weights)
+                if best_value is None or value > best_value:
+                    best, best_value = child, value
+            world = best
+        return world

@@ -1,0 +1,62 @@
+"""Bots by the names a person picks them by: ``easy``, ``normal``, ``hard`` and ``random``.
+
+>>> make_bot("normal", seed=1)
+GreedyBot(seed=1)
+>>> LEVELS
+('easy', 'normal', 'hard')
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .bots import Bot, EasyBot, GreedyBot, RandomBot
+from .ismcts import ISMCTSBot
+
+__all__ = ["BOTS", "LEVELS", "make_bot"]
+
+
+def _hard(seed: int | None = None, **options) -> Bot:
+    bot = ISMCTSBot(seed, **options)
+    bot.name = "hard"
+    return bot
+
+
+def _normal(seed: int | None = None, **options) -> Bot:
+    bot = GreedyBot(seed, **options)
+    bot.name = "normal"
+    return bot
+
+
+def _ismcts(seed: int | None = None, **options) -> Bot:
+    return ISMCTSBot(seed, **options)
+
+
+#: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead) <
+#: ``hard`` (ISMCTS, 1 s a decision by default; ``"ismcts"`` is the same bot).
+BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "normal": _normal, "hard": _hard,
+                                       "random": RandomBot, "greedy": GreedyBot,
+                                       "ismcts": _ismcts}
+LEVELS = ("easy", "normal", "hard")
+
+
+def make_bot(kind, seed: int | None = None, **options) -> Bot:
+    """A bot from its name, or ``kind`` itself if it already is one.
+
+    Names: ``"easy"``, ``"normal"`` (= ``"greedy"``), ``"hard"`` (= ``"ismcts"``),
+    ``"random"``. ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
+    ``iterations=200`` for ``"hard"``.
+
+    >>> make_bot("hard", seed=1, iterations=100)
+    ISMCTSBot(seed=1, iterations=100)
+    """
+    if isinstance(kind, str):
+        try:
+            factory = BOTS[kind]
+        except KeyError:
+            raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}") from None
+        return factory(seed, **options)
+    if callable(getattr(kind, "choose", None)):
+        return kind
+    raise TypeError(f"a bot is one of {', '.join(BOTS)} or an object with choose(state), "
+                    f"not {kind!r}")

@@ -1,0 +1,615 @@
+"""The game as a stand-alone web app, served by Panel: ``ahoy-nb serve``.
+
+The page holds a new-game form (number of players, who plays each faction: you or a
+bot, the seed), the bot controls, the board (with its action list and log) and live
+charts. One game per browser tab (Panel session).
+
+* **The board** is the notebook's own front end: ``ahoy_nb/ui/board.js`` runs
+  unchanged in :class:`PanelBoard`, a ``pn.custom.AnyWidgetComponent``. The game
+  logic is the notebook's too: each session drives a headless
+  :class:`~ahoy_nb.ui.play.AhoyGame` (its :class:`~ahoy_nb.ui.BoardWidget` holds
+  the game, applies intents, hides what the viewer may not see), and
+  :class:`PanelBoard` mirrors the widget's synced traits into Panel parameters and
+  passes the front end's ``intent`` back. The board talks through traits only, so
+  this is all it needs.
+* **The charts** are Bokeh figures (Bokeh is Panel's own plotting library, served
+  by the Panel server itself), drawing the same public facts as the notebook's
+  bqplot charts (:class:`~ahoy_nb.ui.charts.Timeline`,
+  :func:`~ahoy_nb.ui.charts.region_rows`). bqplot would need its JavaScript
+  from a CDN under Panel; Bokeh needs nothing from the network.
+* **The advisor** (:class:`PanelAdvisor`): the Analysis toggle, the Hint button and
+  a win-chance chart beside the others, worked out by the same
+  :class:`~ahoy_nb.ai.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
+  are applied on the session's document. Off by default in hot seat.
+* **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
+  the local server; ``PanelBoard`` drops the React import map that Panel's
+  AnyWidgetComponent declares by default (pointing at a CDN), since board.js is a
+  plain ES module that imports nothing. The browser tests check that the page makes
+  no request to any other host.
+
+Serve it with ``ahoy-nb serve`` (see :mod:`ahoy_nb.apps.cli`), or ``panel serve
+ahoy_nb/apps/panel_app.py``; query parameters set the first game: ``?players=4&seed=7&people=
+bluefin,mollusk&bots=random``. In Python: ``create_app(players=3, seed=1)`` returns
+the page (a Panel layout).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import secrets
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import panel as pn
+import param
+from bokeh.models import (ColumnDataSource, FactorRange, Legend, LegendItem, NumeralTickFormatter,
+                          Range1d, Span)
+from bokeh.plotting import figure
+from panel.io.state import set_curdoc
+
+# Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
+from ahoy_nb.ai.advice import AdvisorCore
+from ahoy_nb.engine.components import FAME_TO_END
+from ahoy_nb.engine.words import faction_name
+from ahoy_nb.render import FACTION_COLORS
+from ahoy_nb.ui.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
+from ahoy_nb.ui.play import play
+from ahoy_nb import savegame
+from ahoy_nb.ui.charts import Timeline, _position_state, region_rows
+
+
+__all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
+           "PanelAdvisor", "create_app"]
+
+FRONT_END = Path(__file__).resolve().parent.parent / "ui"  # board.js and board.css
+WEALTH_COLOR = "#f0c040"
+
+# The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
+BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "status", "error",
+                "log_head", "log_tail", "history_length", "position", "viewer", "deciding",
+                "players", "can_act", "can_undo", "handover", "ack", "highlight")
+
+
+class PanelBoard(pn.custom.AnyWidgetComponent):
+    """board.js in Panel, mirroring a :class:`~ahoy_nb.ui.BoardWidget`.
+
+    Every synced trait of ``board`` is a parameter of the same name here, kept equal
+    to it; the front end's ``intent`` is handed to ``board.intent``, which applies it
+    (or sets ``error`` with the engine's reason).
+    """
+
+    _esm = FRONT_END / "board.js"
+    _stylesheets = [(FRONT_END / "board.css").read_text(encoding="utf-8")]
+
+    parts = param.Dict(default={})
+    actions = param.List(default=[], item_type=str)
+    choices = param.List(default=[])
+    hints = param.List(default=[], item_type=str)
+    notices = param.List(default=[])
+    prompt = param.String(default="")
+    status = param.String(default="")
+    error = param.String(default="")
+    log_head = param.List(default=[])
+    log_tail = param.List(default=[])
+    history_length = param.Integer(default=0)
+    position = param.Integer(default=0)
+    viewer = param.String(default=None, allow_None=True)
+    deciding = param.String(default=None, allow_None=True)
+    players = param.List(default=[])
+    can_act = param.Boolean(default=False)
+    can_undo = param.Boolean(default=False)
+    handover = param.String(default="")
+    ack = param.Parameter(default=None)
+    highlight = param.List(default=[], item_type=str)
+    intent = param.Dict(default=None, allow_None=True)
+
+    def __init__(self, board, **params):
+        self.board = board
+        params.update({name: getattr(board, name) for name in BOARD_TRAITS})
+        super().__init__(**params)
+        self._pending: dict = {}
+        board.observe(self._from_board, names=list(BOARD_TRAITS) + ["revision"])
+        self.param.watch(self._from_browser, "intent")
+
+    @classmethod
+    def _process_importmap(cls):
+        # board.js imports nothing: no React (Panel's default import map names a CDN).
+        return {"imports": {}, "scopes": {}}
+
+    # What ends a change of the board: a redraw of the live game (revision), the answer
+    # to an intent (ack), or a mark set from Python.
+    FLUSH = ("revision", "ack", "hints", "highlight")
+
+    def _from_board(self, change) -> None:
+        """Mirror the board's traits, all of one change in one update (one message to
+        the browser instead of one per trait, which fast bots would queue up)."""
+        if change["name"] != "revision":
+            self._pending[change["name"]] = change["new"]
+        if change["name"] in self.FLUSH and self._pending:
+            pending, self._pending = self._pending, {}
+            self.param.update(**pending)
+
+    def _from_browser(self, event) -> None:
+        if event.new is not None:
+            self.board.intent = dict(event.new)
+
+
+# -- charts ----------------------------------------------------------------------------
+
+
+class FameFigure:
+    """Fame of each player after each action (Bokeh): one line per player, dashed
+    lines where rounds begin (R2, R3...), the Fame that ends the game, and a cursor at
+    the position shown."""
+
+    def __init__(self, players: Iterable[str]):
+        self.players = list(players)
+        self.timeline = Timeline()
+        self.lines = ColumnDataSource({"x": [0], **{f: [0] for f in self.players}},
+                                      name="fame-lines")
+        self.rounds = ColumnDataSource({"x": [], "y0": [], "y1": [], "label": []},
+                                       name="fame-rounds")
+        fig = figure(title="Fame", height=300, width=520, x_axis_label="action",
+                     y_axis_label="Fame", toolbar_location=None, tools="",
+                     y_range=(0, FAME_TO_END + 2))
+        fig.segment(x0="x", x1="x", y0="y0", y1="y1", source=self.rounds,
+                    line_dash="dashed", line_color="#9aa7b5")
+        fig.text(x="x", y="y1", text="label", source=self.rounds, text_font_size="11px",
+                 text_color="#555", x_offset=2, y_offset=12)
+        items = []
+        for f in self.players:
+            r = fig.line("x", f, source=self.lines, line_width=2,
+                         line_color=FACTION_COLORS.get(f, "#333"), name=f"fame-{f}")
+            items.append(LegendItem(label=faction_name(f), renderers=[r]))
+        fig.add_layout(Legend(items=items, location="top_left"))
+        self.goal = Span(location=FAME_TO_END, dimension="width", line_color="#d62828",
+                         line_dash="dotted")
+        self.cursor = Span(location=0, dimension="height", line_color="#222")
+        fig.add_layout(self.goal)
+        fig.add_layout(self.cursor)
+        fig.xaxis.ticker.min_interval = 1
+        fig.yaxis.ticker.min_interval = 1
+        self.figure = fig
+
+    def update(self, state, position: int | None = None) -> None:
+        rows = self.timeline.rows(state)
+        n = len(rows) - 1
+        fame = {f: [row["fame"][f] for row in rows] for f in self.players}
+        top = max([FAME_TO_END + 2] + [max(v) + 2 for v in fame.values()])
+        starts = [(i, row["round"]) for i, row in enumerate(rows)
+                  if i and row["round"] != rows[i - 1]["round"]]
+        self.lines.data = {"x": list(range(len(rows))), **fame}
+        self.rounds.data = {"x": [i for i, _ in starts], "y0": [0] * len(starts),
+                            "y1": [top] * len(starts), "label": [f"R{r}" for _, r in starts]}
+        self.figure.y_range.end = top
+        self.cursor.location = n if position is None else max(0, min(position, n))
+
+    def series(self) -> dict:
+        """What is drawn: ``{"x": [...], faction: [...]}`` and the round starts."""
+        return {"lines": dict(self.lines.data), "rounds": dict(self.rounds.data)}
+
+
+class ControlFigure:
+    """Bluefin and Mollusk control of each region, and its wealth (grouped bars)."""
+
+    SERIES = (("bluefin", "Bluefin control", FACTION_COLORS["bluefin"]),
+              ("mollusk", "Mollusk control", FACTION_COLORS["mollusk"]),
+              ("wealth", "Wealth", WEALTH_COLOR))
+
+    def __init__(self):
+        self.source = ColumnDataSource({"x": [], "value": [], "series": [], "color": []})
+        # An explicit range that update() grows: a control of 7 is drawn whole.
+        fig = figure(title="Control of each region", height=300, width=520,
+                     x_range=FactorRange(), y_range=Range1d(0, 5), toolbar_location=None,
+                     tools="hover",
+                     tooltips=[("region", "@x"), ("value", "@value")])
+        fig.vbar(x="x", top="value", width=0.9, source=self.source, fill_color="color",
+                 line_color="color", legend_field="series")
+        fig.yaxis.ticker.min_interval = 1
+        fig.xaxis.major_label_text_font_size = "0pt"   # the series: see the legend
+        fig.xaxis.group_text_font_size = "11px"        # the regions
+        fig.x_range.range_padding = 0.1
+        fig.xgrid.grid_line_color = None
+        fig.legend.location = "top_left"
+        fig.legend.orientation = "horizontal"
+        fig.legend.label_text_font_size = "11px"
+        self.figure = fig
+
+    def update(self, state, position: int | None = None) -> None:
+        shown = _position_state(state, position)
+        rows = region_rows(shown)
+        xs, values, series, colors = [], [], [], []
+        for r in rows:
+            for key, label, color in self.SERIES:
+                xs.append((r["label"], label))
+                values.append(r[key])
+                series.append(label)
+                colors.append(color)
+        self.figure.x_range.factors = xs
+        self.source.data = {"x": xs, "value": values, "series": series, "color": colors}
+        self.figure.y_range.end = max([3] + values) + 2  # room for the legend
+        live = position is None or position >= len(state.history)
+        self.figure.title.text = (f"Control of each region, round {shown.round}"
+                                  + ("" if live else f" (after {position} actions)"))
+
+
+class WinChanceFigure:
+    """Each faction's chance to win after each action (Bokeh), as the advisor worked it
+    out: one line with dots per faction (positions the bots passed quickly may have none)."""
+
+    def __init__(self, players: Iterable[str]):
+        self.players = list(players)
+        self.source = ColumnDataSource({"x": [], **{f: [] for f in self.players}},
+                                       name="win-chance")
+        fig = figure(title="Chance to win", height=300, width=520, x_axis_label="action",
+                     y_axis_label="chance to win", toolbar_location=None, tools="hover",
+                     tooltips=[("action", "@x")] + [(faction_name(f), f"@{{{f}}}{{0%}}")
+                                                   for f in self.players],
+                     x_range=Range1d(0, 1), y_range=Range1d(0, 1.08))
+        items = []
+        for f in self.players:
+            color = FACTION_COLORS.get(f, "#333")
+            line = fig.line("x", f, source=self.source, line_width=2, line_color=color)
+            dots = fig.scatter("x", f, source=self.source, size=7, color=color)
+            items.append(LegendItem(label=faction_name(f), renderers=[line, dots]))
+        # Above the plot: chances near 100% would run under a legend inside it.
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
+                              label_text_font_size="11px"), "above")
+        fig.yaxis.formatter = NumeralTickFormatter(format="0%")
+        fig.xaxis.ticker.min_interval = 1
+        self.figure = fig
+
+    def update(self, chances: Mapping[int, Mapping[str, float]]) -> None:
+        xs = sorted(chances)
+        self.source.data = {"x": xs, **{f: [chances[x].get(f, 0.0) for x in xs]
+                                         for f in self.players}}
+        self.figure.x_range.end = max([1] + xs)
+
+
+class PanelAdvisor:
+    """The advisor in the Panel app: the Analysis toggle, the Hint button, the hint and
+    the win-chance chart, a Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which
+    works them out on a worker thread, as in ``play()``).
+
+    Results are applied on the session's document: the worker hands them to
+    ``pn.state.execute`` with the session's document current, which schedules them as a
+    next-tick callback holding the document's lock. Without a server (scripts, tests)
+    they are applied where they arrive; ``wait=True`` works on the calling thread.
+    """
+
+    def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
+                 hint_simulations: int = 150, wait: bool = False):
+        self.toggle = _widget(pn.widgets.Toggle, "Analysis", value=bool(enabled), width=100)
+        self.hint_button = _widget(pn.widgets.Button, "Hint", width=80,
+                                   description="The 3 best actions by simulation, "
+                                               "highlighted on the board")
+        self.status = pn.pane.HTML("", margin=(12, 5), css_classes=["ahoy-advisor-status"])
+        self.hint_text = pn.pane.HTML("", css_classes=["ahoy-advisor-hint"],
+                                      styles={"font-size": "14px"}, margin=(0, 10))
+        self.chart = WinChanceFigure(board.state.players)
+        self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=bool(enabled))
+        self.controls = pn.Row(self.toggle, self.hint_button, self.status)
+        doc = pn.state.curdoc
+        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
+                                hint_simulations=hint_simulations, wait=wait,
+                                deliver=self._on_session)
+        self.hint_button.on_click(lambda e: self.core.hint())
+        self.toggle.param.watch(lambda e: self.core.set_enabled(e.new), "value")
+
+    def _on_session(self, fn) -> None:
+        """(On the worker thread.) Run ``fn`` on the session's document."""
+        if self._doc is None:
+            fn()
+            return
+        with set_curdoc(self._doc):
+            pn.state.execute(fn)
+
+    # -- the view (AdvisorView) ------------------------------------------------------------
+    def show_chances(self, chances) -> None:
+        self.chart.update(chances)
+
+    def show_hint(self, html_text: str) -> None:
+        self.hint_text.object = html_text
+        self.hint_text.visible = bool(html_text)
+
+    def show_status(self, html_text: str) -> None:
+        self.status.object = html_text
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.chart_pane.visible = enabled
+        self.hint_button.visible = enabled
+        self.hint_button.disabled = not can_hint
+
+    def close(self) -> None:
+        self.core.close()
+
+
+# -- the app ---------------------------------------------------------------------------
+
+
+def _widget(cls, label: str, **params):
+    """A Panel widget with its label (``label`` since Panel 1.8, ``name`` before)."""
+    params["label" if "label" in cls.param else "name"] = label
+    if "button_type" in params and "color" in cls.param:
+        params["color"] = params.pop("button_type")
+    return cls(**params)
+
+
+class GameApp:
+    """One session's page: the new-game form, the bot controls, the board, the charts.
+
+    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.ui.play.AhoyGame`),
+    ``board`` (:class:`PanelBoard`), ``fame``/``control`` (the chart figures),
+    ``advisor`` (:class:`PanelAdvisor`: Analysis, Hint, the win-chance chart),
+    ``layout`` (the page). ``new_game()`` starts a game from the form.
+    """
+
+    def __init__(self, players: int = 3, seed: int | None = None,
+                 people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
+                 bot_delay: float = 0.5, analysis: bool | None = None,
+                 simulations: int = 60, hint_simulations: int = 150):
+        self.bot_delay = float(bot_delay)
+        self.analysis = analysis
+        self.simulations, self.hint_simulations = int(simulations), int(hint_simulations)
+        self.players_select = _widget(pn.widgets.Select, "Players", options=[2, 3, 4],
+                                      value=int(players), width=80)
+        self.seed_input = _widget(pn.widgets.IntInput, "Seed (empty: random)", value=seed,
+                                  width=160)
+        self.seats = pn.Row()
+        self.start_button = _widget(pn.widgets.Button, "New game", button_type="primary",
+                                    width=110, align="end")
+        self.step_button = _widget(pn.widgets.Button, "Bot action", width=110)
+        self.run_button = _widget(pn.widgets.Button, "Bots to my turn", width=130)
+        self.auto = _widget(pn.widgets.Toggle, "Auto", value=True, width=80)
+        self.info = pn.pane.HTML("", styles={"color": "#555"})
+        self.notice = pn.pane.HTML("", visible=False, css_classes=["ahoy-notice"],
+                                   styles={"color": "#b03030", "font-weight": "bold"})
+        self.board_area = pn.Column(sizing_mode="stretch_width")
+        self.charts_area = pn.Row(styles={"flex-wrap": "wrap"})
+        self.advisor_area = pn.Column()
+        self.advisor = None
+        self.players_select.param.watch(lambda e: self._make_seats(), "value")
+        self.start_button.on_click(lambda e: self.new_game())
+        self.step_button.on_click(lambda e: self._guard(self.game.step))
+        self.run_button.on_click(lambda e: self._guard(self.game.run_bots))
+        self._seat_values = initial_seats(people, bots)
+        self._make_seats()
+        form = pn.Row(self.players_select, self.seats, self.seed_input, self.start_button,
+                      styles={"flex-wrap": "wrap"})
+        controls = pn.Row(self.step_button, self.run_button, self.auto, self.info)
+        # Save and open a game (.ahoy.json, see ahoy_nb.savegame).
+        self.download = pn.widgets.FileDownload(callback=self._save_file, embed=False,
+                                                filename="ahoy-game.ahoy.json",
+                                                label="Save game", width=130)
+        self.upload = pn.widgets.FileInput(accept=".json", width=260)
+        self.file_info = pn.pane.HTML("", css_classes=["ahoy-file-info"])
+        self.upload.param.watch(lambda e: self.open_file(e.new), "value")
+        files = pn.Row(self.download, self.upload, self.file_info)
+        self.layout = pn.Column(
+            pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
+            self.notice, form, controls, self.advisor_area, self.board_area, files,
+            self.charts_area,
+            sizing_mode="stretch_width", css_classes=["ahoy-app"])
+        self._callback = None
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.on_session_destroyed(lambda context: self._close_advisor())
+        self.new_game()
+
+    # -- the form ------------------------------------------------------------------
+    def _make_seats(self) -> None:
+        factions = seat_options(int(self.players_select.value))
+        self._seat_widgets = {}
+        for f in factions:
+            w = _widget(pn.widgets.Select, faction_name(f), width=130,
+                        options={label: key for key, label in SEATS.items()},
+                        value=self._seat_values.get(f, "normal"))
+            w.param.watch(lambda e, f=f: self._seat_values.__setitem__(f, e.new), "value")
+            self._seat_widgets[f] = w
+        self.seats.objects = list(self._seat_widgets.values())
+
+    def seat_choices(self) -> dict:
+        """{faction: "person" | a bot name of lobby.SEATS} for the factions of the form's game."""
+        return {f: w.value for f, w in self._seat_widgets.items()}
+
+    # -- the game ------------------------------------------------------------------
+    def show_notice(self, lines: list[str]) -> None:
+        """Show what was wrong (e.g. with the page's address) above the form, escaped."""
+        self.notice.object = "<br>".join(html.escape(line) for line in lines)
+        self.notice.visible = bool(lines)
+
+    def new_game(self) -> None:
+        """Start a game as the form says (a random seed if none is given).
+
+        The seed is not shown while the game runs (it reveals every hidden card and die):
+        the form's field is emptied once the game starts; the info line gives the seed
+        when the game is over.
+        """
+        players = int(self.players_select.value)
+        people, bots = people_and_bots(players, self.seat_choices())
+        seed = self.seed_input.value
+        chosen = seed is not None
+        if seed is None:
+            seed = secrets.randbits(31)
+        # bot_delay=None: the AhoyGame never schedules bots itself; this page does,
+        # with a Panel periodic callback (it runs with the session's document lock).
+        self.game = play(players=players, seed=int(seed), people=people, bots=bots,
+                         bot_delay=None, charts=False, analysis=False)
+        self.game.seed_chosen = chosen
+        self.seed = int(seed)  # for code and tests; never shown while the game runs
+        self.seed_input.value = None
+        self.board = PanelBoard(self.game.board, sizing_mode="stretch_width")
+        self.fame = FameFigure(self.game.state.players)
+        self.control = ControlFigure()
+        # The advisor: on unless several people share the screen (hot seat), where it would
+        # help one against another; its Analysis toggle turns it on.
+        self._close_advisor()
+        enabled = self.analysis if self.analysis is not None else len(people) <= 1
+        self.advisor = PanelAdvisor(self.game.board, enabled=enabled,
+                                    simulations=self.simulations,
+                                    hint_simulations=self.hint_simulations)
+        self.board_area.objects = [self.board]
+        self.advisor_area.objects = [self.advisor.controls, self.advisor.hint_text]
+        self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
+                                    pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane]
+        self._drawn = None
+        self.game.board.observe(self._on_board, names=["revision", "position"])
+        self._on_board()
+        self._start_bots()
+
+    def _close_advisor(self) -> None:
+        if self.advisor is not None:
+            self.advisor.close()
+
+    def _save_file(self):
+        return io.BytesIO(savegame.dumps(self.game.state).encode("utf-8"))
+
+    def open_file(self, data: bytes | None) -> None:
+        """Open a saved game (the file's bytes) in place of this one; a file that does
+        not load is refused with its reason and changes nothing."""
+        if not data:
+            return
+        try:
+            state = savegame.loads(data)
+        except savegame.SaveFileError as err:
+            self.file_info.object = (f"<span class='ahoy-file-error' style='color:#b03030'>"
+                                     f"Not opened: {html.escape(str(err))}</span>")
+            return
+        self.game._open(state)
+        self.file_info.object = "<span class='ahoy-file-ok'>Opened the saved game</span>"
+        self._on_board()
+
+    def _on_board(self, change=None) -> None:
+        board = self.game.board
+        s = board.state
+        last = s.history[-1] if s.history else None
+        key = (len(s.history), last, board.position)
+        if key != self._drawn:
+            self._drawn = key
+            self.fame.update(s, board.position)
+            self.control.update(s, board.position)
+        who = self.game.bot_to_move()
+        self.step_button.disabled = self.run_button.disabled = who is None
+        self.info.object = html.escape(self.game.info_text() or "Bots: none")
+
+    def _guard(self, fn) -> None:
+        try:
+            fn()
+        except Exception as err:  # a bot bug must not hang the page
+            self.auto.value = False
+            self.game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
+
+    def _tick(self) -> None:
+        if self.auto.value and self.game.bot_to_move() is not None:
+            self._guard(self.game.step)
+
+    def _start_bots(self) -> None:
+        doc = pn.state.curdoc
+        if doc is None or doc.session_context is None:
+            # No server (a script, the tests): bots play at once, to a person's turn.
+            if self.auto.value:
+                self._guard(self.game.run_bots)
+            return
+        if self._callback is None:
+            self._callback = pn.state.add_periodic_callback(
+                self._tick, period=max(50, int(self.bot_delay * 1000)))
+
+
+def _session_args() -> dict:
+    """Query parameters of the page (``?players=4&seed=7``), as strings."""
+    try:
+        args = pn.state.session_args or {}
+    except Exception:
+        return {}
+    out = {}
+    for key, values in args.items():
+        key = key.decode() if isinstance(key, bytes) else key
+        if values:
+            v = values[-1]
+            out[key] = v.decode() if isinstance(v, bytes) else str(v)
+    return out
+
+
+def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = None,
+               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
+               bot_delay: float = 0.5) -> tuple[dict, list[str]]:
+    """The first game's settings from the page's query parameters, and what was wrong.
+
+    A bad parameter is left out (the default stands) and named in a message:
+
+    >>> parse_args({"players": "abc", "bot_delay": "nan", "seed": "1e9"})[1][0]
+    "The address's players=abc is not 2, 3 or 4: 3 players are used"
+    """
+    out = {"players": players, "seed": seed, "people": people, "bots": bots,
+           "bot_delay": bot_delay}
+    problems = []
+
+    def bad(key: str, why: str) -> None:
+        problems.append(f"The address's {key}={args[key][:40]}"
+                        f"{'…' if len(args[key]) > 40 else ''} {why}")
+
+    if "players" in args:
+        if args["players"].strip() in ("2", "3", "4"):
+            out["players"] = int(args["players"])
+        else:
+            bad("players", f"is not 2, 3 or 4: {players} players are used")
+    if "seed" in args:
+        text = args["seed"].strip()
+        if not text:
+            out["seed"] = None
+        elif text.lstrip("-").isdigit() and len(text) <= 19:
+            out["seed"] = int(text)
+        else:
+            bad("seed", "is not a whole number (at most 18 digits): a random seed is used")
+    if "people" in args:
+        p = args["people"].strip()
+        chosen = "all" if p == "all" else () if p in ("", "none") else tuple(
+            x.strip() for x in p.split(","))
+        factions = seat_options(out["players"])
+        if chosen != "all" and any(f not in factions for f in chosen):
+            bad("people", f"names a faction not in this game ({', '.join(factions)}, "
+                          f"'all' or 'none'): Bluefin is played here")
+            out["people"] = ("bluefin",)
+        else:
+            out["people"] = chosen
+    if "bots" in args:
+        kind = seat_name(args["bots"])
+        if kind in SEATS and kind != "person":
+            out["bots"] = kind
+        else:
+            names = ", ".join(k for k in SEATS if k != "person")
+            bad("bots", f"is not one of {names}: normal bots play")
+    if "bot_delay" in args:
+        try:
+            delay = float(args["bot_delay"])
+        except ValueError:
+            delay = math.nan
+        if math.isfinite(delay) and 0 <= delay <= 60:
+            out["bot_delay"] = delay
+        else:
+            bad("bot_delay", f"is not a number of seconds from 0 to 60: {bot_delay} s is used")
+    return out, problems
+
+
+def create_app(players: int = 3, seed: int | None = None,
+               people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
+               bot_delay: float = 0.5, analysis: bool | None = None, simulations: int = 60,
+               hint_simulations: int = 150):
+    """The page for one session. The page's query parameters (``players``, ``seed``,
+    ``people`` comma-separated or ``all`` or ``none``, ``bots``, ``bot_delay``)
+    override the arguments; a bad one is named in a message on the page.
+
+    ``analysis``: the advisor (win-chance chart, Hint button) at the start of each game;
+    ``None``: on, but off when several people share the screen (hot seat).
+    ``simulations``/``hint_simulations``: games simulated per chart point / per hint."""
+    settings, problems = parse_args(_session_args(), players, seed, people, bots, bot_delay)
+    app = GameApp(**settings, analysis=analysis, simulations=simulations,
+                  hint_simulations=hint_simulations)
+    app.show_notice(problems)
+    return app.layout
+
+
+if __name__.startswith("bokeh_app"):  # `panel serve ahoy_nb/apps/panel_app.py`
+    create_app().servable(title="Ahoy")

@@ -1,0 +1,147 @@
+"""Who is winning, and what to do: a win-chance chart and a Hint button beside the board.
+
+``Advisor(board)`` follows a :class:`~ahoy_nb.ui.BoardWidget`:
+
+* the **win-chance chart** gains a point after each action: each faction's chance to
+  win (:func:`ahoy_nb.ai.analysis.evaluate`) as the board's viewer may know it;
+* the **Hint** button, for a person whose decision it is, lists the 3 best actions
+  (:func:`ahoy_nb.ai.analysis.best_actions`) with their estimated chances and highlights
+  them on the board (the board's ``hints``).
+
+The work and its rules are :class:`~ahoy_nb.ai.advice.AdvisorCore`'s (the Panel app's
+advisor shares them): both run on a worker thread, so the board answers clicks while
+they think; a result that arrives after the game moved on is dropped. The analysis only ever uses what the
+board's viewer may see: a spectator's analysis guesses every secret, a faction's
+guesses the others'. ``enabled`` switches it all on and off (``play()`` leaves it off
+in hot-seat games, where it would help one player against another).
+
+>>> from ahoy_nb.engine import new_game
+>>> from ahoy_nb.ui import BoardWidget
+>>> adv = Advisor(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8, wait=True)
+>>> sorted(adv.chances[0])
+['bluefin', 'mollusk']
+"""
+
+from __future__ import annotations
+
+import bqplot as bq
+import ipywidgets as widgets
+
+from ..ai.advice import AdvisorCore
+from ..engine.words import faction_name
+from ..render import FACTION_COLORS
+from .loop import running_loop
+
+__all__ = ["Advisor", "WinChanceChart"]
+
+
+class WinChanceChart(bq.Figure):
+    """Each faction's chance to win after each action (x: the action's index)."""
+
+    def __init__(self, players: list[str], **kwargs):
+        self.players = list(players)
+        self.x_scale = bq.LinearScale(min=0.0, max=1.0)
+        self.y_scale = bq.LinearScale(min=0.0, max=1.0)
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.lines = bq.Lines(x=[], y=[[] for _ in self.players], scales=scales, marker="circle",
+                              marker_size=16, stroke_width=2, display_legend=True,
+                              colors=[FACTION_COLORS.get(f, "#888") for f in self.players],
+                              labels=[faction_name(f) for f in self.players])
+        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
+                bq.Axis(scale=self.y_scale, side="left", label="chance to win",
+                        tick_format=".0%")]
+        kwargs.setdefault("title", "Chance to win")
+        kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
+        kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 55, "right": 20})
+        kwargs.setdefault("legend_location", "top-left")
+        kwargs.setdefault("animation_duration", 0)
+        super().__init__(marks=[self.lines], axes=axes, **kwargs)
+
+    def show(self, chances: dict[int, dict[str, float]]) -> None:
+        xs = sorted(chances)
+        with self.hold_sync(), self.lines.hold_sync():
+            self.x_scale.max = float(max(1, xs[-1] if xs else 1))
+            self.lines.x = xs
+            self.lines.y = [[chances[x][f] for x in xs] for f in self.players]
+
+
+class Advisor(widgets.VBox):
+    """The win-chance chart and the Hint button for one board (see the module notes).
+
+    The ipywidgets front of :class:`~ahoy_nb.ai.advice.AdvisorCore`, which does the work.
+    ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
+    ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
+    ``chart``, ``hint_button``, ``hint_text``, ``toggle``, ``core``, ``chances``
+    (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates).
+    """
+
+    def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
+                 hint_simulations: int = 150, wait: bool = False, **kwargs):
+        self.board = board
+        self._loop = running_loop()
+        self.chart = WinChanceChart(board.state.players)
+        self.toggle = widgets.ToggleButton(value=enabled, description="Analysis",
+                                           icon="line-chart",
+                                           tooltip="Show who is winning, and allow hints")
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="The 3 best actions by simulation, "
+                                                  "highlighted on the board")
+        self.hint_text = widgets.HTML()
+        self.status = widgets.HTML()
+        controls = widgets.HBox([self.toggle, self.hint_button, self.status])
+        super().__init__([controls, self.hint_text, self.chart], **kwargs)
+        self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
+                                hint_simulations=hint_simulations, wait=wait,
+                                deliver=self._on_kernel_thread)
+        self.hint_button.on_click(lambda _: self.core.hint())
+        self.toggle.observe(lambda change: self.core.set_enabled(change["new"]), "value")
+
+    @property
+    def enabled(self) -> bool:
+        return self.core.enabled
+
+    @property
+    def chances(self) -> dict[int, dict[str, float]]:
+        return self.core.chances
+
+    @property
+    def hints(self) -> list:
+        return self.core.hints
+
+    def viewer(self) -> str | None:
+        """Whose knowledge the analysis uses (see :meth:`AdvisorCore.viewer`)."""
+        return self.core.viewer()
+
+    def may_hint(self) -> bool:
+        """A hint is for a person whose decision it is, on the live position."""
+        return self.core.may_hint()
+
+    def hint(self) -> None:
+        """Work out the 3 best actions and show them (only for a person to decide)."""
+        self.core.hint()
+
+    # -- the view (AdvisorView) ------------------------------------------------------------
+    def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
+        self.chart.show(chances)
+
+    def show_hint(self, html: str) -> None:
+        self.hint_text.value = html
+
+    def show_status(self, html: str) -> None:
+        self.status.value = html
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.chart.layout.display = None if enabled else "none"
+        self.hint_button.layout.display = None if enabled else "none"
+        self.hint_button.disabled = not can_hint
+
+    def _on_kernel_thread(self, fn) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(fn)  # widget updates on the kernel's thread
+        else:
+            fn()
+
+    def close(self):
+        self.core.close()
+        super().close()

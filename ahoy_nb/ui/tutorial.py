@@ -1,0 +1,318 @@
+"""The tutorial widget: the board, the lesson, and the learner's controls.
+
+Everything goes through synced traits: a click on the board sets the board's
+``intent`` (the shared :class:`~ahoy_nb.ui.BoardWidget`, built with
+``on_action`` so that it hands the click to the lesson instead of applying it);
+typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
+sets a ``Dropdown``'s ``value``; the Hint / Show me / Back / Restart buttons are a
+``ToggleButtons`` whose ``value`` is set and reset, and *Next* a ``Button``. All
+tries end in the same :meth:`Session.try_action` check, once, and its message is
+shown once, under the board.
+
+>>> from ahoy_nb.tutorials import start
+>>> w = start("battles").widget()
+>>> w.board.intent = {"action": "tailwind 3", "id": 1}   # a click on the board
+>>> w.session.index, "not this step's aim" in w.feedback.value, w.board.error
+(0, True, '')
+>>> w.board.intent = {"action": "sail 3", "id": 2}
+>>> w.session.index, w.session.reviewing   # the result of the move is shown
+(1, True)
+>>> w.next_button.click()                  # "Next"
+>>> w.typed.value = "move 3,2"             # what pressing Enter in the text box does
+>>> w.session.index
+2
+>>> w.buttons.value = "Back"               # what clicking "Back" does
+>>> w.session.index
+1
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as widgets
+
+from .odds import odds_explorer
+from ..rulebook import rules
+from .board import BoardWidget
+from ..tutorials.core import Feedback, Session
+from ..tutorials.friendly import describe, odds
+
+BUTTONS = ("Hint", "Show me", "Back", "Restart")
+TOOLTIPS = ("A hint: first where to look, then the rule", "Play the answer for me, and say why",
+            "Undo this step's moves, or go back a step", "Start the tutorial again")
+
+# A lesson board has the lesson's controls only: the board's own Undo and scrubber,
+# its "waiting" line and its error line (the lesson says everything once, below the
+# board) are hidden.
+# The lesson's words at 15px (JupyterLab draws widget text at 13px).
+LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,.ahoy-lesson-board .ahoy-error,"
+              ".ahoy-lesson-board .ahoy-none{display:none !important}"
+              ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
+
+
+def markdown_to_html(text: str) -> str:
+    """The little Markdown the lessons use: headings, bold, italics, code, quotes,
+    lists and tables."""
+    out: list[str] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("|"):
+            rows = []
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-+:?", c) for c in cells if c):
+                    rows.append(cells)
+                i += 1
+            body = "".join("<tr>" + "".join(f"<td style='border:1px solid #ccc;padding:2px 6px'>"
+                                             f"{_inline(c)}</td>" for c in r) + "</tr>"
+                           for r in rows)
+            out.append(f"<table style='border-collapse:collapse;margin:4px 0'>{body}</table>")
+            continue
+        if line.startswith(">"):
+            quote = []
+            while i < len(lines) and lines[i].startswith(">"):
+                quote.append(lines[i][1:].strip())
+                i += 1
+            out.append("<blockquote style='margin:4px 0 4px 8px;padding-left:8px;"
+                       "border-left:3px solid #c9a96e;color:#555'>"
+                       + _inline(" ".join(quote)) + "</blockquote>")
+            continue
+        if line.startswith("* "):
+            items = []
+            while i < len(lines) and lines[i].startswith("* "):
+                items.append(f"<li>{_inline(lines[i][2:])}</li>")
+                i += 1
+            out.append("<ul style='margin:2px 0'>" + "".join(items) + "</ul>")
+            continue
+        m = re.match(r"^(#{1,4}) (.*)$", line)
+        if m:
+            level = len(m.group(1)) + 1
+            out.append(f"<h{level} style='margin:4px 0'>{_inline(m.group(2))}</h{level}>")
+        elif line.strip():
+            out.append(f"<p style='margin:4px 0'>{_inline(line)}</p>")
+        i += 1
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"<i>\1</i>", text)
+    return text
+
+
+def _plain(text: str) -> str:
+    """A lesson's Markdown message as plain text (the board shows its error as text)."""
+    text = re.sub(r"`([^`]+)`", r"\1", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+    text = re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"\1", text)
+    return " ".join(text.split())
+
+
+class TutorialBoard(BoardWidget):
+    """The shared board for one :class:`Session`.
+
+    Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
+    a click (``intent`` ``{"action": ..., "id": n}``) is handed to
+    :meth:`Session.try_action` instead of being applied, so it is checked by the
+    lesson once, and the lesson's feedback (under the board) says what it made of it.
+    A click on something not offered goes to :meth:`on_refused`, which asks the
+    lesson why not. The board follows the session (which may replace its ``State``:
+    goal steps, Back, Restart, a new scene): the position, the learner's eyes
+    (whoever decides in this step), the step's highlighted spaces and the first
+    hint's pointers; right after a step, the position after the learner's move with
+    the spaces where something happened. The board's Undo is the lesson's Back.
+    """
+
+    def __init__(self, session: Session, **kwargs):
+        self.session = session
+        super().__init__(session.state, viewer=session.learner,
+                         on_action=self._try, confirm_handover=False, **kwargs)
+        self.add_class("ahoy-lesson-board")
+        session.on_change(lambda s: self.follow())
+        self.follow()
+
+    def _try(self, notation: str) -> None:
+        if self.session.reviewing:   # a click on the result picture: not a try
+            self.session.next()
+        self.session.try_action(notation)   # the session's listeners call follow()
+
+    def on_refused(self, target) -> str:
+        """A click on something the board does not offer: the lesson says why not."""
+        return self.session.refused(target).message
+
+    def undo(self):
+        """The board's Undo: the lesson's Back (undo this step's moves, or go back a
+        step), so the position never leaves the lesson's script."""
+        self.session.back()
+        return self.state
+
+    def follow(self) -> None:
+        """Show the session's position, as its learner sees it, with the step's
+        highlights (or the result of the step just done)."""
+        s = self.session
+        step = s.step
+        with self.lock, self.hold_sync():
+            if s.reviewing and s.result is not None:
+                shown, marks, viewer = s.result, list(s.result_spaces), s.result_viewer
+                suggest: list[str] = []
+            else:
+                shown, viewer = s.state, s.learner
+                marks = [str(x) for x in step.highlight] if step else []
+                marks += [p for p in s.pointers if p not in marks]
+                suggest = list(s.suggest)
+            self.highlight = marks
+            self.hints = suggest                 # the board marks them as suggested moves
+            self.error = ""
+            self.set_state(shown)                # may be a new State object
+            if viewer is not None and self.viewer != viewer:
+                self.viewer = viewer             # redraws for the new eyes
+
+
+class TutorialWidget(widgets.VBox):
+    """A tutorial in a notebook: lesson text, board, feedback, controls.
+
+    Attributes for code and tests: ``session``, ``lesson`` (HTML), ``board``,
+    ``feedback`` (HTML, under the board), ``typed`` (Text), ``choices`` (Dropdown of
+    legal actions, each with its meaning in words), ``buttons`` (ToggleButtons: Hint,
+    Show me, Back, Restart), ``next_button`` (Button), ``progress`` (IntProgress),
+    ``helped`` (HTML: how much help was used), ``odds`` (the battle odds, filled while a
+    side decides how far to fire its Cannons), ``rules`` (the rules in short, searchable).
+    """
+
+    def __init__(self, session: Session, odds: bool = True, **kwargs):
+        self.session = session
+        self.show_odds = odds
+        self.odds = widgets.VBox()   # the battle odds, shown at a Cannons decision
+        self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
+        self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
+                                            layout=widgets.Layout(width="320px"))
+        self.helped = widgets.HTML()
+        self.picture = widgets.HTML()   # the scene's own picture (the Rewards grid...)
+        # The board hands its clicks to session.try_action and follows the session.
+        self.board = TutorialBoard(session)
+        self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
+                                  continuous_update=False, description="action",
+                                  layout=widgets.Layout(width="360px"))
+        self.typed.observe(self._on_typed, "value")
+        self.choices = widgets.Dropdown(description="or pick", options=[], value=None,
+                                        layout=widgets.Layout(width="460px"))
+        self.choices.observe(self._on_choice, "value")
+        self.buttons = widgets.ToggleButtons(options=list(BUTTONS), value=None,
+                                             tooltips=list(TOOLTIPS),
+                                             style={"button_width": "96px"})
+        self.buttons.observe(self._on_button, "value")
+        self.next_button = widgets.Button(description="Next ›", button_style="success",
+                                          tooltip="Go on to the next step")
+        self.next_button.on_click(lambda _: self.session.next())
+        self.feedback = widgets.HTML(layout=widgets.Layout(max_width="760px"))
+        self.feedback.add_class("ahoy-feedback")
+        self.events = widgets.HTML()
+        # The rules in short, searchable, folded away until wanted.
+        self.rules = widgets.Accordion(children=[rules().widget()], selected_index=None)
+        self.rules.set_title(0, "Rules in short (search)")
+        self._busy = False
+        session.on_change(lambda s: self.refresh())
+        controls = widgets.VBox([widgets.HBox([self.next_button, self.buttons]),
+                                 widgets.HBox([self.typed, self.choices])])
+        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture,
+                          widgets.HBox([self.progress, self.helped]), self.board,
+                          self.feedback, self.events, controls, self.odds, self.rules],
+                         **kwargs)
+        self.add_class("ahoy-tutorial")   # for styling and the browser tests
+        self.refresh()
+
+    # -- input -------------------------------------------------------------------
+    def _on_typed(self, change):
+        if self._busy or not change["new"].strip():
+            return
+        text = change["new"]
+        self._busy = True
+        try:
+            self.typed.value = ""
+        finally:
+            self._busy = False
+        self.session.try_action(text)
+
+    def _on_choice(self, change):
+        if self._busy or not change["new"]:
+            return
+        self.session.try_action(change["new"])
+
+    def _on_button(self, change):
+        which = change["new"]
+        if self._busy or which is None:
+            return
+        self._busy = True
+        try:
+            self.buttons.value = None
+        finally:
+            self._busy = False
+        s = self.session
+        if which == "Hint":
+            s.hint()
+        elif which == "Show me":
+            s.show_me()
+        elif which == "Back":
+            s.back()
+        elif which == "Restart":
+            s.restart()
+
+    # -- output ------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.session
+        self.lesson.value = markdown_to_html(s.text)
+        picture = s.scene.picture if not s.finished else None
+        # Drawn by this package from the engine's components, escaped there.
+        self.picture.value = picture(s.state) if picture else ""
+        self.progress.value = s.index
+        p = s.progress
+        self.helped.value = (f"<span style='color:#555'>{p['done']} of {p['steps']} done · "
+                             f"hints: {p['hints']} · shown: {p['shown']}</span>")
+        self.next_button.disabled = not s.reviewing
+        # An explicit value, not None: some front ends keep "none" when a style is unset.
+        self.next_button.layout.display = "inline-flex" if s.reviewing else "none"
+        fb: Feedback | None = s.feedback
+        if fb is None or fb.kind == "next":
+            self.feedback.value = ""
+            self.events.value = ""
+        else:
+            color = {"wrong": "#b03030", "illegal": "#b03030"}.get(fb.kind, "#2a6a2a")
+            if fb.kind in ("hint", "answer"):
+                color = "#7a5a00"
+            self.feedback.value = (f"<div role='status' style='color:{color};max-width:760px;"
+                                   f"font-size:15px'>" + markdown_to_html(fb.message) + "</div>")
+            self.events.value = ("<details open><summary>what happened</summary><ul>"
+                                 + "".join(f"<li>{html.escape(e)}</li>" for e in fb.events)
+                                 + "</ul></details>") if fb.events else ""
+        legal = [(f"{a.notation} — {describe(s.state, a)}", a.notation)
+                 for a in s.legal_actions()] if not s.reviewing else []
+        self._busy = True
+        try:
+            self.choices.options = legal
+            self.choices.value = None
+        finally:
+            self._busy = False
+        self._show_odds()
+
+    def _show_odds(self) -> None:
+        """At a decision on how far to fire, the exact chances for each choice."""
+        s = self.session
+        pending = s.state.data["pending"] if not s.finished and not s.reviewing else []
+        if not self.show_odds or not pending or pending[-1]["type"] != "fire":
+            self.odds.children = ()
+            return
+        try:
+            chart = odds_explorer(s.state)
+            table = odds(s.state)
+        except ValueError:
+            self.odds.children = ()
+            return
+        note = widgets.HTML("<i>The real odds of this battle, before this lesson fixed its "
+                            "dice:</i>" + table._repr_html_())
+        self.odds.children = (note, chart)

@@ -1,0 +1,96 @@
+"""The advisor in the Panel app (ahoy_nb.apps.panel_app.PanelAdvisor), without a browser:
+tests/browser/test_advisor_panel.py has the browser."""
+
+from __future__ import annotations
+
+from ahoy_nb.apps.panel_app import GameApp, PanelAdvisor
+from ahoy_nb.ui import BoardWidget
+from ahoy_nb.engine import new_game
+
+
+def _app(**kwargs) -> GameApp:
+    return GameApp(players=2, seed=1, bot_delay=0, **kwargs)
+
+
+def _wait_app(people, **kwargs) -> GameApp:
+    """An app whose advisor works on the calling thread (wait=True), for exact checks."""
+    app = _app(people=people, **kwargs)
+    app.advisor.close()
+    app.advisor = PanelAdvisor(app.game.board, enabled=app.advisor.core.enabled,
+                               simulations=4, hint_simulations=12, wait=True)
+    return app
+
+
+def test_on_for_one_person_against_bots_off_in_hot_seat_and_can_be_turned_on():
+    solo = _app(people=("bluefin",), simulations=4)
+    assert solo.advisor.core.enabled and solo.advisor.toggle.value
+    assert solo.advisor.chart_pane.visible and solo.advisor.hint_button.visible
+    hot = _app(people="all", simulations=4)
+    adv = hot.advisor
+    assert not adv.core.enabled and not adv.toggle.value
+    assert not adv.chart_pane.visible and not adv.hint_button.visible
+    assert adv.core.chances == {}
+    adv.toggle.value = True  # the person turns it on
+    assert adv.core.enabled and adv.chart_pane.visible and adv.hint_button.visible
+    adv.toggle.value = False
+    assert not adv.core.enabled and not adv.chart_pane.visible
+    for app in (solo, hot):
+        app.advisor.close()
+
+
+def test_a_point_after_a_move():
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin", people=("bluefin",))
+    adv = PanelAdvisor(board, simulations=4, wait=True)
+    assert list(adv.chart.source.data["x"]) == [0]
+    board.act("start 0,0")
+    assert list(adv.chart.source.data["x"]) == [0, 1]
+    for f in board.state.players:
+        assert all(0 <= v <= 1 for v in adv.chart.source.data[f])
+    total = sum(adv.chart.source.data[f][1] for f in board.state.players)
+    assert abs(total - 1) < 1e-9
+    board.undo()
+    assert list(adv.chart.source.data["x"]) == [0]
+
+
+def test_hint_for_the_person_to_decide_shown_in_words_and_on_the_board():
+    app = _wait_app(("bluefin",))
+    adv = app.advisor
+    assert app.game.state.current_player == "bluefin" and not adv.hint_button.disabled
+    adv.hint_button.clicks += 1
+    hints = adv.core.hints
+    assert len(hints) == min(3, len(app.game.state.legal_actions()))
+    assert app.board.hints == [e.notation for e in hints]  # the Panel board's hints
+    assert adv.hint_text.visible and "<ol>" in adv.hint_text.object
+    assert all(e.notation in adv.hint_text.object for e in hints)
+    app.board.intent = {"action": hints[0].notation, "id": 1}  # a move clears it
+    assert app.board.hints == [] and not adv.hint_text.visible
+
+
+def test_hint_refused_politely_for_a_bot_or_another_persons_decision():
+    # A bot's decision (the bots wait for their buttons: no auto-play).
+    app = _wait_app(("bluefin",))
+    app.auto.value = False
+    i = 0
+    while app.game.state.current_player == "bluefin":  # Bluefin plays up to Mollusk's turn
+        i += 1
+        app.board.intent = {"action": app.game.state.legal_actions()[0].notation, "id": i}
+    assert app.game.state.current_player == "mollusk"
+    adv = app.advisor
+    assert adv.hint_button.disabled
+    adv.core.hint()
+    assert adv.core.hints == [] and app.board.hints == []
+    assert "person whose decision it is" in adv.hint_text.object
+    assert "Mollusk is a bot" in adv.hint_text.object
+    # Another person's decision: a board that shows Mollusk's view while Bluefin decides.
+    board = BoardWidget(new_game(2, seed=1), viewer="mollusk", people=("bluefin", "mollusk"))
+    other = PanelAdvisor(board, simulations=4, wait=True)
+    other.core.hint()
+    assert other.core.hints == [] and "Bluefin" in other.hint_text.object
+
+
+def test_everything_shown_is_escaped():
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin", people=("bluefin",))
+    adv = PanelAdvisor(board, simulations=4, hint_simulations=8, wait=True)
+    adv.core.hint()
+    text = adv.hint_text.object
+    assert "<script" not in text and text.count("<li>") == len(adv.core.hints)

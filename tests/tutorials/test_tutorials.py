@@ -1,0 +1,681 @@
+"""The tutorials: each plays to its end, wrong tries are refused with a reason and do not
+advance, and Hint / Answer / Back / Restart work; the battle odds are exact."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from ahoy_nb.ui import BoardWidget
+
+import ahoy_nb.ai.analysis
+import ahoy_nb.ui.odds
+import ahoy_nb.tutorials as tutorials
+import ahoy_nb.tutorials.core
+import ahoy_nb.tutorials.friendly
+import ahoy_nb.tutorials.goals
+import ahoy_nb.ui.tutorial
+from ahoy_nb.tutorials import Session, start
+
+CATALOG = tutorials.catalog()
+NAMES = [t.name for t in CATALOG]
+
+# Every rulebook section the tutorials must teach with a step that asks the learner to act.
+REQUIRED_SECTIONS = {
+    "Game Setup", "Faction Setup", "Taking Action", "Playing the Game", "Bluefin Squadron",
+    "Ending the Round", "Moving", "Terrain", "Common Actions", "Exploring", "Battling",
+    "Battle Victory", "Damage", "Strongholds", "The Mollusk Union", "Smugglers", "Crew",
+    "Delivering Cargo", "Pledges",
+}
+
+
+def play_to_end(run: Session) -> None:
+    for i in range(len(run)):
+        assert run.index == i
+        for notation in run.expected_answer():
+            fb = run.try_action(notation)
+            assert fb.ok, f"{run.tutorial.name} step {i + 1}: {notation!r} refused: {fb.message}"
+        assert run.index == i + 1, f"{run.tutorial.name} step {i + 1} did not advance"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tutorial_plays_to_its_end(name):
+    run = start(name)
+    play_to_end(run)
+    assert run.finished
+    assert run.step is None
+    assert "done" in run.text
+    assert not run.try_action("end").ok  # nothing left to do
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_step_asks_and_explains(name):
+    t = tutorials.get(name)
+    assert t.title and t.summary and t.steps
+    for scene, step in t.steps:
+        assert step.ask and step.text and step.hint and step.section, (scene.title, step.ask)
+        assert step.expect or step.goal
+
+
+def test_catalog_covers_the_rulebook_sections():
+    taught = {section for t in CATALOG for section in t.teaches}
+    assert REQUIRED_SECTIONS <= taught, REQUIRED_SECTIONS - taught
+    assert NAMES[:2] == ["setup", "turn"]
+    assert "| `battles` |" in CATALOG._repr_markdown_()
+    with pytest.raises(KeyError, match="tutorials: setup"):
+        tutorials.get("no-such-lesson")
+
+
+def test_setup_covers_each_player_count():
+    players = {len(scene.build().players) for scene in tutorials.get("setup").scenes}
+    assert players == {2, 3, 4}
+
+
+def _wrong_legal(run: Session) -> str | None:
+    """A legal action that this step does not accept, if there is one."""
+    step = run.step
+    for action in run.legal_actions():
+        text = str(action)
+        if step.expect is not None:
+            if text not in step.expect:
+                return text
+        else:
+            trial = run.state.copy().apply(text)
+            if not step.goal(run.start_state, trial) and (trial.is_over or trial.decision.kind == "turn"):
+                return text
+    return None
+
+
+def _not_offered(run: Session) -> str:
+    """An action of the game that is not legal at this step."""
+    for candidate in ("end", "sail 1", "cannons 1", "move 0,0", "anchor", "deploy 9,9"):
+        if not run.state.is_legal(candidate):
+            return candidate
+    raise AssertionError("every candidate is legal")
+
+
+def _gives_away(message: str, answer: list[str]) -> bool:
+    return ahoy_nb.tutorials.core.names_answer(message, answer)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_wrong_tries_are_refused_at_every_step(name):
+    """At every step: an illegal try says why not in the rules' words, a legal try that
+    is not the aim says what it would do and why not; once, and neither names the
+    answer; nothing changes."""
+    run = start(name)
+    for i in range(len(run)):
+        before = run.state.copy()
+        answer = run.expected_answer()
+        # Illegal: not Ahoy at all, and an action the rules forbid now.
+        for bad in ("fly to the moon", "move 99,99", _not_offered(run)):
+            fb = run.try_action(bad)
+            assert not fb.ok and fb.kind == "illegal" and fb.message.startswith("Not possible: ")
+            assert not _gives_away(fb.message, answer), (i, bad, fb.message)
+            assert "Choices now" not in fb.message
+            assert run.index == i and run.state == before
+        wrong = _wrong_legal(run)
+        if wrong is not None:
+            fb = run.try_action(wrong)
+            assert not fb.ok and fb.kind == "wrong", (i, wrong, fb.message)
+            assert f"'{wrong}'" in fb.message or fb.events, "a wrong try says what it does"
+            assert not _gives_away(fb.message, answer), (i, wrong, fb.message)
+            sentences = [x.strip() for x in fb.message.split(". ") if len(x.strip()) > 20]
+            assert len(sentences) == len(set(sentences)), f"said twice: {fb.message}"
+            assert run.index == i and run.state == before, (i, wrong)
+        for notation in answer:
+            assert run.try_action(notation).ok
+    assert run.finished
+
+
+def test_battle_refusals_say_why():
+    run = start("battles")
+    run.goto(4)  # Mollusk fires its Cannons in the rulebook example
+    fb = run.try_action("fire 4>2")
+    assert not fb.ok and fb.kind == "wrong"
+    assert "does not reach the goal" in fb.message
+    assert any("Smuggler 1 wins the battle" in e for e in fb.events)  # what happened
+    assert run.index == 4 and not run.in_progress
+    fb = run.try_action("fire 4>5")
+    assert not fb.ok and "not below 1, but not up" in fb.message
+    fb = run.try_action("fire 4>1")
+    assert fb.ok and fb.advanced
+    assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in fb.events
+
+
+def test_engine_reason_and_tutorial_note_for_illegal_tries():
+    run = start("moving")
+    run.try_action("fullsail 5")
+    fb = run.try_action("move 0,0")
+    assert not fb.ok and "you cannot move across Sandbars" in fb.message
+    run = start("exploring")
+    run.goto(2)
+    fb = run.try_action("tile 4,1 r90")
+    assert not fb.ok
+    assert "Its Island would be at 4,2, right next to the Island at 3,2" in fb.message
+    run = start("turn")
+    run.try_action("cannons 6")
+    fb = run.try_action("end")
+    assert not fb.ok and "must place 2 action dice" in fb.message
+
+
+def test_legal_but_wrong_uses_the_tutorials_hint():
+    run = start("battles")
+    run.goto(3)
+    fb = run.try_action("battle patrol")
+    assert not fb.ok and fb.kind == "wrong"
+    assert "rulebook's example battles the Smuggler first" in fb.message
+    assert run.index == 3
+
+
+def test_goal_steps_accept_any_way_to_the_goal():
+    run = start("battles")
+    run.goto(17)  # the Stronghold: any fire that wins will do
+    assert run.step.ask == "Win against the Stronghold."
+    assert run.try_action("fire 5>1").ok
+
+
+def test_multi_decision_goal_step_progress_and_back():
+    run = start("moving")
+    run.goto(1)
+    fb = run.try_action("move 1,1")
+    assert fb.ok and fb.kind == "progress" and not fb.advanced
+    assert run.in_progress and run.index == 1
+    assert run.answer() == "move 0,1"  # the rest of the answer
+    run.back()
+    assert not run.in_progress and run.index == 1
+    fb = run.play_answer()
+    assert fb.advanced and run.index == 2
+    run.back()
+    assert run.try_action("move 2,0").kind == "progress"   # begun another way
+    fb = run.play_answer()                                  # starts the step over
+    assert fb.advanced and run.index == 2
+
+
+def test_hint_answer_back_restart():
+    run = start("battles")
+    first = run.state.copy()
+    assert "sail 3" not in run.hint()
+    assert run.feedback.kind == "hint" and run.index == 0
+    assert run.answer() == "sail 3"
+    assert run.index == 0 and run.state == first  # showing the answer plays nothing
+    run.play_answer()
+    run.play_answer()
+    assert run.index == 2
+    run.back()
+    assert run.index == 1
+    assert run.state == run._starts[1]
+    run.back()
+    run.back()  # at the first step, back stays there
+    assert run.index == 0 and run.state == first
+    run.goto(5)
+    run.restart()
+    assert run.index == 0 and run.state == first and run.feedback.kind == "restart"
+    play_to_end(run)  # and it can be played again
+    assert run.finished
+
+
+def test_fixed_dice_survive_back_and_restart():
+    run = start("battles")
+    run.goto(4)
+    assert run.try_action("fire 4>1").ok
+    run.back()
+    assert run.index == 4
+    assert run.try_action("fire 4>1").ok  # the same fixed roll again
+
+
+def test_markdown_of_a_step():
+    run = start("cargo")
+    text = run.text
+    assert text.startswith("### Smuggling and delivering Cargo")
+    assert "Step 1 of" in text and "**Your move as Smuggler 1:**" in text
+    assert "> To smuggle Cargo" in text
+
+
+# -- battle odds -------------------------------------------------------------------------
+
+def _at_rulebook_fire():
+    run = start("battles")
+    run.goto(4)
+    return run.state
+
+
+def test_battle_odds_rulebook_example_is_exact():
+    odds = ahoy_nb.ai.analysis.battle_odds(_at_rulebook_fire(), exact=True)
+    # Mollusk attacks the Smuggler (no Cannons): win if 1d6 + k >= 1d6.
+    assert odds == {0: Fraction(21, 36), 1: Fraction(26, 36), 2: Fraction(30, 36),
+                    3: Fraction(33, 36)}
+    for k, p in odds.items():
+        assert p == ahoy_nb.ai.analysis.win_chance(k, 0)
+
+
+def test_battle_odds_when_the_defender_answers():
+    run = start("battles")
+    run.goto(10)  # Bluefin attacks the Union, which has a 3 on Cannons
+    state = run.state
+    best = ahoy_nb.ai.analysis.battle_odds(state, exact=True)
+    hold = ahoy_nb.ai.analysis.battle_odds(state, against="hold", exact=True)
+    assert best[5] == ahoy_nb.ai.analysis.win_chance(5, 2)
+    assert hold[5] == ahoy_nb.ai.analysis.win_chance(5, 0)
+    assert all(best[k] <= hold[k] for k in best)
+
+
+def test_battle_odds_as_defender():
+    run = start("battles")
+    run.goto(13)  # the Union defends against the Smuggler's +3
+    odds = ahoy_nb.ai.analysis.battle_odds(run.state, exact=True)
+    assert odds[4] == ahoy_nb.ai.analysis.win_chance(4, 3, attacker=False)
+    with pytest.raises(ValueError, match="decides how far"):
+        ahoy_nb.ai.analysis.battle_odds(start("battles").state)
+
+
+def test_odds_explorer_slider_drives_the_chart():
+    box = ahoy_nb.ui.odds.odds_explorer(_at_rulebook_fire())
+    assert list(box.bars.y) == pytest.approx([21 / 36, 26 / 36, 30 / 36, 33 / 36])
+    box.slider.value = 3
+    assert "11/12" in box.label.value
+    assert list(box.bars.opacities) == [0.45, 0.45, 0.45, 1.0]
+
+
+def test_odds_chart_axes_sides():
+    import warnings
+    import bqplot  # noqa: F401  (imported first: its own import warns, not our call)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)   # no unknown Axis arguments
+        box = ahoy_nb.ui.odds.odds_explorer(_at_rulebook_fire())
+    x_axis, y_axis = box.figure.axes
+    assert (x_axis.side, y_axis.side) == ("bottom", "left")
+    assert y_axis.label == "chance to win" and y_axis.tick_format == ".0%"
+
+
+# -- the widget ------------------------------------------------------------------------
+
+def test_widget_typed_buttons_and_choices():
+    w = start("battles").widget()
+    s = w.session
+    assert "Place a die on Sail" in w.lesson.value
+    w.typed.value = "tailwind 3"              # legal but wrong
+    assert s.index == 0 and w.typed.value == ""
+    assert "not this step&#x27;s aim" in w.feedback.value or "not this step's aim" in w.feedback.value
+    w.typed.value = "sail 3"
+    assert s.index == 1 and w.progress.value == 1
+    assert s.reviewing and not w.next_button.disabled and w.choices.options == ()
+    w.next_button.click()
+    assert not s.reviewing and w.next_button.disabled
+    # The list of legal actions says each one in words.
+    labels = dict((v, k) for k, v in w.choices.options)
+    words = ahoy_nb.tutorials.friendly.describe(s.state, "move 3,2")
+    assert words and labels["move 3,2"] == f"move 3,2 — {words}"
+    w.choices.value = "move 3,2"              # picking from the legal actions
+    assert s.index == 2
+    w.buttons.value = "Hint"
+    assert w.buttons.value is None and "Hint 1" in w.feedback.value
+    assert "move 2,2" not in w.feedback.value
+    w.buttons.value = "Hint"
+    assert "Hint 2" in w.feedback.value and "help" not in w.helped.value
+    w.buttons.value = "Show me"
+    assert s.index == 3 and "Shown:" in w.feedback.value and "move 2,2" in w.feedback.value
+    assert "shown: 1" in w.helped.value
+    w.buttons.value = "Back"
+    assert s.index == 2
+    w.buttons.value = "Restart"
+    assert s.index == 0
+
+
+def test_widget_shows_live_odds_at_a_cannons_decision():
+    run = start("battles")
+    w = run.widget()
+    assert w.odds.children == ()
+    run.goto(4)
+    chart = w.odds.children[1]
+    assert list(chart.bars.y) == pytest.approx([21 / 36, 26 / 36, 30 / 36, 33 / 36])
+    w.typed.value = "fire 4>1"
+    assert w.odds.children == ()
+
+
+class Clicks:
+    """What board.js does on a click: set the board's ``intent`` to
+    ``{"action": notation, "id": n}`` with a fresh id (or ``{"undo": true, "id": n}``)."""
+
+    def __init__(self, board):
+        self.board = board
+        self.next_id = 0
+
+    def send(self, **payload):
+        self.next_id += 1
+        self.board.intent = dict(payload, id=self.next_id)
+        assert self.board.ack == self.next_id      # the intent was handled
+        return self.board
+
+    def click(self, notation):
+        return self.send(action=notation)
+
+
+def _spy(run: Session) -> list[str]:
+    """Record every call of ``run.try_action`` (the lesson's check)."""
+    calls: list[str] = []
+    check = run.try_action
+
+    def spy(action):
+        calls.append(str(action))
+        return check(action)
+
+    run.try_action = spy
+    return calls
+
+
+def test_widget_board_click_goes_through_the_lesson_once():
+    w = start("battles").widget()
+    run, board = w.session, w.board
+    assert isinstance(board, BoardWidget) and board.on_action is not None
+    assert board.state is run.state and board.viewer == run.learner == "mollusk"
+    assert board.can_act and "sail 3" in board.actions and "tailwind 3" in board.actions
+    assert "&quot;sail 3&quot;" in board.svg or '"sail 3"' in board.svg   # clickable
+    calls = _spy(run)
+    front = Clicks(board)
+    before = run.state.copy()
+    n_log, n_journal = len(run.state.log), len(run.journal)
+
+    # A wrong click: refused with the lesson's explanation, once (under the board, not
+    # also on the board); nothing moves.
+    front.click("tailwind 3")
+    assert calls == ["tailwind 3"] and len(run.journal) == n_journal + 1
+    assert run.feedback.kind == "wrong" and run.index == 0 and run.state == before
+    words = ahoy_nb.tutorials.friendly.describe(run.state, "tailwind 3")
+    assert run.feedback.message.startswith(f"'tailwind 3' ({words}) is "
+                                           "possible, but it is not this step's aim")
+    assert run.step.note_for("tailwind 3") in run.feedback.message   # the lesson's own note
+    assert board.error == ""
+    assert w.feedback.value.count("Tailwind jumps to a printed Tailwind space") == 1
+    assert board.history_length == len(run.state.history) and board.can_act
+
+    # An illegal click: the engine's reason, through the lesson.
+    front.click("move 99,99")
+    assert calls[-1] == "move 99,99" and run.feedback.kind == "illegal"
+    assert run.feedback.message.startswith("Not possible:") and board.error == ""
+    assert run.index == 0 and run.state == before
+
+    # A click on something the board does not offer: the board's refused intent (the
+    # clicked element's data attributes) reaches the lesson through on_refused.
+    board.intent = {"refused": {"slot-group": "mollusk:cannons"}, "id": 1000}
+    assert run.feedback.kind == "illegal" and run.state == before
+    assert run.feedback.message.startswith("Not possible:") and "Cannons" in run.feedback.message
+
+    # The right click: checked once, applied once; the board shows what happened.
+    front.click("sail 3")
+    assert calls == ["tailwind 3", "move 99,99", "sail 3"]
+    assert len(run.journal) == n_journal + 4
+    assert run.feedback.ok and run.feedback.advanced and run.index == 1
+    assert len(run.state.log) == n_log + 1 and run.state.log[-1].action == "sail 3"
+    assert run.reviewing and board.state == run.result and board.error == ""
+    assert w.progress.value == 1 and "Right!" in w.feedback.value
+    assert "Next" in w.lesson.value
+    w.next_button.click()
+    assert board.state is run.state
+    assert board.history_length == len(run.state.history) == len(before.history) + 1
+    assert board.highlight == ["3,2"] and "move 3,2" in board.actions
+
+
+def test_after_a_right_move_the_board_shows_its_events():
+    w = start("battles").widget()
+    run, board = w.session, w.board
+    run.goto(4)
+    Clicks(board).click("fire 4>1")          # the Union wins the rulebook's battle
+    assert run.reviewing and "2,2" in board.highlight
+    assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in w.events.value
+    assert board.viewer == "mollusk"
+    w.next_button.click()
+    assert not run.reviewing and board.state is run.state
+
+
+def test_widget_board_follows_the_session():
+    w = start("battles").widget()
+    run, board = w.session, w.board
+    front = Clicks(board)
+    run.goto(4)                              # the Union decides how far to fire
+    assert board.state is run.state and board.can_act and "fire 4>1" in board.actions
+    front.click("fire 4>2")                  # legal, loses with the lesson's dice
+    assert run.feedback.kind == "wrong" and run.index == 4
+    assert "does not reach the goal" in w.feedback.value and board.error == ""
+    assert board.state is run.state          # the session put back a copy: the board shows it
+    front.click("fire 4>1")
+    assert run.index == 5 and board.error == "" and run.reviewing
+    run.next()
+    assert board.state is run.state
+    assert board.viewer == run.learner and board.can_act == (not run.state.is_over)
+    # The typed box, Back and Restart go through the session; the board follows.
+    w.buttons.value = "Back"
+    assert run.index == 4 and board.state is run.state and "fire 4>1" in board.actions
+    w.typed.value = "fire 4>1"
+    assert run.index == 5
+    run.next()
+    assert board.state is run.state
+    # The board's own Undo is the lesson's Back (it never undoes behind the lesson).
+    assert board.can_undo
+    front.send(undo=True)
+    assert run.index == 4 and board.state is run.state and board.error == ""
+    w.buttons.value = "Restart"
+    assert run.index == 0 and board.state is run.state and board.viewer == "mollusk"
+    # A new scene with another learner: the board shows that learner's view.
+    run.goto(9)
+    assert run.scene.title == "Two dice on Cannons" and run.learner == "bluefin"
+    assert board.viewer == "bluefin" and board.people == ("bluefin",) and board.can_act
+
+
+def test_lesson_board_has_the_lessons_controls_only():
+    w = start("battles").widget()
+    assert "ahoy-lesson-board" in w.board._dom_classes
+    style = w.children[0].value
+    for hidden in (".ahoy-controls", ".ahoy-error", ".ahoy-none"):
+        assert f".ahoy-lesson-board {hidden}" in style
+    assert list(w.buttons.options) == ["Hint", "Show me", "Back", "Restart"]
+
+
+def test_a_fixed_picture_is_a_picture():
+    state = tutorials.position("battles")
+    pic = tutorials.board(state, highlight=["2,2"])
+    assert not isinstance(pic, BoardWidget)
+    svg = pic._repr_svg_()
+    assert svg.startswith("<svg") and "Waiting for another player" not in svg
+    assert "data-action" not in svg                           # nothing to click
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_tutorial_plays_by_clicks_on_the_board(name):
+    """Each answer is a legal action the board offers the learner, and a click on it is
+    accepted by the lesson (as the front end sends it)."""
+    w = start(name).widget()
+    run, board = w.session, w.board
+    front = Clicks(board)
+    for i in range(len(run)):
+        assert run.index == i
+        for notation in run.expected_answer():
+            assert board.state is run.state and board.viewer == run.learner
+            assert board.can_act and notation in board.actions, (i, notation, board.actions)
+            front.click(notation)
+            assert board.error == "", (i, notation, board.error)
+        assert run.index == i + 1 and run.reviewing
+        w.next_button.click()
+    assert run.finished and board.state is run.state
+
+
+# -- steps that follow the learner ---------------------------------------------------------
+
+def _claims_match(run: Session) -> list[str]:
+    """What the current step's text says about the learner's position, checked against it:
+    the dice it says are left, and who ended a turn."""
+    text = run.text
+    s = run.state
+    dice = sorted(s.dice(run.learner)) if run.learner else []
+    problems = []
+    m = re.search(r"dice ((?:\d, )*\d(?:,? and \d)?) are left", text)
+    if m and sorted(int(d) for d in re.findall(r"\d", m.group(1))) != dice:
+        problems.append(f"says dice {m.group(1)} are left, has {dice}")
+    m = re.search(r"last die \(the (\d)\)", text)
+    if m and dice != [int(m.group(1))]:
+        problems.append(f"says the last die is {m.group(1)}, has {dice}")
+    return problems
+
+
+def _at_step(name: str, index: int, ways_before: list[list[str]]) -> Session:
+    run = start(name)
+    for way in ways_before:
+        for notation in way:
+            run.try_action(notation)
+    assert run.index == index
+    return run
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
+    """Play every accepted way of doing every step; after each, the next step's text
+    matches the position (the dice left, who ended the turn) and its answer works."""
+    run = start(name)
+    path: list[list[str]] = []
+    checked = 0
+    for i in range(len(run)):
+        ways = run.accepted_ways(depth=max(4, len(run.expected_answer()) + 1))
+        assert ways, f"{name} step {i + 1}: no accepted way"
+        for way in ways:
+            alt = _at_step(name, i, path)
+            for notation in way:
+                fb = alt.try_action(notation)
+            assert fb.advanced, (name, i + 1, way, fb.message)
+            if "you ended your turn" in fb.message.lower():
+                assert "end" in way, (name, i + 1, way, fb.message)
+            if alt.finished:
+                continue
+            assert _claims_match(alt) == [], (name, i + 1, way, alt.text)
+            for notation in alt.expected_answer():
+                nxt = alt.try_action(notation)
+                assert nxt.ok, (name, i + 1, way, notation, nxt.message)
+            assert nxt.advanced, (name, i + 2, "after", way)
+            checked += 1
+        path.append(run.expected_answer())
+        for notation in path[-1]:
+            run.try_action(notation)
+    assert checked >= len(run) - 1
+
+
+def test_turn_lesson_follows_the_die_the_learner_kept():
+    run = start("turn")
+    run.goto(3)                             # Deploy: a 2, a 3 and a 6 left
+    assert run.try_action("deploy 2").ok and run.try_action("deploy 2,1").advanced
+    run.next()
+    run.play_answer()                       # the Tailwind with the 6
+    assert run.feedback.advanced
+    assert "You ended your turn" not in run.feedback.message
+    assert "the lesson ended your turn for you" in run.feedback.message
+    run.next()
+    assert run.state.dice("bluefin") == [3]
+    assert "(the 3)" in run.text and "(the 2)" not in run.text
+    assert run.play_answer().advanced
+
+
+def test_deploying_with_the_six_is_refused_with_the_reason():
+    run = start("turn")
+    run.goto(3)
+    run.try_action("deploy 6")
+    fb = run.try_action("deploy 2,1")
+    assert not fb.ok and "6" in fb.message and run.index == 3
+
+
+# -- graded hints -----------------------------------------------------------------------
+
+def test_hint_levels_point_then_name_the_rule_then_show():
+    run = start("turn")
+    assert run.help[0] == 0
+    first = run.hint()
+    assert first.startswith("Look at your player board: the Cannons slot")
+    assert "cannons 6" not in first and run.help[0] == 1
+    assert all(n.startswith("cannons") for n in run.suggest) and run.suggest
+    second = run.hint()
+    assert second.startswith("**Taking Action**") and "Load your guns" in second
+    assert "cannons 6" not in second and run.help[0] == 2
+    third = run.hint()                                 # no third hint: Show me is next
+    assert "Show me" in third and run.help[0] == 2
+    fb = run.show_me()
+    assert fb.ok and fb.advanced and fb.kind == "shown" and "'cannons 6'" in fb.message
+    assert run.help[0] == 3 and run.index == 1
+    run.play_answer()
+    assert run.progress == {"done": 2, "steps": len(run), "hints": 0, "shown": 1,
+                            "help": ["shown"] + ["none"] * (len(run) - 1)}
+
+
+def test_first_hint_points_at_the_region_on_the_map():
+    run = start("battles")
+    run.goto(1)                                   # move to 3,2
+    text = run.hint()
+    assert text.startswith("Look at the map: the ") and "3,2" not in text
+    assert "3,2" in run.pointers and len(run.pointers) == 4
+    w = run.widget()
+    assert set(run.pointers) <= set(w.board.highlight)
+
+
+def test_help_is_recorded_per_step_and_reset_by_restart():
+    run = start("setup")
+    run.hint()
+    run.play_answer()
+    run.next()
+    run.hint(); run.hint()
+    run.play_answer()
+    assert run.progress["hints"] == 2 and run.progress["help"][:2] == ["hint 1", "hint 2"]
+    run.restart()
+    assert run.progress["hints"] == 0 and set(run.progress["help"]) == {"none"}
+
+
+def test_no_hint_before_show_me_gives_the_answer_away():
+    for name in NAMES:
+        run = start(name)
+        while not run.finished:
+            answer = run.expected_answer()
+            for _ in range(2):
+                text = run.hint()
+                assert not ahoy_nb.tutorials.core.names_answer(text, answer), \
+                    (name, run.index, text)
+            run.play_answer()
+
+
+def test_notation_in_lessons_has_its_meaning_beside_it():
+    from ahoy_nb.engine.notation import VERBS
+    quoted = re.compile(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()")
+    for name in NAMES:
+        run = start(name)
+        while not run.finished:
+            texts = [run.text]
+            run.hint(); texts.append(run.feedback.message)
+            run.hint(); texts.append(run.feedback.message)
+            run.show_me(); texts.append(run.feedback.message)
+            for text in texts:
+                bare = [m for m in quoted.findall(text) if m.split(" ")[0] in VERBS]
+                assert not bare, (name, run.index, bare, text)
+
+
+def test_the_lesson_has_the_rules_at_hand():
+    w = start("battles").widget()
+    assert w.rules.selected_index is None          # folded away
+    box, out = w.rules.children[0].children
+    box.value = "strong current"
+    assert "Strong Current" in out.value
+
+
+def test_a_refused_click_on_a_space_says_why_in_the_rules_words():
+    """A click on a map space with nothing offered: while the Flagship moves, the movement
+    rule that stops that step (the engine's words); otherwise what the position asks."""
+    run = start("moving")
+    run.goto(1)                                     # the Flagship moves from 1,0
+    before = run.state.copy()
+    assert not run.state.is_legal("move 0,0") and not run.state.is_legal("move 3,0")
+    sandbar = run.refused({"space": "0,0", "terrain": "sea"}).message
+    assert sandbar.startswith("Not possible:") and "Sandbar" in sandbar, sandbar
+    far = run.refused({"space": "3,0"}).message
+    assert "adjacent" in far and "3,0" in far, far
+    for text in (sandbar, far):
+        assert not ahoy_nb.tutorials.core.names_answer(text, run.expected_answer()), text
+    assert run.state == before and run.index == 1 and run.feedback.kind == "illegal"
+
+    run.goto(0)                                     # placing a die: no space to choose
+    text = run.explain_target({"space": "0,0", "terrain": "sea"})
+    assert text == f"Not possible: nothing can be done at 0,0 (sea) now. {run.state.prompt}."

@@ -1,0 +1,85 @@
+"""The win-chance chart and the Hint button (widgets, without a browser)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from ahoy_nb.engine import new_game
+from ahoy_nb.ui.play import play
+from ahoy_nb.ui import BoardWidget
+from ahoy_nb.ui.advisor import Advisor
+
+
+def test_the_chart_gains_a_point_after_a_move():
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    adv = Advisor(board, simulations=6, wait=True)
+    assert list(adv.chances) == [0]
+    board.act("start 0,0")
+    assert sorted(adv.chances) == [0, 1]
+    assert list(adv.chart.lines.x) == [0, 1]
+    for chances in adv.chances.values():
+        assert abs(sum(chances.values()) - 1) < 1e-9
+    board.undo()
+    assert sorted(adv.chances) == [0]
+
+
+def test_hint_lists_the_best_actions_for_the_person_to_decide():
+    board = BoardWidget(new_game(3, seed=2), viewer="bluefin")
+    adv = Advisor(board, simulations=4, hint_simulations=12, wait=True)
+    assert adv.may_hint() and not adv.hint_button.disabled
+    adv.hint()
+    legal = {a.notation for a in board.state.legal_actions()}
+    assert 1 <= len(adv.hints) <= 3 and {e.notation for e in adv.hints} <= legal
+    assert "Hint" in adv.hint_text.value and adv.hints[0].notation in adv.hint_text.value
+    assert board.hints == [e.notation for e in adv.hints]
+    board.act(adv.hints[0].action)  # a move clears the hint
+    assert adv.hints == [] and adv.hint_text.value == ""
+
+
+def test_no_hint_for_someone_elses_decision():
+    board = BoardWidget(new_game(2, seed=1), viewer="mollusk")
+    adv = Advisor(board, simulations=4, wait=True)
+    assert not adv.may_hint() and adv.hint_button.disabled
+    adv.hint()
+    assert adv.hints == [] and "person whose decision" in adv.hint_text.value
+
+
+def test_a_spectator_analyses_public_facts_only():
+    board = BoardWidget(new_game(3, seed=2), viewer=None)
+    adv = Advisor(board, simulations=4, wait=True)
+    assert adv.viewer() == "public"
+    assert sorted(adv.chances[0]) == ["bluefin", "mollusk", "smuggler1"]
+
+
+def test_off_the_ui_thread():
+    def body():
+        board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+        adv = Advisor(board, simulations=6)
+        board.act("start 0,0")
+        deadline = time.monotonic() + 60
+        while sorted(adv.chances) != [0, 1] and time.monotonic() < deadline:
+            time.sleep(0.05)  # the worker thread fills them in
+        seen.append(sorted(adv.chances))
+        adv.close()
+
+    # In a thread of its own: an event loop another test left in this thread (Playwright's)
+    # would hold the results, as a kernel's loop does between cells.
+    seen: list = []
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join()
+    assert seen == [[0, 1]]
+
+
+def test_off_by_default_in_hot_seat_and_can_be_turned_on():
+    solo = play(2, seed=1, people=("bluefin",), bot_delay=None)
+    assert solo.advisor is not None and solo.advisor.enabled
+    hot = play(2, seed=1, people="all", bot_delay=None)
+    assert hot.advisor is not None and not hot.advisor.enabled
+    assert hot.advisor.chart.layout.display == "none" and hot.advisor.chances == {}
+    hot.advisor.toggle.value = True
+    assert hot.advisor.chart.layout.display is None
+    assert play(2, seed=1, people="bluefin", bot_delay=None, analysis=False).advisor is None
+    for game in (solo, hot):
+        game.close()
