@@ -29,9 +29,9 @@ from .errors import (EngineError, IllegalActionError, InvalidStateError, Notatio
 from .rules import Play, board_kind, control, controller, name, place_tile
 from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
-from .kernel import LEGAL, deciding
+from .kernel import FRAMES, LEGAL, deciding
 from .notation import Action, normalise
-from .schema import FORMAT
+from .schema import FORMAT, Figure
 from .validate import check_text, validate
 
 
@@ -775,10 +775,14 @@ def playable(data: dict, log: list = ()) -> State:
         who = g.deciding()
         options = g.options()
         # Every decision waiting lower on the stack must be answerable too, when its turn
-        # comes (asked on a copy: listing options changes nothing, but be sure).
+        # comes (asked on a copy: listing options changes nothing, but be sure). One whose
+        # figure has left the map is not: its automatic step ends it when it is reached.
         probe = Play(_copy(data))
+        on_map = {fig["id"] for fig in data["figures"]}
         for frame in probe.data["pending"]:
-            if frame["type"] in LEGAL and frame["player"] is not None:
+            if (frame["type"] in LEGAL and frame["player"] is not None
+                    and all(frame.get(key) in on_map for key, spec in FRAMES[frame["type"]].fields.items()
+                            if isinstance(spec, Figure) and spec.asked)):
                 LEGAL[frame["type"]](probe, frame)
         # What each player sees of the position (the log's entries were checked field by
         # field by the loader, and hiding their secrets cannot fail: not drawn again here).

@@ -165,7 +165,8 @@ def legal_series(g: Play, frame) -> list[Option]:
     words = {}
     for fid in frame["queue"]:
         fig = g.figure(fid)
-        words.setdefault(defender_word(fig), fid)
+        if fig is not None:  # gone meanwhile (a battle further up the stack): not battled
+            words.setdefault(defender_word(fig), fid)
     return [(f"battle {word}", do_battle, (fid,)) for word, fid in sorted(words.items())]
 
 
