@@ -14,7 +14,7 @@ import pytest
 from ahoy_nb.engine import InvalidStateError, State, new_game, scenario
 from ahoy_nb.engine import kernel, schema
 from ahoy_nb.engine.kernel import AUTO, FRAMES, LEGAL, LIMITS
-from roundtrip_support import check_state
+from roundtrip_support import bot_for, check_state
 
 ENGINE = Path(__file__).resolve().parents[2] / "ahoy_nb" / "engine"
 
@@ -149,3 +149,17 @@ def test_a_battle_bonus_from_two_weapons_caches_saves():
 
 def test_a_new_game_round_trips():
     check_state(new_game(4, seed=1))
+
+
+def test_a_series_below_may_name_a_defender_sunk_above():
+    """Found by scripts/roundtrip_games.py: the Mollusk's battles at -3,1 wait with Bluefin's
+    Stronghold in their queue while, further up the stack, Smuggler 2 (the Mollusk's
+    defender, winning and moving on by its victory) battles and sinks that Stronghold; the
+    Smuggler's next move is asked. The series ends or skips it when reached."""
+    s = new_game(4, seed=1200)
+    bots = {f: bot_for("random", 12000 + i) for i, f in enumerate(s.players)}
+    for _ in range(432):
+        s.apply(bots[s.current_player].choose(s))
+    series = [f for f in s.data["pending"] if f["type"] == "series"]
+    assert series[0]["queue"] == ["stronghold-2"] and s.figure("stronghold-2") is None
+    check_state(s)
