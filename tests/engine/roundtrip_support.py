@@ -10,6 +10,16 @@ with only the log entries added since its last check. Log entries never change o
 written, so a game whose every state passes that step and whose last state passes the
 whole law has had every state's ``to_json()`` opened, but for the text's size bounds,
 which the whole check at the end covers (a log only grows).
+
+Where the loader and the engine drifted apart, it was over a stack of decisions of a shape
+seldom met (a reward waiting for its tile, a series below a sunk defender). A
+:func:`stack_shape` names that shape (each frame's kind and the fields it holds), and
+:func:`play_checked` can check every state whose shape no earlier check has met: the rare
+stacks are all checked at a fraction of the cost of checking every state.
+
+>>> from ahoy_nb.engine import new_game
+>>> stack_shape(new_game(2, seed=1))
+(('begin-play', ()), ('setup-mollusk', ()), ('setup-bluefin', ('player',)))
 """
 
 from __future__ import annotations
@@ -66,6 +76,12 @@ class GameChecker:
         self.checked += 1
 
 
+def stack_shape(s: State) -> tuple:
+    """The shape of the decisions waiting: each frame's kind and the fields it holds."""
+    return tuple((f["type"], tuple(sorted(k for k, v in f.items() if k != "type" and v is not None)))
+                 for f in s.data["pending"])
+
+
 def bot_for(kind: str, seed: int):
     """The bots of the law's games; the hard one at few iterations (its games, not its play,
     are what is checked)."""
@@ -78,12 +94,14 @@ def bot_for(kind: str, seed: int):
 
 def play_checked(players: int, seed: int, bot: str = "random", every: int = 1,
                  whole_every: int = 0, savegame_every: int = 0, savegame_at_end: bool = True,
-                 most: int = 20_000) -> tuple[int, int]:
+                 most: int = 20_000, shapes: set | None = None) -> tuple[int, int]:
     """Play a game of ``bot`` in every seat, checking every ``every``-th state (the
     position and the new log entries), the whole law every ``whole_every``-th state (0:
     never) and at the end, and a save file every ``savegame_every``-th state (0: never) and
-    at the end if ``savegame_at_end``. Returns ``(states checked, actions played)``; a
-    failure names the game and the action after which it came.
+    at the end if ``savegame_at_end``. Given ``shapes`` (a set shared between games), also
+    every state whose :func:`stack_shape` is not in it yet (and added). Returns
+    ``(states checked, actions played)``; a failure names the game and the action after
+    which it came.
     """
     s = new_game(players, seed=seed)
     bots = {f: bot_for(bot, seed * 10 + i) for i, f in enumerate(s.players)}
@@ -94,9 +112,12 @@ def play_checked(players: int, seed: int, bot: str = "random", every: int = 1,
             if s.is_over:
                 checker.whole(s, with_savegame=savegame_at_end)
                 return checker.checked, n
+            unmet = shapes is not None and (shape := stack_shape(s)) not in shapes
+            if unmet:
+                shapes.add(shape)
             if whole_every and n % whole_every == 0:
                 checker.whole(s, with_savegame=bool(savegame_every) and n % savegame_every == 0)
-            elif n % every == 0:
+            elif n % every == 0 or unmet:
                 checker.step(s)
         except AssertionError as err:
             raise AssertionError(f"{bot} {players}p seed {seed}, after {n} actions "
