@@ -109,8 +109,8 @@ RUNS = [
          rf"way back, {NUMBER} free moves taken$",
          rf"^  longest calm stretch: \d+ decisions \(the engine's bound: {NUMBER}\)$")),
     Run("roundtrip_games.py", "--random 2 --greedy 0",
-        rf"^random: 2 games \(2-4 players\), {NUMBER} actions, {NUMBER} states checked, "
-        rf"0 failures so far, \d+ s$"),
+        (rf"^random: 2 games \(2-4 players\), {NUMBER} actions, {NUMBER} states checked, "
+        rf"0 failures so far, \d+ s$", rf"^  {NUMBER} shapes of the stack of decisions met$")),
     # The load on online tables: tiny (2 tables, 30 moves, the API on a thread), and the
     # real set-up in small (an ahoy-nb serve process of its own; docs/online.md's figures).
     Run("load_online.py", "--tiny --json {tmp}/load.json",
