@@ -163,7 +163,16 @@ def record(fields: dict[str, Check], optional_keys: tuple = ()) -> Check:
 
 def sides(inner: Check, keys: tuple, partial: bool) -> Check:
     """An object with these keys (a battle's two sides); ``partial``: each may be missing."""
-    return record({k: inner for k in keys}, optional_keys=keys if partial else ())
+    both = record({k: inner for k in keys}, optional_keys=keys if partial else ())
+
+    def check(v, path, ctx):
+        if not partial and isinstance(v, dict) and set(keys) - set(v):
+            missing = [f"{k}'s" for k in keys if k not in v]
+            raise _Invalid(path, f"must give both sides of the battle: the "
+                                 f"{' and the '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                                 f"missing")
+        both(v, path, ctx)
+    return check
 
 
 def faction(v, path, ctx):

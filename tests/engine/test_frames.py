@@ -147,6 +147,28 @@ def test_a_battle_bonus_from_two_weapons_caches_saves():
         State.from_json(json.dumps(doc))
 
 
+@pytest.mark.parametrize("key", ["fire", "bonus", "dice"])
+@pytest.mark.parametrize("gone", [("attacker",), ("defender",), ("attacker", "defender")])
+def test_a_fight_that_lacks_a_side_is_refused(key, gone):
+    """Found by scripts/fuzz_saves.py: a fight whose bonus had no attacker was accepted, and
+    the battle then failed with KeyError. Fire, bonus and dice each give both sides."""
+    s = scenario(2, tiles=[(0, "0,0", 180), (6, "2,1", 0)], tile_stack=[],
+                 figures={"bluefin": "2,1", "mollusk": "2,1"}, turn="mollusk",
+                 placed={"mollusk": {"cannons": 4}},
+                 decision={"kind": "battle", "attacker": "mollusk", "defender": "bluefin"})
+    doc = json.loads(s.to_json())
+    k = next(i for i, f in enumerate(doc["state"]["pending"]) if f["type"] == "fight")
+    for side in gone:
+        del doc["state"]["pending"][k][key][side]
+    missing = " and the ".join(f"{side}'s" for side in gone)
+    with pytest.raises(InvalidStateError) as refused:
+        State.from_json(json.dumps(doc))
+    assert str(refused.value) == (f"not a valid Ahoy state: pending[{k}].{key} must give both "
+                                  f"sides of the battle: the {missing} {'is' if len(gone) == 1 else 'are'} "
+                                  f"missing")
+    check_state(s)  # the intact position loads
+
+
 def test_a_new_game_round_trips():
     check_state(new_game(4, seed=1))
 
