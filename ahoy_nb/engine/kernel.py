@@ -16,9 +16,14 @@ Nothing here knows a rule. The rules (``rules/``) and the cards (``cards/``) reg
 An option is ``(notation, handler, arguments)``; applying it calls
 ``handler(context, top_frame, *arguments)`` and then :meth:`Context.advance`.
 
+>>> import ahoy_nb.engine  # the rules and cards declare their frames
 >>> ctx = Context({"phase": "play", "pending": [], "turn": None})
->>> ctx.push({"type": "example", "player": "bluefin"})["type"], ctx.deciding()
-('example', 'bluefin')
+>>> ctx.push({"type": "pilot", "player": "bluefin", "step": 0})["type"], ctx.deciding()
+('pilot', 'bluefin')
+>>> ctx.push({"type": "pilot", "player": "bluefin"})
+Traceback (most recent call last):
+...
+ahoy_nb.engine.errors.EngineError: a pilot frame pushed as ['player', 'type'] is not as declared (['step']): an engine bug
 """
 
 from __future__ import annotations
@@ -217,6 +222,15 @@ class Context:
 
     # -- frames ---------------------------------------------------------
     def push(self, frame: dict) -> dict:
+        """Put a decision on the stack. It must be a frame as its kind declares it (the
+        loader checks saves against the same declaration): anything else is an engine bug."""
+        declared = FRAMES.get(frame.get("type"))
+        unknown = declared is None or frame.keys() - declared.fields.keys() - {"type", "player"}
+        if unknown or any(not spec.optional and key not in frame
+                          for key, spec in declared.fields.items()):
+            raise EngineError(f"a {frame.get('type')} frame pushed as {sorted(frame)} is not as "
+                              f"declared ({sorted(declared.fields) if declared else 'no such kind'})"
+                              f": an engine bug")
         self.data["pending"].append(frame)
         return frame
 

@@ -13,6 +13,7 @@ import pytest
 
 from ahoy_nb.engine import InvalidStateError, State, new_game, scenario
 from ahoy_nb.engine import kernel, schema
+from ahoy_nb.engine.errors import EngineError
 from ahoy_nb.engine.kernel import AUTO, FRAMES, LEGAL, LIMITS
 from roundtrip_support import bot_for, check_state
 
@@ -25,6 +26,20 @@ def test_every_kind_of_frame_is_declared_once():
         assert declared.decides == (kind in LEGAL), kind  # a player is asked exactly when it has options
     with pytest.raises(ValueError, match="declared twice"):
         kernel.frame("move")
+
+
+def test_a_frame_pushed_unlike_its_declaration_is_an_engine_error():
+    """The code that makes frames is held to the declaration the loader reads: a field
+    that is not declared, or a required one left out, fails where the frame is pushed."""
+    g = kernel.Context(new_game(2, seed=1).data)
+    before = list(g.data["pending"])
+    for frame in ({"type": "pilot", "player": "bluefin", "step": 0, "steps": 2},  # not declared
+                  {"type": "pilot", "player": "bluefin"},                          # no step
+                  {"type": "no-such-kind", "player": None}):
+        with pytest.raises(EngineError, match="is not as declared"):
+            g.push(frame)
+    assert g.data["pending"] == before
+    g.push({"type": "pilot", "player": "bluefin", "step": 0})
 
 
 def test_a_card_declares_its_frame_where_the_card_is():
