@@ -94,11 +94,13 @@ def bot_for(kind: str, seed: int):
 
 def play_checked(players: int, seed: int, bot: str = "random", every: int = 1,
                  whole_every: int = 0, savegame_every: int = 0, savegame_at_end: bool = True,
-                 most: int = 20_000, shapes: set | None = None) -> tuple[int, int]:
+                 most: int = 20_000, shapes: set | None = None,
+                 whole_at_end: bool = True) -> tuple[int, int]:
     """Play a game of ``bot`` in every seat, checking every ``every``-th state (the
     position and the new log entries), the whole law every ``whole_every``-th state (0:
-    never) and at the end, and a save file every ``savegame_every``-th state (0: never) and
-    at the end if ``savegame_at_end``. Given ``shapes`` (a set shared between games), also
+    never) and at the end if ``whole_at_end`` (else the end is checked as the other states
+    are), and a save file every ``savegame_every``-th state (0: never) and at the end if
+    ``savegame_at_end`` (and ``whole_at_end``). Given ``shapes`` (a set shared between games), also
     every state whose :func:`stack_shape` is not in it yet (and added). Returns
     ``(states checked, actions played)``; a failure names the game and the action after
     which it came.
@@ -110,7 +112,10 @@ def play_checked(players: int, seed: int, bot: str = "random", every: int = 1,
     while True:
         try:
             if s.is_over:
-                checker.whole(s, with_savegame=savegame_at_end)
+                if whole_at_end:
+                    checker.whole(s, with_savegame=savegame_at_end)
+                else:
+                    checker.step(s)
                 return checker.checked, n
             unmet = shapes is not None and (shape := stack_shape(s)) not in shapes
             if unmet:

@@ -6,10 +6,10 @@ players). Every state of the first random game of each count is checked; in the 
 random games, every state whose stack of decisions has a shape no earlier game of the test
 met (the rare stacks are where the loader and the engine drifted), every hundredth state,
 and the end; in the bot games, every tenth state. A check saves the position and the log
-entries written since and opens them again; the whole law (``to_json``, ``from_json``, the
-same legal actions) runs at each game's end, with a save file (``savegame``) at the end of
-every tenth. About 30 s of one core in all; ``scripts/roundtrip_games.py`` is the bulk run
-(figures in docs/trust.md).
+entries written since and opens them again (the same position and log, player and legal
+actions); the whole ``to_json()`` text and a save file (``savegame``) are opened at the end
+of the bot games and of every tenth random game. About 30 s of one core in all;
+``scripts/roundtrip_games.py`` is the bulk run (figures in docs/trust.md).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def test_random_games_round_trip(players):
     states = 0
     for k, seed in enumerate(RANDOM_SEEDS):
         checked, actions = play_checked(players, seed, "random", every=1 if k == 0 else 100,
-                                        savegame_at_end=k % 10 == 0, shapes=shapes)
+                                        whole_at_end=k % 10 == 0, shapes=shapes)
         if k == 0:
             assert checked == actions + 1
         states += checked
