@@ -442,6 +442,9 @@ def test_sword_island_delivery_example():
     s.apply("deliver jewelry")
     assert s.fame["smuggler1"] == 2
     assert s.regions()[0]["wealth"] == 3
+    assert [f for f in s.log[-1].facts if f["kind"] == "fame"] == [
+        {"kind": "fame", "faction": "smuggler1", "fame": 2, "source": "delivery", "round": 1,
+         "cargo": CARGO_BY_KEY["jewelry"]}]
     # Reward choices: up 1 gold, left 1 Fame, right add a tile, down recruit.
     grid = {w: REWARDS[r][c] for w, (r, c) in
             {"up": (1, 2), "left": (2, 1), "right": (2, 3), "down": (3, 2)}.items()}
