@@ -463,6 +463,15 @@ def test_sword_island_delivery_example():
     assert me.cargo == () and s.gold["smuggler1"] == 0
 
 
+def test_delivering_at_a_region_of_wealth_6_leaves_it_at_6():
+    """Die Values: "A die cannot increase over 6" (the wealth die is a die); the Fame is
+    gained all the same."""
+    s = g3("smuggler1", tiles=[(2, "0,0", 180, 6), (6, "2,1", 0)], figures={"smuggler1": "0,0"},
+           cargo={"smuggler1": ["jewelry"]})
+    s.apply("deliver jewelry")
+    assert s.regions()[0]["wealth"] == 6 and s.fame["smuggler1"] == 2
+
+
 def test_reward_white_marker_cannot_move_onto_the_black_marker():
     s = g3("smuggler1", figures={"smuggler1": "3,2"}, cargo={"smuggler1": ["iron"]},
            reward_markers={"smuggler1": ((1, 1), (1, 2))})
