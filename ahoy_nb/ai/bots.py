@@ -97,6 +97,7 @@ WEIGHTS = {
     "pledge_regions": 0.0,  # Smuggler: each region a pledged Cargo would score now
     "sea": 0,               # Smuggler: 1 to measure its distances by sea, 0 in a straight line
     "route": 0.0,           # Smuggler: each Cargo that can be delivered, the nearer the more
+    "reach": 12,            # ... counting nothing from this many spaces away
     "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
     "rival_fame": 0.15,     # the best other faction's Fame (negative)
 }
@@ -293,7 +294,7 @@ def evaluate(state: State, me: str, weights: dict | None = None,
             value += w["deliverable"] * sum(MARKET_CARDS[c]["deliver"] in open_suits
                                             for c in cargo[:CARGO_LIMIT])
         if w["route"] and flagship is not None:
-            value += w["route"] * _route(data, regions, flagship, cargo)
+            value += w["route"] * _route(data, regions, flagship, cargo, w["reach"])
         if flagship is not None:
             if cargo:
                 # Toward an Island where it can deliver.
@@ -311,11 +312,12 @@ def evaluate(state: State, me: str, weights: dict | None = None,
     return value
 
 
-def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int]) -> float:
-    """A Smuggler's deliveries in prospect: each Cargo counts 1 - d / 12 (at least 0),
-    where d is the sea distance to the nearest open Island of its Deliver suit (two Full
-    Sails of 6), and each free Cargo space half of that for the nearest open Island where
-    the Market has a Cargo of its suit that can be delivered somewhere on the map."""
+def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
+           reach: float = 12) -> float:
+    """A Smuggler's deliveries in prospect: each Cargo counts 1 - d / reach (at least 0),
+    where d is the sea distance to the nearest open Island of its Deliver suit, and each
+    free Cargo space half of that for the nearest open Island where the Market has a
+    Cargo of its suit that can be delivered somewhere on the map."""
     m = Map.of(data["tiles"])
     dist = sea_distances(m, flagship)
     islands = [(r["suit"], r["island"]) for r in regions if not _stronghold_at(data, r["island"])]
@@ -329,13 +331,13 @@ def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int]) -
     for c in cargo[:CARGO_LIMIT]:
         d = near({MARKET_CARDS[c]["deliver"]})
         if d is not None:
-            total += max(0.0, 1.0 - d / 12)
+            total += max(0.0, 1.0 - d / reach)
     free = CARGO_LIMIT - min(len(cargo), CARGO_LIMIT)
     if free:
         d = near({MARKET_CARDS[c]["suit"] for c in data["market"]
                   if MARKET_CARDS[c]["deliver"] in suits})
         if d is not None:
-            total += 0.5 * free * max(0.0, 1.0 - d / 12)
+            total += 0.5 * free * max(0.0, 1.0 - d / reach)
     return total
 
 
