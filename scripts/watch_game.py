@@ -36,11 +36,16 @@ def main(argv=None) -> int:
     p.add_argument("--bot", default="hard")
     p.add_argument("--iterations", type=int, default=200)
     p.add_argument("--weights", default=None, help="heuristic weights for the watched bot (JSON)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                   help="another option for the watched bot, e.g. scale=3")
     args = p.parse_args(argv)
     s = new_game(args.players, seed=args.seed)
     options = {"weights": json.loads(args.weights)} if args.weights else {}
     if args.bot == "hard":
         options["iterations"] = args.iterations
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value)
     bots = {f: make_bot(args.bot, seed=args.seed * 10 + i, **options) if i == args.seat
             else make_bot("normal", seed=args.seed * 10 + i) for i, f in enumerate(s.players)}
     me = s.players[args.seat]

@@ -58,8 +58,12 @@ __all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "margins", "rewards"]
 #: values control points on the map and Ready Comrades three to four times as much, and
 #: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
 #: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
-#: a game (docs/bots.md).
-HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
+#: a game (docs/bots.md). As a Smuggler (and when it judges a Smuggler) it values the
+#: deliveries in prospect by sea distance (``route``) instead of a straight-line pull,
+#: pledges by the regions they would score now, Crew less (docs/bots.md).
+HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0,
+                "smuggler": {"route": 2.5, "reach": 12, "cargo": 1.0, "distance": 0.0,
+                             "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2}}
 
 
 
@@ -155,7 +159,7 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
                  time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
-                 weights: dict | None = None, stop_early: bool = True, relative: bool = False):
+                 weights: dict | None = None, stop_early: bool = True, relative: bool = True):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -170,6 +174,9 @@ class ISMCTSBot(Bot):
         self.rollout = rollout
         self.scale = scale
         self.weights = {**HARD_WEIGHTS, **(weights or {})}
+        for kind, own in HARD_WEIGHTS.items():  # a faction's own weights are merged, not replaced
+            if isinstance(own, dict) and isinstance((weights or {}).get(kind), dict):
+                self.weights[kind] = {**own, **weights[kind]}
         self.stop_early = stop_early
         self.relative = relative
         self.last: Search | None = None
