@@ -62,7 +62,7 @@ __all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "margins", "rewards"]
 #: deliveries in prospect by sea distance (``route``) instead of a straight-line pull,
 #: pledges by the regions they would score now, Crew less (docs/bots.md).
 HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0,
-                "smuggler": {"route": 2.5, "reach": 12, "cargo": 1.0, "distance": 0.0,
+                "smuggler": {"route": 2.5, "reach": 12, "cargo": 0.3, "distance": 0.0,
                              "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2}}
 
 
