@@ -86,6 +86,11 @@ RUNS = [
          r"^\| faction \| bluefin-home \| explored \| mollusk-home \|$",
          r"^- mollusk: dice on "),
         makes=("b.jsonl",)),
+    # The figures docs/balance.md quotes, from the games it keeps.
+    Run("balance_audit.py", "--report {root}/docs/balance/normal-2p.jsonl",
+        (r"^### 2 players, normal: 100 games \(seeds 0-99\), 5\.5 rounds a game$",
+         r"^\| bluefin \| 78\.5/100 = 78% \| 69%-85% \| 32\.7 \| 32\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| mollusk \| 21\.5/100 = 22% \| 15%-31% \| 24\.4 \| 24\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$")),
     Run("bench_lab.py", "--games 2 --repeat 1",
         (rf"^run 1: 1 worker {NUMBER} games/s, 2 workers {NUMBER} games/s$",
          rf"pairwise speed-up median {NUMBER}x \(range {NUMBER}-{NUMBER}\)$",
