@@ -66,7 +66,6 @@ HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0,
                              "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2}}
 
 
-
 def margins(state: State, weights: dict | None = None) -> dict[str, float]:
     """Each faction's heuristic value (:func:`ahoy_nb.ai.bots.evaluate`) less the best
     of the others'."""
