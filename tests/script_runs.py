@@ -157,6 +157,10 @@ RUNS = [
          r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
          r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard100-smuggler-3p.jsonl",
+        (r"^  hard wins 0/15 = 0\.0%, 95% CI 0\.0-20\.4% \(fair share 33%: not cleared\)$",
+         r"^    Smuggler 1: 0/15 = 0% \(0%-20%\), Fame margin a game -16\.5$",
+         r"^  think time \(CPU\), hard: median 0\.080 s, p95 0\.149 s, ")),
 ]
 
 
