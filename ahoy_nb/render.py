@@ -26,6 +26,7 @@ import math
 from typing import Iterable
 
 from .engine import Action
+from .engine.notation import normalise, read
 from .engine.words import faction_name, label
 from .rulebook import tip
 from .engine.geometry import Map, parse_space
@@ -384,7 +385,10 @@ class _Renderer:
         if actions:
             legal = {a.notation: a for a in state.legal_actions()}
             for action in actions:
-                text = str(action).strip()
+                text = action.notation if isinstance(action, Action) else action
+                if text not in legal:
+                    text = normalise(text)  # NotationError unless it is notation
+                    read(text)              # ... with every word known (it names the word)
                 chosen.append(legal.get(text) or Action(self.decider, text))
                 labels[text] = label(state, chosen[-1])
         self.targets = _Targets(labels, hints)

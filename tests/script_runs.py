@@ -116,6 +116,15 @@ RUNS = [
         (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
          r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "
          r"and played 50 actions, drawn, viewed; 0 failed$")),
+    Run("loop_games.py", "--games 2",
+        (rf"^2 looper games \(2-4 players, half with Barrelman, Sea Dog, Sea Witch and Aeronauts\) "
+         rf"in \d+ s: 2 ended with no position repeated, 0 failed$",
+         rf"^  {NUMBER} actions, {NUMBER} distinct positions, {NUMBER} actions looked ahead for a "
+         rf"way back, {NUMBER} free moves taken$",
+         rf"^  longest calm stretch: \d+ decisions \(the engine's bound: {NUMBER}\)$")),
+    Run("roundtrip_games.py", "--random 2 --greedy 0",
+        (rf"^random: 2 games \(2-4 players\), {NUMBER} actions, {NUMBER} states checked, "
+        rf"0 failures so far, \d+ s$", rf"^  {NUMBER} shapes of the stack of decisions met$")),
     # The load on online tables: tiny (2 tables, 30 moves, the API on a thread), and the
     # real set-up in small (an ahoy-nb serve process of its own; docs/online.md's figures).
     Run("load_online.py", "--tiny --json {tmp}/load.json",

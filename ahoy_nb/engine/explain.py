@@ -5,7 +5,7 @@ from __future__ import annotations
 from .geometry import space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
-from .notation import misread, parse
+from .notation import misread, parse, read
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
@@ -117,10 +117,18 @@ def why_illegal(state, text: str, action=None):
     effectless = _effectless_change(text, verb)
     if effectless:
         return _error(f"'{text}' is not allowed: {effectless}")
+    try:
+        read(text)  # every word known: a card, a Cargo, a slot...
+        unknown = None
+    except NotationError as err:
+        unknown = err
     if verb in _plans.VERBS:  # plan cards and the Union ships: the plans' own reasons
         reason = _plans.why_not(g, who, words)
-        if reason:
-            return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
+        if reason:  # in the plans' words, even for a word that is not a plan's
+            return (NotationError if unknown else _error)(
+                f"'{text}' is not allowed: {reason}. {prompt(state)}")
+    if unknown:
+        return unknown
     if verb not in legal_verbs:
         reason = _turn_reason(g, who, verb, words, args) if top is None and data["turn"] else None
         if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
