@@ -29,7 +29,7 @@ from ..engine.components import ACTION_TITLES, CARD_BY_KEY, MARKET_CARDS
 from ..engine.notation import VERBS, normalise
 from ..engine.rules import name as faction_name
 from ..rulebook import tip
-from .friendly import annotate, describe
+from .friendly import annotate, describe, explain_click, why_not
 
 
 # -- goals ----------------------------------------------------------------------
@@ -467,48 +467,36 @@ class Session:
     def why_not(self, notation: str) -> str:
         """Why an action is not possible now, in the rules' words (from the engine),
         with the lesson's own note; it never lists the choices (one is the answer)."""
-        try:
-            self.state.copy().apply(notation)
-            reason = "That is not possible now."
-        except IllegalActionError as err:
-            reason = _reason_only(str(err))
         note = self.step.note_for(notation, self.state) if self.step else ""
-        return f"Not possible: {reason}" + (f" {note}" if note else "")
+        return why_not(self.state, notation) + (f" {note}" if note else "")
 
     def refused(self, target) -> Feedback:
         """A click on something the board does not offer now (``target``: a notation,
-        a space ``"x,y"``, a slot or card key, or the board's description of it): why not."""
-        self.reviewing = False
+        a space ``"x,y"``, a slot or card key, or the board's description of it): why not.
+
+        Judged against the step the learner sees: while the result of a step is shown,
+        the answer is to press *Next* (the click does not start the next step)."""
+        if self.reviewing:
+            done = self._index   # the step just done, counted from 1
+            return self._notify(Feedback(False, f"Step {done} is done: press **Next** to go "
+                                                f"on to the next step.", kind="review"))
         return self._notify(Feedback(False, self.explain_target(target), kind="illegal"))
 
     def explain_target(self, target) -> str:
-        """Why a click on ``target`` does nothing now, in words."""
-        s = self.state
-        terrain = ""
-        if isinstance(target, dict):   # the board's data attributes of what was clicked
-            terrain = str(target.get("terrain") or "")
-            target = (target.get("action") or target.get("key") or target.get("slot-group")
-                      or target.get("crew") or target.get("market") or target.get("space")
-                      or "")
-        text = _norm(str(target or ""))
+        """Why a click on ``target`` does nothing now, in words (the board's data
+        attributes of what was clicked, or a notation, a space or a slot's key), with
+        the step's own note."""
         if self.finished:
             return "This tutorial is finished: restart it, or start another one."
-        if text.split(" ")[0] in VERBS and " " in text:
-            return self.why_not(text)
-        if SPACE_RE.fullmatch(text):
-            if any(a.notation.startswith("move ") for a in self.legal_actions()):
-                # A move under way: the movement rule that stops this step (engine's words).
-                return self.why_not(f"move {text}")
-            where = f"{text} ({terrain})" if terrain.isalpha() else text
-            return f"Not possible: nothing can be done at {where} now. {s.prompt}."
-        verb = text.split(":")[-1]
-        if verb in VERBS or verb.rstrip("0123456789") in VERBS:
-            verb = verb if verb in VERBS else verb.rstrip("0123456789")
-            dice = s.dice(s.current_player) if s.current_player else []
-            for die in sorted(set(dice)):
-                if not s.is_legal(f"{verb} {die}"):
-                    return self.why_not(f"{verb} {die}")
-        return f"Not possible: that is not one of the choices now. {s.prompt}."
+        if not isinstance(target, dict):
+            text = _norm(str(target or ""))
+            if text.split(" ")[0] in VERBS and " " in text:
+                return self.why_not(text)
+            target = {"space": text} if SPACE_RE.fullmatch(text) else {"key": text}
+        message = explain_click(self.state, target)
+        verb = message.split("'")[1].split(" ")[0] if message.count("'") >= 2 else ""
+        note = self.step.note_for(verb, self.state) if verb in VERBS else ""
+        return message + (f" {note}" if note and note not in message else "")
 
     def _aim_note(self, notation: str) -> str:
         note = self.step.note_for(notation, self.state)
@@ -770,12 +758,6 @@ def names_answer(text: str, answer: Sequence[str]) -> bool:
     low = text.lower()
     return any(f"'{a}'" in low or (" " in a and re.search(
         rf"(?<![\w'>-]){re.escape(a)}(?![\w>,])", low)) for a in answer)
-
-
-def _reason_only(message: str) -> str:
-    """The engine's refusal without its list of choices (one of them is the answer)."""
-    message = message.split(" Choices now:")[0].strip()
-    return re.sub(r"\s*\([^()]*\|[^()]*\)", "", message)   # "(reward up|down|...)"
 
 
 def _spaces(texts: Iterable[str]) -> list[str]:

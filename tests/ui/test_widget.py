@@ -524,8 +524,11 @@ def test_a_click_on_nothing_offered_is_answered_by_on_refused():
     w = BoardWidget(s, viewer="bluefin")
     f = Front(w)
     before = s.to_json()
-    f.send(refused={"space": "5,5", "terrain": "sea"})
-    assert w.error.startswith("Nothing to do there now.") and s.to_json() == before
+    f.send(refused={"space": "5,5", "terrain": "sea"})       # the rule that refuses it
+    assert w.error == ("Not possible: 'start 5,5' is not allowed: 5,5 is not on the map: "
+                       "no region tile covers it.") and s.to_json() == before
+    f.send(refused={"market": "gunner"})
+    assert "the game begins with Faction Setup" in w.error and s.to_json() == before
     f.send(refused=["not", "a", "dict"])
     assert w.error.startswith("Malformed intent") and s.to_json() == before
     seen = []
