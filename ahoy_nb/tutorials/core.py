@@ -677,30 +677,73 @@ class Session:
             done = 0
         return answer[min(done, len(answer) - 1)]
 
+    def accepted_moves(self) -> list[str]:
+        """Every next decision the step accepts from the position now: the next move of
+        each accepted way (what a hint must fit, not only the answer *Show me* plays).
+
+        >>> from ahoy_nb.tutorials import start
+        >>> start("setup").accepted_moves()        # either Island is right
+        ['start 0,0', 'start 3,2']
+        """
+        if self.finished:
+            return []
+        key = (self._index, len(self.state.log), self.state.to_json())
+        if getattr(self, "_moves_key", None) == key:
+            return list(self._moves)
+        step, start = self.step, self._starts[self._index]
+        if step.expect is not None:
+            moves = [e for e in step.expect if self.state.is_legal(e)]
+        else:
+            learner = start.current_player
+
+            def reaches(state: State, action, depth: int) -> bool:
+                trial = state.copy()
+                try:
+                    trial.apply(action)
+                    _respond(trial, learner, step.respond)
+                except (ValueError, KeyError):
+                    return False
+                if step.goal(start, trial):
+                    return True
+                if (depth > 1 and trial.current_player == learner and trial.data["pending"]
+                        and not trial.is_over):
+                    return any(reaches(trial, a, depth - 1) for a in trial.legal_actions())
+                return False
+
+            left = 5 - self._progress_count()
+            moves = [a.notation for a in self.state.legal_actions() if reaches(self.state, a, left)]
+        self._moves_key, self._moves = key, moves
+        return list(moves)
+
     def _where(self) -> str:
-        """The first hint: the part of the board to look at (not the move itself)."""
+        """The first hint: the part (or parts) of the board to look at, so that it fits
+        every answer the step accepts (not the move itself)."""
         step, start = self.step, self._starts[self._index]
         own = resolve(step.where, start)
-        notation = self._next_move()
-        verb = notation.split(" ", 1)[0]
-        self.suggest = [a.notation for a in self.state.legal_actions() if a.verb == verb]
-        spaces = SPACE_RE.findall(notation)
+        moves = self.accepted_moves() or [self._next_move()]
+        verbs = list(dict.fromkeys(m.split(" ", 1)[0] for m in moves))
+        self.suggest = [a.notation for a in self.state.legal_actions() if a.verb in verbs]
         self.pointers = []
-        if spaces:
-            region = _region_of(self.state, spaces[-1])
+        for m in moves:
+            spaces = SPACE_RE.findall(m)
+            region = _region_of(self.state, spaces[-1]) if spaces else None
             if region is not None:
-                self.pointers = [f"{x},{y}" for x, y in region["spaces"]]
+                self.pointers += [f"{x},{y}" for x, y in region["spaces"]
+                                  if f"{x},{y}" not in self.pointers]
         if own:
             return own
-        return _where_text(self.state, notation, verb, spaces)
+        return _where_text(self.state, moves)
 
     def _rule(self) -> str:
-        """The second hint: the rule that decides the step."""
+        """The second hint: the rule that decides the step (for each kind of answer the
+        step accepts)."""
         step, start = self.step, self._starts[self._index]
         rule = resolve(step.rule, start)
         if not rule:
-            verb = self._next_move().split(" ", 1)[0]
-            rule = tip("verb", verb) or tip("slot", verb) or ""
+            moves = self.accepted_moves() or [self._next_move()]
+            verbs = list(dict.fromkeys(m.split(" ", 1)[0] for m in moves))[:3]
+            rule = " ".join(dict.fromkeys(t for t in (tip("verb", v) or tip("slot", v)
+                                                       for v in verbs) if t))
         parts = [f"**{step.section}**: {rule}" if step.section else rule]
         own = resolve(step.hint, start)
         if own and not names_answer(own, self.expected_answer()):
@@ -789,21 +832,50 @@ def _region_of(state: State, space: str):
     return next((r for r in state.regions() if (x, y) in r["spaces"]), None)
 
 
-def _where_text(state: State, notation: str, verb: str, spaces: list[str]) -> str:
-    if verb in ACTION_TITLES and not spaces:
-        return f"Look at your player board: the {ACTION_TITLES[verb]} slot."
-    if verb in CARD_BY_KEY:
-        return f"Look at your Crew: {MARKET_CARDS[CARD_BY_KEY[verb]]['name']}."
-    if verb in ("fire", "hold"):
-        return "Look at the dice on Cannons: how strong is each side, and who wins a tie?"
-    if verb == "battle":
-        return "Look at the enemy figures in the battle's space: which one do you want to fight?"
-    if spaces:
-        region = _region_of(state, spaces[-1])
-        if region is not None:
-            return f"Look at the map: the {region['suit'].title()} region (outlined)."
-        return "Look at the edge of the map, where the new region would go."
-    return f"Look at the choices of this kind in the list of actions: {verb}."
+def _or(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    words = list(dict.fromkeys(words))
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _where_text(state: State, moves: Sequence[str]) -> str:
+    """Where to look for every one of ``moves``, part by part of the board."""
+    slots, crew, regions, other, texts = [], [], [], [], []
+    for m in moves:
+        verb = m.split(" ", 1)[0]
+        spaces = SPACE_RE.findall(m)
+        if verb in ACTION_TITLES and not spaces:
+            slots.append(ACTION_TITLES[verb])
+        elif verb in CARD_BY_KEY:
+            crew.append(MARKET_CARDS[CARD_BY_KEY[verb]]["name"])
+        elif verb in ("fire", "hold"):
+            texts.append("Look at the dice on Cannons: how strong is each side, and who wins a tie?")
+        elif verb == "battle":
+            texts.append("Look at the enemy figures in the battle's space: which one do you want "
+                         "to fight?")
+        elif spaces:
+            region = _region_of(state, spaces[-1])
+            if region is not None:
+                regions.append(region["suit"].title())
+            else:
+                texts.append("Look at the edge of the map, where the new region would go.")
+        else:
+            other.append(verb)
+    if slots:
+        many = len(set(slots)) > 1
+        texts.insert(0, f"Look at your player board: the {_or(slots)} slot{'s' if many else ''}.")
+    if crew:
+        texts.append(f"Look at your Crew: {_or(crew)}.")
+    if regions:
+        many = len(set(regions)) > 1
+        either = {1: "", 2: ": either is right"}.get(len(set(regions)), ": any of them is right")
+        texts.append(f"Look at the map: the {_or(regions)} region{'s' if many else ''} "
+                     f"(outlined){either}.")
+    if other:
+        texts.append(f"Look at the choices of this kind in the list of actions: {_or(other)}.")
+    texts = list(dict.fromkeys(texts))
+    return texts[0] if len(texts) == 1 else texts[0] + " " + " ".join(
+        "Or " + t[0].lower() + t[1:] for t in texts[1:])
 
 
 def _respond(state: State, learner: str | None, responses: Sequence[str]) -> None:

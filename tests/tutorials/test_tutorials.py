@@ -568,6 +568,7 @@ def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
     for i in range(len(run)):
         ways = run.accepted_ways(depth=max(4, len(run.expected_answer()) + 1))
         assert ways, f"{name} step {i + 1}: no accepted way"
+        _first_hint_fits(run, {way[0] for way in ways})
         for way in ways:
             alt = _at_step(name, i, path)
             for notation in way:
@@ -587,6 +588,20 @@ def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
         for notation in path[-1]:
             run.try_action(notation)
     assert checked >= len(run) - 1
+
+
+def _first_hint_fits(run: Session, firsts: set[str]) -> None:
+    """Hint 1 fits every right answer, not only the one Show me plays: each accepted first
+    move is among the actions it marks, and each region an answer is in is named."""
+    assert firsts <= set(run.accepted_moves()), (run.index, firsts, run.accepted_moves())
+    text = run.hint()
+    assert firsts <= set(run.suggest), (run.index, text, firsts - set(run.suggest))
+    for move in firsts:
+        spaces = ahoy_nb.tutorials.core.SPACE_RE.findall(move)
+        region = ahoy_nb.tutorials.core._region_of(run.state, spaces[-1]) if spaces else None
+        if region is not None:
+            assert region["suit"].title() in text, (run.index, move, text)
+            assert all(f"{x},{y}" in run.pointers for x, y in region["spaces"])
 
 
 def test_turn_lesson_follows_the_die_the_learner_kept():
