@@ -541,7 +541,7 @@ function render({ model, el }) {
       if (n.choices && n.choices.length) {
         const row = h("div", { className: "ahoy-notice-choices" });
         for (const c of n.choices) {
-          const odds = c.odds === null || c.odds === undefined ? "" : ` — wins ${(c.odds * 100).toFixed(1)}%`;
+          const odds = c.odds === null || c.odds === undefined ? "" : ` — ${c.odds_label || "wins"} ${(c.odds * 100).toFixed(1)}%`;
           row.appendChild(h("button", { type: "button", className: "ahoy-choice", "data-action": c.n, title: c.n, text: c.label + odds }));
         }
         panel.appendChild(row);

@@ -806,10 +806,15 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
                 odds = battle_odds(state)
             except ValueError:
                 odds = {}
+            fixed = bool(state.data["fixed"].get("battle"))   # a lesson's dice
+            if fixed and odds:
+                notice["lines"].append("The dice of this battle are fixed (a lesson): the "
+                                       "chances are those of a real game's roll.")
             for action in state.legal_actions():
                 p = odds.get(fire_amount(action.notation))
                 notice["choices"].append({"n": action.notation, "label": label(state, action),
-                                          "odds": None if p is None else round(p, 4)})
+                                          "odds": None if p is None else round(p, 4),
+                                          "odds_label": "in a real game, wins" if fixed else "wins"})
         out.append(notice)
     if log:
         last = log[-1].seen_by(viewer) if viewer != "all" else log[-1]

@@ -492,8 +492,15 @@ def test_battle_panel_gives_the_exact_odds_of_each_choice_to_the_decider_only():
     assert any("Mollusk" in line and "Cannons 4" in line for line in panel["lines"])
     odds = {c["n"]: c["odds"] for c in panel["choices"]}
     assert odds["hold"] == round(21 / 36, 4) and odds["fire 4>1"] == round(33 / 36, 4)
+    assert {c["odds_label"] for c in panel["choices"]} == {"wins"}
     other = BoardWidget(s, viewer="smuggler1")
     assert all(not n["choices"] for n in other.notices)
+    # A lesson fixes the dice: the odds shown are a real game's, and said to be.
+    s.fix("battle", [[[2], [5]]])
+    fixed = next(n for n in BoardWidget(s, viewer="mollusk").notices if n["kind"] == "battle")
+    assert {c["n"]: c["odds"] for c in fixed["choices"]} == odds
+    assert {c["odds_label"] for c in fixed["choices"]} == {"in a real game, wins"}
+    assert any("fixed" in line for line in fixed["lines"])
 
 
 def test_round_summary_and_game_over_panels():
