@@ -34,6 +34,7 @@ import ipywidgets as widgets
 from ..ai.advice import AdvisorCore
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
+from .charts import PAPER, legend
 from .loop import running_loop
 from .panels import AdvisorPanel
 
@@ -49,7 +50,7 @@ class WinChanceChart(bq.Figure):
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
         scales = {"x": self.x_scale, "y": self.y_scale}
         self.lines = bq.Lines(x=[], y=[[] for _ in self.players], scales=scales, marker="circle",
-                              marker_size=16, stroke_width=2, display_legend=True,
+                              marker_size=16, stroke_width=2,
                               colors=[FACTION_COLORS.get(f, "#888") for f in self.players],
                               labels=[faction_name(f) for f in self.players])
         axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
@@ -58,7 +59,7 @@ class WinChanceChart(bq.Figure):
         kwargs.setdefault("title", "Chance to win")
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 55, "right": 20})
-        kwargs.setdefault("legend_location", "top-left")
+        kwargs.setdefault("background_style", PAPER)
         kwargs.setdefault("animation_duration", 0)
         super().__init__(marks=[self.lines], axes=axes, **kwargs)
 
@@ -89,7 +90,9 @@ class Advisor(widgets.VBox):
         self._presses = 0
         self.chart = WinChanceChart(board.state.players)
         self.panel = AdvisorPanel(board, on_chances=self.chart.show)
-        super().__init__([self.chart], **kwargs)
+        items = [(faction_name(f), FACTION_COLORS.get(f, "#888"), "line")
+                 for f in board.state.players]
+        super().__init__([legend(items), self.chart], **kwargs)
         self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
                                 hint_simulations=hint_simulations, wait=wait,
                                 deliver=self._on_kernel_thread)

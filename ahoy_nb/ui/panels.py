@@ -35,7 +35,7 @@ from typing import Mapping
 from ..ai.levels import think_time
 from ..engine.words import faction_name, label
 
-__all__ = ["AdvisorPanel", "bots_panel", "percent"]
+__all__ = ["AdvisorPanel", "bots_panel", "interval", "percent"]
 
 
 def percent(p: float, decided: bool = False) -> str:
@@ -50,6 +50,15 @@ def percent(p: float, decided: bool = False) -> str:
         if p > 0.995:
             return "over 99%"
     return f"{p:.0%}"
+
+
+def interval(low: float, high: float) -> str:
+    """A 95% interval in percent (its ends may be 0 or 100: it is a range, not a claim).
+
+    >>> interval(0.0, 0.0612), interval(0.94, 1.0)
+    ('0–6%', '94–100%')
+    """
+    return f"{low * 100:.0f}–{high:.0%}"
 
 
 def _text(markup: str) -> str:
@@ -111,7 +120,7 @@ class AdvisorPanel:
             return ["Working out who is winning…"]
         n = max(self.chances)
         now = self.chances[n]
-        interval = getattr(now, "interval", {})
+        bounds = getattr(now, "interval", {})
         games = getattr(now, "simulations", 0)
         state = self.board.state
         decided = state.is_over and n >= len(state.history)
@@ -119,9 +128,8 @@ class AdvisorPanel:
                 f"Chance to win if the game went on at random ({games} games from here):")
         shown = []
         for f, p in sorted(now.items(), key=lambda kv: -kv[1]):
-            low, high = interval.get(f, (p, p))
-            span = "" if decided or low == high else (
-                f" ({percent(low)}–{percent(high)})")
+            low, high = bounds.get(f, (p, p))
+            span = "" if decided or low == high else f" ({interval(low, high)})"
             shown.append(f"{faction_name(f)} {percent(p, decided)}{span}")
         behind = n < len(state.history)
         where = f" (after action {n}; the latest is being worked out)" if behind else ""
@@ -131,8 +139,7 @@ class AdvisorPanel:
         """The last hint's actions in words, best first."""
         state = self.board.state
         return [f"{label(state, e.action)} ({e.notation}): {percent(e.win)} to win "
-                f"({percent(e.interval[0])}–{percent(e.interval[1])}, {e.simulations} games)"
-                for e in self._hints()]
+                f"({interval(*e.interval)}, {e.simulations} games)" for e in self._hints()]
 
     def draw(self) -> None:
         hints = self._hints()
