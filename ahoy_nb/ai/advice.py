@@ -159,6 +159,11 @@ class AdvisorCore:
             return None  # sees everything: the player to decide knows no less
         return "public" if v is None else v
 
+    @property
+    def hinting(self) -> bool:
+        """Whether a hint is being worked out (a front end shows that it is)."""
+        return self._hinting
+
     def may_hint(self) -> bool:
         """A hint is for a person whose decision it is, on the live position."""
         s = self.board.state

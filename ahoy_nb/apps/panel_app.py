@@ -172,7 +172,9 @@ class FameFigure:
             r = fig.line("x", f, source=self.lines, line_width=2,
                          line_color=FACTION_COLORS.get(f, "#333"), name=f"fame-{f}")
             items.append(LegendItem(label=faction_name(f), renderers=[r]))
-        fig.add_layout(Legend(items=items, location="top_left"))
+        # Above the plot: inside, it covered the 30-Fame line and the lines that reach it.
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
+                              label_text_font_size="11px"), "above")
         self.goal = Span(location=FAME_TO_END, dimension="width", line_color="#d62828",
                          line_dash="dotted")
         self.cursor = Span(location=0, dimension="height", line_color="#222")
@@ -218,12 +220,14 @@ class ControlFigure:
                  line_color="color", legend_field="series")
         fig.yaxis.ticker.min_interval = 1
         fig.xaxis.major_label_text_font_size = "0pt"   # the series: see the legend
-        fig.xaxis.group_text_font_size = "11px"        # the regions
+        fig.xaxis.group_text_font_size = "11px"        # the regions, turned: nine fit
+        fig.xaxis.group_label_orientation = 0.6
         fig.x_range.range_padding = 0.1
         fig.xgrid.grid_line_color = None
         fig.legend.location = "top_left"
         fig.legend.orientation = "horizontal"
         fig.legend.label_text_font_size = "11px"
+        fig.add_layout(fig.legend[0], "above")
         self.figure = fig
 
     def update(self, state, position: int | None = None) -> None:
@@ -238,7 +242,7 @@ class ControlFigure:
                 colors.append(color)
         self.figure.x_range.factors = xs
         self.source.data = {"x": xs, "value": values, "series": series, "color": colors}
-        self.figure.y_range.end = max([3] + values) + 2  # room for the legend
+        self.figure.y_range.end = max([3] + values) + 1
         live = position is None or position >= len(state.history)
         self.figure.title.text = (f"Control of each region, round {shown.round}"
                                   + ("" if live else f" (after {position} actions)"))

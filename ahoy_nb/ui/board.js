@@ -610,8 +610,16 @@ function render({ model, el }) {
     for (const p of list) {
       const section = h("section", { className: "ahoy-panel", "data-panel": p.id, "aria-label": p.title || p.id });
       if (p.title) section.appendChild(h("div", { className: "ahoy-panel-title", text: p.title }));
-      for (const line of p.lines || []) section.appendChild(h("p", { text: line }));
-      if (p.items && p.items.length) section.appendChild(h("ol", {}, p.items.map((item) => h("li", { text: item }))));
+      // Buttons first: text that grows below them never moves them under the pointer.
+      const row = h("div", { className: "ahoy-panel-buttons" });
+      for (const b of p.buttons || []) {
+        row.appendChild(h("button", {
+          type: "button", className: "ahoy-panel-button" + (b.primary ? " ahoy-primary" : ""),
+          "data-panel": p.id, "data-button": b.id, title: b.title, disabled: !!b.disabled,
+          "aria-pressed": b.pressed === undefined ? null : String(!!b.pressed), text: b.label,
+        }));
+      }
+      if (row.children.length) section.appendChild(row);
       if (p.busy) {
         const bar = h("span", { className: "ahoy-busy-bar" });
         if (p.busy.seconds) bar.style.animationDuration = `${p.busy.seconds}s`;
@@ -619,17 +627,8 @@ function render({ model, el }) {
         section.appendChild(h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": p.busy.text, "aria-busy": "true" }, [
           h("span", { className: "ahoy-busy-text", text: p.busy.text }), h("span", { className: "ahoy-busy-track" }, [bar])]));
       }
-      if (p.buttons && p.buttons.length) {
-        const row = h("div", { className: "ahoy-panel-buttons" });
-        for (const b of p.buttons) {
-          row.appendChild(h("button", {
-            type: "button", className: "ahoy-panel-button" + (b.primary ? " ahoy-primary" : ""),
-            "data-panel": p.id, "data-button": b.id, title: b.title, disabled: !!b.disabled,
-            "aria-pressed": b.pressed === undefined ? null : String(!!b.pressed), text: b.label,
-          }));
-        }
-        section.appendChild(row);
-      }
+      for (const line of p.lines || []) section.appendChild(h("p", { text: line }));
+      if (p.items && p.items.length) section.appendChild(h("ol", {}, p.items.map((item) => h("li", { text: item }))));
       panelsHost.appendChild(section);
     }
     if (focused) {

@@ -150,10 +150,13 @@ class AdvisorPanel:
                     "title": refusal or "The 3 best actions by random games, marked on the board"},
                    {"id": "analysis", "label": "Analysis", "pressed": self.enabled,
                     "title": "Show who is winning, and allow hints"}]
-        busy = ({"text": self.status[:1].upper() + self.status[1:], "seconds": None}
-                if self.status.startswith("thinking") else None)
-        if self.status and not busy:
-            lines.append(self.status[:1].upper() + self.status[1:])
+        # A hint takes seconds: a progress bar while it is worked out (the core has one
+        # status line for its work, and a chart point ending would clear it).
+        hinting = self.core is not None and self.core.hinting
+        busy = {"text": "Thinking of a hint…", "seconds": None} if hinting else None
+        status = self.status[:1].upper() + self.status[1:]
+        if status and not status.startswith("Thinking of a hint") and status not in lines:
+            lines.append(status)
         self.board.set_panel(self.ID, title="Advice", lines=lines, items=self.items(),
                              buttons=buttons, busy=busy, on_press=self.press)
 

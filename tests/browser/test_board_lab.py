@@ -217,6 +217,54 @@ def test_file_browser_open_and_sizes_on_a_game_and_a_lesson(lab_page, screenshot
     screenshot("board_lab_game_light", target=page)
 
 
+# The answer to a click, and a hint, inside the visible window (under JupyterLab's bars)
+# within a second, without scrolling: the board's side column stays in view.
+ANSWER_WITHIN_MS = 1000
+_JS_SAYS_IN_VIEW = """([el, texts, top0]) => {
+  if (!el || el.hidden || !texts.some((t) => el.innerText.includes(t))) return false;
+  const r = el.getBoundingClientRect();
+  const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
+  const b = s ? s.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  return r.height > 0 && r.top >= b.top && r.bottom <= b.bottom && (!s || s.scrollTop === top0);
+}"""
+
+
+def _scroll_top(page) -> float:
+    return page.evaluate("() => { const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)"
+                         " .jp-WindowedPanel-outer'); return s ? s.scrollTop : 0; }")
+
+
+def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, screenshot):
+    """In a game: a click on a space with nothing offered says why not, and Hint says what
+    to do, both beside the board (its side column), in view, within a second."""
+    page = lab_page
+    b = board(page, GAME)
+    b.scroll_into_view_if_needed()
+    # Low on the map, where an answer above the board would be out of view.
+    space = b.locator(".ahoy-svg [data-space]:not([data-action]):not([data-actions])").last
+    space.scroll_into_view_if_needed()
+    top0 = _scroll_top(page)
+    space.click()
+    message = b.locator(".ahoy-message").first
+    page.wait_for_function(_JS_SAYS_IN_VIEW, arg=[message.element_handle(), ["Not possible:"], top0],
+                           timeout=ANSWER_WITHIN_MS)
+    assert "start on an Island" in message.inner_text(), message.inner_text()
+    screenshot("board_lab_refused_beside", target=page)
+    # Hint: "thinking" at once, then the best actions, in the same place.
+    hint = b.locator(".ahoy-panel[data-panel=advisor] button", has_text="Hint").first
+    panel = b.locator(".ahoy-panel[data-panel=advisor]").first
+    top0 = _scroll_top(page)
+    hint.click()
+    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WITHIN_MS,
+                           arg=[panel.element_handle(), ["Thinking of a hint", "Hint: the"], top0])
+    page.wait_for_function(_JS_SAYS_IN_VIEW, arg=[panel.element_handle(), ["Hint: the"], top0],
+                           timeout=120_000)
+    items = panel.locator("ol li").all_inner_texts()
+    assert 1 <= len(items) <= 3 and all("to win" in i for i in items), items
+    assert b.locator(".ahoy-svg .hint, .ahoy-actions .ahoy-hint").count()   # marked on the board
+    screenshot("board_lab_hint_beside", target=page)
+
+
 def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
     page = lab_page
     k = GAME
