@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Callable
 
 from .bots import Bot, EasyBot, GreedyBot, RandomBot
-from .ismcts import TIME_BUDGET, ISMCTSBot
+from . import ismcts
+from .ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "LEVELS", "make_bot", "think_time"]
 
@@ -73,7 +74,7 @@ def think_time(bot) -> str:
     'about 0.3 s a decision'
     """
     if isinstance(bot, str):
-        budget = TIME_BUDGET if bot in ("hard", "ismcts") else None
+        budget = ismcts.TIME_BUDGET if bot in ("hard", "ismcts") else None
     else:
         budget = getattr(bot, "time_budget", None) if getattr(bot, "iterations", 0) is None else None
     return f"about {budget:g} s a decision" if budget else ""

@@ -169,7 +169,7 @@ class Lobby(widgets.VBox):
         self.seed.value = ""  # not on screen while the game runs
         self.game_box.children = [self.game]
         who = ", ".join(faction_name(f) for f in people) or "nobody (bots only)"
-        slow = [f"{faction_name(f)}'s hard bot thinks {think_time(b)}"
+        slow = [f"{faction_name(f)}: hard bot, {think_time(b)}"
                 for f, b in self.game.bots.items() if think_time(b)]
         if self.game.seed is not None:  # analysis (viewer="all") shows a chosen seed
             seed_note = "your seed is shown with the game (analysis: everything is shown)"
