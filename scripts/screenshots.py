@@ -45,25 +45,19 @@ game""",
 ]
 
 
-def shrink(path: Path, out: Path) -> int:
-    """``path`` as a 256-colour PNG at ``out``; its size in bytes."""
-    from PIL import Image
-    Image.open(path).convert("RGB").quantize(256, dither=Image.Dither.NONE).save(
-        out, optimize=True)
-    return out.stat().st_size
-
-
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="ahoy-shots-"))
+    root = work / "notebooks"       # what the file browser shows: the notebook alone
+    root.mkdir()
     nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
                      "execution_count": None} for c in CELLS],
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                       "language": "python"}},
           "nbformat": 4, "nbformat_minor": 5}
-    (work / "widgets.ipynb").write_text(json.dumps(nb))
-    server = bs.start_jupyterlab(root=work, workdir=work / "server")
+    (root / "widgets.ipynb").write_text(json.dumps(nb))
+    server = bs.start_jupyterlab(root=root, workdir=work / "server")
     try:
         with sync_playwright() as p:
             browser = bs.launch_browser(p)
@@ -100,11 +94,11 @@ def main() -> None:
             page.evaluate("async () => await window.jupyterapp.commands.execute("
                           "'apputils:change-theme', {theme: 'JupyterLab Dark'})")
             page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-            page.wait_for_timeout(1000)
+            page.wait_for_timeout(2500)      # the page lays itself out again
             page.screenshot(path=str(shots / "game-dark.png"))
             browser.close()
         for name in ("lesson.png", "game-hint.png", "game-dark.png"):
-            size = shrink(shots / name, ROOT / "docs" / name)
+            size = bs.save_small(shots / name, ROOT / "docs" / name)
             print(f"docs/{name}: {size / 1000:.0f} KB")
     finally:
         bs.shutdown_jupyterlab(server)

@@ -643,12 +643,16 @@ function render({ model, el }) {
   // the column is moved down the picture's side by as much as the picture has scrolled
   // out of view, and kept no taller than the visible part.
   let pinFrame = 0;
+  let pinAgain = null;
   let offset = 0;
+  const watched = new Set();   // the scrolling ancestors whose size is watched
   function scrollers() {
     const out = [];
     for (let n = root.parentElement; n && n !== document.documentElement; n = n.parentElement) {
       if (/(auto|scroll|overlay)/.test(getComputedStyle(n).overflowY)) out.push(n);
     }
+    // Their size changes too (a theme, a side bar opened): measure again then.
+    for (const n of out) if (resized && !watched.has(n)) { watched.add(n); resized.observe(n); }
     return out;
   }
   function pin() {
@@ -662,7 +666,12 @@ function render({ model, el }) {
       bottom = Math.min(bottom, r.bottom);
     }
     const tall = Math.max(240, bottom - top - 16);
-    if (side.style.maxHeight !== `${tall}px`) side.style.maxHeight = `${tall}px`;
+    if (side.style.maxHeight !== `${tall}px`) {
+      side.style.maxHeight = `${tall}px`;
+      // The page may still be laying itself out (a theme being changed): look again.
+      clearTimeout(pinAgain);
+      pinAgain = setTimeout(schedulePin, 400);
+    }
     const beside = side.offsetTop < stage.offsetTop + 40;   // beside the picture, not under it
     const natural = side.getBoundingClientRect().top - offset;
     const room = main.getBoundingClientRect().bottom - natural - side.offsetHeight;
@@ -731,6 +740,7 @@ function render({ model, el }) {
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
     clearTimeout(scrubTimer);
     if (pinFrame) cancelAnimationFrame(pinFrame);
+    clearTimeout(pinAgain);
     document.removeEventListener("scroll", schedulePin, { capture: true });
     window.removeEventListener("resize", schedulePin);
     if (resized) resized.disconnect();

@@ -159,6 +159,7 @@ class AhoyGame(widgets.VBox):
         if undo == "fair":
             self.board.undo_rule = fair_undo
             self.board.refresh()
+        bots_panel(self.board, self.bots)   # first in the side column, as in the Panel app
         self.charts = GameCharts().follow(self.board) if charts else None
         self._loop = running_loop()
         self._handle = None
@@ -198,7 +199,6 @@ class AhoyGame(widgets.VBox):
             children.append(self.advisor)
         super().__init__(children, **kwargs)
         self.add_class("ahoy-game")
-        bots_panel(self.board, self.bots)
         self.board.observe(self._on_change, "revision")
         self._on_change()
 

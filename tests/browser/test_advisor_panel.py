@@ -3,7 +3,7 @@ against bots, so analysis is on. The chart gains a point after a move, and a cli
 Hint lists the 3 best actions in words and the board draws them as hints (the action list's
 ``button.ahoy-hint``, and the map's ``.hint`` targets where the action has one).
 
-Screenshot: screenshots/panel_app_hint.png (docs/app-advisor.png is taken from it).
+Screenshot: screenshots/panel_app_hint.png (docs/app-advisor.png is its top 1,000 px, in 256 colours).
 """
 
 from __future__ import annotations
