@@ -111,3 +111,17 @@ def test_off_by_default_in_hot_seat_and_can_be_turned_on():
     assert play(2, seed=1, people="bluefin", bot_delay=None, analysis=False).advisor is None
     for game in (solo, hot):
         game.close()
+
+
+def test_an_opened_game_is_charted_from_its_start():
+    """Opening a saved game (a new State on the board) charts up to 12 earlier positions
+    too, not only the one it was opened at."""
+    from ahoy_nb.ai.bots import RandomBot
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    adv = Advisor(board, simulations=2, wait=True)
+    s, bot = new_game(2, seed=5), RandomBot(5)
+    for _ in range(40):
+        s.apply(bot.choose(s))
+    board.set_state(s)                      # what Open does
+    assert sorted(adv.chances) == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]
+    assert list(adv.chart.lines.x) == sorted(adv.chances)
