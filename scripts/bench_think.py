@@ -13,6 +13,7 @@ competes with the bot for the interpreter.
 
     python scripts/bench_think.py --players 2 --games 2
     python scripts/bench_think.py --players 3 --games 1 --advisor
+    python scripts/bench_think.py --games 1 --time-budget 0.01     # a quick look
 
 Prints the median, 95th percentile and maximum of each, the iterations a decision
 reached, and the load average (1 minute) before, during and after: on a shared machine
@@ -64,9 +65,11 @@ def quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def play(players: int, seed: int, seat: int, advisor: Advisor | None, loads: list[float]) -> dict:
+def play(players: int, seed: int, seat: int, advisor: Advisor | None, loads: list[float],
+         budget: float) -> dict:
     s = new_game(players, seed=seed)
-    bots = {f: make_bot("hard" if i == seat else "normal", seed=seed * 10 + i)
+    bots = {f: (make_bot("hard", seed=seed * 10 + i, time_budget=budget) if i == seat
+                else make_bot("normal", seed=seed * 10 + i))
             for i, f in enumerate(s.players)}
     me = s.players[seat]
     wall, cpu, iters, turns = [], [], [], []
@@ -101,7 +104,10 @@ def main(argv=None) -> None:
     p.add_argument("--first-seed", type=int, default=500)
     p.add_argument("--advisor", action="store_true",
                    help="the win-chance estimate runs on another thread, as in play()")
+    p.add_argument("--time-budget", type=float, default=None,
+                   help=f"seconds a decision (default: the bot's own, {TIME_BUDGET:g})")
     args = p.parse_args(argv)
+    budget = TIME_BUDGET if args.time_budget is None else args.time_budget
     load_before = os.getloadavg()[0]
     advisor = Advisor() if args.advisor else None
     if advisor is not None:
@@ -110,7 +116,7 @@ def main(argv=None) -> None:
     wall, cpu, iters, turns, loads = [], [], [], [], []
     for g in range(args.games):
         for seat in seats:
-            r = play(args.players, args.first_seed + g, seat, advisor, loads)
+            r = play(args.players, args.first_seed + g, seat, advisor, loads, budget)
             wall += r["wall"]
             cpu += r["cpu"]
             iters += r["iterations"]
@@ -120,7 +126,7 @@ def main(argv=None) -> None:
     if advisor is not None:
         advisor.done = True
     load_after = os.getloadavg()[0]
-    print(f"\nhard bot, time budget {TIME_BUDGET} s, {args.players} players"
+    print(f"\nhard bot, time budget {budget:g} s, {args.players} players"
           f"{', advisor thread on' if args.advisor else ''}; {len(wall)} decisions with a "
           f"choice, {len(turns)} turns")
     for name, values in (("wall s / decision", wall), ("CPU s / decision", cpu),

@@ -11,10 +11,12 @@ tests' set-up), a notebook of its own in a temporary folder:
 Each is reduced to 256 colours (Pillow) to stay near 100 KB. Look at them after a run.
 
     python scripts/screenshots.py
+    python scripts/screenshots.py --out /tmp/shots      # elsewhere than docs/
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import sys
@@ -45,8 +47,13 @@ game""",
 ]
 
 
-def main() -> None:
+def main(argv=None) -> None:
     from playwright.sync_api import sync_playwright
+
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the PNGs")
+    out = p.parse_args(argv).out
+    out.mkdir(parents=True, exist_ok=True)
 
     work = Path(tempfile.mkdtemp(prefix="ahoy-shots-"))
     root = work / "notebooks"       # what the file browser shows: the notebook alone
@@ -98,8 +105,8 @@ def main() -> None:
             page.screenshot(path=str(shots / "game-dark.png"))
             browser.close()
         for name in ("lesson.png", "game-hint.png", "game-dark.png"):
-            size = bs.save_small(shots / name, ROOT / "docs" / name)
-            print(f"docs/{name}: {size / 1000:.0f} KB")
+            size = bs.save_small(shots / name, out / name)
+            print(f"{out / name}: {size / 1000:.0f} KB")
     finally:
         bs.shutdown_jupyterlab(server)
         shutil.rmtree(work, ignore_errors=True)
