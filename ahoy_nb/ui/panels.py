@@ -35,7 +35,7 @@ from typing import Mapping
 from ..ai.levels import think_time
 from ..engine.words import faction_name, label
 
-__all__ = ["AdvisorPanel", "bots_panel", "interval", "percent"]
+__all__ = ["AdvisorPanel", "bots_panel", "chance_of", "interval", "percent"]
 
 
 def percent(p: float, decided: bool = False) -> str:
@@ -59,6 +59,23 @@ def interval(low: float, high: float) -> str:
     ('0–6%', '94–100%')
     """
     return f"{low * 100:.0f}–{high:.0%}"
+
+
+def chance_of(estimate) -> str:
+    """An action's chance to win in words, with its interval and the games behind it; from
+    fewer than 10 games only the interval (one win in one game is not "over 99%").
+
+    >>> from ahoy_nb.ai.analysis import Estimate
+    >>> chance_of(Estimate(None, 0.8, (0.376, 0.964), 5))
+    '38–96% to win (only 5 games)'
+    >>> chance_of(Estimate(None, 0.95, (0.754, 0.991), 19))
+    '95% to win (75–99%, 19 games)'
+    """
+    n = estimate.simulations
+    games = f"{n} game{'' if n == 1 else 's'}"
+    if n < 10:
+        return f"{interval(*estimate.interval)} to win (only {games})"
+    return f"{percent(estimate.win)} to win ({interval(*estimate.interval)}, {games})"
 
 
 def _text(markup: str) -> str:
@@ -138,8 +155,7 @@ class AdvisorPanel:
     def items(self) -> list[str]:
         """The last hint's actions in words, best first."""
         state = self.board.state
-        return [f"{label(state, e.action)} ({e.notation}): {percent(e.win)} to win "
-                f"({interval(*e.interval)}, {e.simulations} games)" for e in self._hints()]
+        return [f"{label(state, e.action)} ({e.notation}): {chance_of(e)}" for e in self._hints()]
 
     def draw(self) -> None:
         hints = self._hints()
