@@ -644,8 +644,19 @@ class Session:
         if fb is None or not fb.advanced:
             return self._notify(fb or Feedback(False, "The answer could not be played.",
                                                kind="illegal"))
-        shown = " then ".join(self.words_at(start, answer))
-        message = f"Shown: {shown}." + (f" {why}" if why else "") + "\n\n" + fb.message
+        words = self.words_at(start, answer)
+        shown = " then ".join(words)
+        # The hint's notations in the words of the moment each is played ('assemble 4'
+        # after 'assemble 1' places Comrades), not of the position after the answer.
+        meaning = dict(zip(answer, words))
+        why = re.sub(r"'([^']+)'(?! \()", lambda m: meaning.get(m.group(1), m.group(0)),
+                     why or "")
+        if why.rstrip(".") == shown:
+            why = ""        # the hint says only what was shown
+        # Played for the learner: the step's result without its "Right!" (they did not find it).
+        result = fb.message.removeprefix("Right!").strip()
+        message = f"Shown: {shown}." + (f" {why}" if why else "") + (
+            f"\n\n{result}" if result else "")
         return self._notify(Feedback(True, message, fb.events, advanced=True, kind="shown"))
 
     def words_at(self, state: State, notations: Sequence[str]) -> list[str]:

@@ -472,9 +472,10 @@ function render({ model, el }) {
       }
       actions.appendChild(row);
     }
-    // The list scrolls: bring the first suggested action (a hint) into its view.
+    // The list scrolls: bring the first suggested action (a hint) into its view, its
+    // outline (2 px outside it) whole and nothing of the row above (3 px above it) showing.
     const hinted = actions.querySelector(".ahoy-hint");
-    if (hinted) actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 4;
+    if (hinted) actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 3;
   }
 
   // The log: the head is redrawn rarely; the tail entry by entry, only those that changed.

@@ -217,6 +217,16 @@ def test_hint_answer_back_restart():
     assert run.finished
 
 
+def test_show_me_says_what_was_played_in_the_words_of_its_moment():
+    run = start("scoring")
+    fb = run.show_me()
+    # Played for the learner: no "Right!"; 'assemble 4' after 'assemble 1' places Comrades
+    # (in the hint too, not the words of a die on Assemble).
+    assert fb.advanced and fb.kind == "shown" and "Right!" not in fb.message
+    assert "'assemble 4' (Place your 4" not in fb.message
+    assert fb.message.count("'assemble 4' (Place 4 Ready Comrades") == 2, fb.message
+
+
 def test_fixed_dice_survive_back_and_restart():
     run = start("battles")
     run.goto(4)
