@@ -146,6 +146,9 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
     run = run_notebook(notebook)
     page = run.page
     assert not run.errors, run.error_report()
+    # As a newcomer sees it: the file browser open beside the notebook (1400 x 900).
+    page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
+    assert page.locator("#filebrowser").is_visible()
     for k, name in enumerate(LESSONS[notebook]):
         tut = page.locator(TUTORIAL).nth(k)
         tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
