@@ -430,9 +430,11 @@ class BoardWidget(BoardFace):
                                  "gold": s.gold[f]} for f in s.players]
                 self._sync_log(self._log_entries())
                 self._redraw(hold=False)
-                self.revision += 1
         finally:
             self._updating = False
+        # After the held sync is sent: an observer of the revision (a bot that thinks for
+        # a second) must not keep the new position, or its own progress, from the page.
+        self.revision += 1
 
     # -- intents ---------------------------------------------------------------------
     @t.observe("intent")

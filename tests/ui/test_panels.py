@@ -51,6 +51,28 @@ def test_a_thinking_bot_shows_its_progress_beside_the_board():
     game.close()
 
 
+def test_a_bot_answering_a_persons_move_thinks_after_the_move_reached_the_page():
+    # With no delay the bot answers inside the handling of the person's click: the
+    # board's held sync (the new position) and its progress must go out first.
+    game = play(2, seed=1, people=("bluefin",), bots="hard", bot_delay=0, charts=False,
+                analysis=False)
+    bot, board = game.bots["mollusk"], game.board
+    seen = []
+    real = bot.choose
+
+    def choose(state):
+        if len(state.legal_actions()) > 1:   # (a single choice takes no thought)
+            seen.append((_panel(board, "bots")["busy"] is not None, board._holding_sync))
+        return real(state)
+
+    bot.choose, bot.time_budget = choose, 0.01
+    me = make_bot("normal", seed=1)
+    while not seen and board.state.current_player == "bluefin":
+        board.intent = {"action": me.choose(board.state).notation, "id": len(board.state.history)}
+    assert seen and all(busy and not held for busy, held in seen), seen
+    game.close()
+
+
 def test_quick_bots_show_no_progress_and_no_bots_no_panel():
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
     bots_panel(board, {"mollusk": make_bot("normal", seed=1)}, thinking="mollusk")
