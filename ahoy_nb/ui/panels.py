@@ -170,8 +170,10 @@ class AdvisorPanel:
         # status line for its work, and a chart point ending would clear it).
         hinting = self.core is not None and self.core.hinting
         busy = {"text": "Thinking of a hint…", "seconds": None} if hinting else None
+        # The chance lines already say when the latest position is being worked out.
         status = self.status[:1].upper() + self.status[1:]
-        if status and not status.startswith("Thinking of a hint") and status not in lines:
+        if status and not status.startswith(("Thinking of a hint", "Working out who is winning")) \
+                and status not in lines:
             lines.append(status)
         self.board.set_panel(self.ID, title="Advice", lines=lines, items=self.items(),
                              buttons=buttons, busy=busy, on_press=self.press)

@@ -59,6 +59,17 @@ def test_the_win_chance_beside_the_board_says_what_it_is():
     assert "0%" not in chances.replace("10%", "").replace("20%", "") or "under 1%" in chances
 
 
+def test_a_chance_being_worked_out_is_said_once():
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    Advisor(board, simulations=6, wait=True)
+    panel = board._on_press["advisor"].__self__
+    board.act(board.state.legal_actions()[0])
+    panel.chances = {0: panel.chances[max(panel.chances)]}   # the latest not yet worked out
+    panel.show_status("working out who is winning…")
+    text = " ".join(_panel(board)["lines"])
+    assert text.count("worked out") + text.count("Working out") == 1, text
+
+
 def test_no_hint_for_someone_elses_decision():
     board = BoardWidget(new_game(2, seed=1), viewer="mollusk")
     adv = Advisor(board, simulations=4, wait=True)
