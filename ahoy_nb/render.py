@@ -137,6 +137,13 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` cut into lines that fit ``width``; each line but the last keeps the space
+    it was cut at, so the text read aloud or copied has its words apart ("as many as you
+    like", not "as many asyou like"); the drawing ignores a line's last space.
+
+    >>> _wrap("as many as you like", 50, 10)
+    ['as many ', 'as you ', 'like']
+    """
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
@@ -147,7 +154,7 @@ def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]
             line = trial
     if line:
         lines.append(line)
-    return lines
+    return [f"{x} " for x in lines[:-1]] + lines[-1:]
 
 
 class _Out:
