@@ -61,6 +61,8 @@ def read_games(paths: list[Path]) -> list[dict]:
             for line in fh:
                 if line.strip():
                     r = json.loads(line)
+                    if isinstance(r.get("actions"), list):   # written before "played"
+                        r["played"] = r.pop("actions")
                     games[(r["players"], r["seed"])] = r
     return [games[k] for k in sorted(games)]
 
@@ -86,14 +88,14 @@ def positions(game: dict, at: list[int]):
     """Replay ``game``; yield ``(index, state)`` before each decision in ``at``."""
     s = new_game(game["players"], seed=game["seed"])
     wanted = set(at)
-    for i, action in enumerate(game["actions"]):
+    for i, action in enumerate(game["played"]):
         if i in wanted:
             yield i, s
         s.apply(action)
 
 
 def samples_of(game: dict, every: int) -> list[Sample]:
-    n = len(game["actions"])
+    n = len(game["played"])
     at = list(range(0, n, every))
     won = shares(game["winners"], new_game(game["players"], seed=0).players)
     out = []
@@ -105,7 +107,7 @@ def samples_of(game: dict, every: int) -> list[Sample]:
 
 
 def judged_at(game: dict) -> list[int]:
-    n = len(game["actions"])
+    n = len(game["played"])
     return sorted({min(n - 1, int(q * n)) for q in JUDGED})
 
 
@@ -127,7 +129,7 @@ def playouts(games: list[dict], sims: int, cache: Path, workers: int) -> dict[st
             if line.strip():
                 r = json.loads(line)
                 done[r["key"]] = r
-    jobs = [(g["players"], g["seed"], g["actions"], i, sims) for g in games for i in judged_at(g)
+    jobs = [(g["players"], g["seed"], g["played"], i, sims) for g in games for i in judged_at(g)
             if f"{g['players']}/{g['seed']}/{i}/{sims}" not in done]
     if jobs:
         print(f"  {len(jobs)} positions to play out ({sims} simulations each)", flush=True)
@@ -351,7 +353,7 @@ def main(argv: list[str] | None = None) -> dict:
     for path in (args.cache, args.model, args.report, args.png):
         path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
-    games = [g for g in read_games(args.games) if g.get("actions")]
+    games = [g for g in read_games(args.games) if g.get("played")]
     if args.limit is not None:
         games = [g for n in (2, 3, 4) for g in [g for g in games if g["players"] == n][:args.limit]]
     fold = {(g["players"], g["seed"]): g["seed"] % 2 for g in games}
@@ -367,7 +369,7 @@ def main(argv: list[str] | None = None) -> dict:
     judged = []
     for g in games:
         seats = new_game(g["players"], seed=0).players
-        n = len(g["actions"])
+        n = len(g["played"])
         for i, s in positions(g, judged_at(g)):
             judged.append(Judged(
                 (g["players"], g["seed"]), fold[(g["players"], g["seed"])], seats,

@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool, args.out.open("a") as out:
         futures = [pool.submit(simulate, 1, n, spec, seed, executor="inline", progress=False,
-                               actions=True) for n, seed in order]
+                               played=True) for n, seed in order]
         for k, future in enumerate(as_completed(futures), start=1):
             for r in future.result():
                 out.write(json.dumps(r, separators=(",", ":")) + "\n")

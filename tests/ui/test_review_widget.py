@@ -64,6 +64,6 @@ def test_in_play_review_follows_analysis():
     hot = play(players=2, seed=1, people="all", bot_delay=0)   # hot seat: Analysis off
     hot.board.act("start 0,0")
     assert hot.reviewer.button.disabled and "unless Analysis" in hot.reviewer.button.tooltip
-    hot.advisor.toggle.value = True
+    hot.advisor.press("analysis")        # the Analysis toggle beside the board
     assert not hot.reviewer.button.disabled
     hot.close()
