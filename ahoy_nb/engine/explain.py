@@ -10,6 +10,7 @@ from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
 from .cards import plans as _plans
+from .rules import conceding as _conceding
 
 PROMPTS = {
     "setup-bluefin": "choose the Island for your Flagship and a Patrol (start x,y)",
@@ -52,7 +53,8 @@ def prompt(state) -> str:
     """What the player who must decide is asked now."""
     data = state.data
     if data["phase"] == "over":
-        return "The game is over: " + " and ".join(name(f) for f in data["winners"]) + " won"
+        return "The game is over: " + (_conceding.result(data) or
+                                       " and ".join(name(f) for f in data["winners"]) + " won")
     g = Play(data)
     top = g.top()
     who = name(g.deciding())
@@ -102,6 +104,10 @@ def _effectless_change(text: str, verb: str) -> str | None:
 def why_illegal(state, text: str, action=None):
     """The error for an action that is not legal now, in the rules' words."""
     data = state.data
+    who = _conceding.conceder(text)
+    reason = _conceding.refusal(data, who) if who else None
+    if reason:
+        return _error(f"'{text}' is not allowed: {reason}")
     if data["phase"] == "over":
         return _error(f"'{text}' is not allowed: the game is over")
     words = text.split(" ")

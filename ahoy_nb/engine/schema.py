@@ -8,13 +8,13 @@ resolve it). The frames with most fields are described below; the others carry w
 their rule needs beside ``type`` and ``player`` (see the handlers registered for them).
 
 >>> from ahoy_nb.engine import new_game
->>> sorted(new_game(2, seed=1).data) == sorted(StateData.__annotations__)
+>>> sorted(new_game(2, seed=1).data) == sorted(StateData.__required_keys__)
 True
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, TypedDict
+from typing import Any, Literal, NotRequired, Optional, TypedDict
 
 FORMAT = "ahoy-nb/1"
 
@@ -128,3 +128,4 @@ class StateData(TypedDict):
     factions: dict[str, FactionData]
     pending: list[Frame]
     winners: list[Faction]
+    conceded: NotRequired[Faction]   # only once a player conceded (rules/conceding.py)
