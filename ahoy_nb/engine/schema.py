@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, Optional, TypedDict
+from typing import Any, Literal, Optional, TypedDict
 
 FORMAT = "ahoy-nb/1"
 
@@ -107,7 +107,7 @@ class VictoryFrame(Frame, total=False):
     fight: int
 
 
-class StateData(TypedDict):
+class _Always(TypedDict):
     format: str
     players: list[Faction]
     seed: int                # secret, like rng and fixed
@@ -128,4 +128,7 @@ class StateData(TypedDict):
     factions: dict[str, FactionData]
     pending: list[Frame]
     winners: list[Faction]
-    conceded: NotRequired[Faction]   # only once a player conceded (rules/conceding.py)
+
+
+class StateData(_Always, total=False):
+    conceded: Faction        # only once a player conceded (rules/conceding.py)

@@ -24,7 +24,7 @@ def _mid_battle() -> State:
 
 @pytest.mark.parametrize("who, other", [("bluefin", "mollusk"), ("mollusk", "bluefin")])
 def test_either_player_concedes_out_of_turn_and_the_other_wins(who, other):
-    s = new_game(2, seed=3).apply("start 0,0")  # the Mollusk sets up next
+    s = new_game(2, seed=3).apply("start 0,0")  # the Mollusk set up by itself: Bluefin's turn
     fame_before = dict(s.fame)
     s.concede(who)
     assert s.is_over and s.winners == [other] and s.conceded == who

@@ -12,10 +12,10 @@ game to one of the others.
 
 >>> from ahoy_nb.engine import new_game
 >>> s = new_game(2, seed=3).apply("start 0,0")
->>> s.current_player, refusal(s.data, "bluefin")
-('mollusk', None)
->>> s.apply("concede bluefin").winners, s.log[-1].events
-(['mollusk'], ('Bluefin concedes: Mollusk wins',))
+>>> s.current_player, refusal(s.data, "mollusk")
+('bluefin', None)
+>>> s.apply("concede mollusk").winners, s.log[-1].events
+(['bluefin'], ('Mollusk concedes: Bluefin wins',))
 >>> print(refusal(new_game(3, seed=7).data, "mollusk"))
 with 3 players no one concedes: the rules allow conceding in a game of two only, where the other player simply wins; with more players the one who left would hand the game to one of the others, so play on
 """
