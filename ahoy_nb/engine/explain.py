@@ -83,6 +83,7 @@ def prompt(state) -> str:
 # -- why an action is refused ---------------------------------------------------
 
 SLOT_ACTIONS = set(ACTION_TITLES)
+COMRADE_CHOICES = ("place-comrades", "ready-comrades", "no-comrades")
 
 
 _error = IllegalActionError
@@ -131,6 +132,10 @@ def why_illegal(state, text: str, action=None):
         reason = _turn_reason(g, who, verb, words, args) if top is None and data["turn"] else None
         if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
             reason = "you anchor after moving a space: move at least one space first"
+        if verb in COMRADE_CHOICES:  # ruling: not after a Cutter's or Gunship's Sail
+            reason = ("Comrades are placed or gained only when the Mollusk Flagship anchors "
+                      "at an Island after its board's Sail; a Cutter's or Gunship's Sail, a "
+                      "Tailwind and Full Sail move without that bonus")
         if reason:
             return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
         return _error(f"'{text}' is not possible now. {prompt(state)}")
