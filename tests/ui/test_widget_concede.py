@@ -26,6 +26,8 @@ def test_a_person_concedes_out_of_turn_while_a_bot_decides():
     assert board.notices[0]["title"] == "Game over: Bluefin won: Mollusk conceded"
     assert board.entries[-1]["action"] == "concede mollusk"
     assert board.can_concede == [] and game.step() is None
+    # Final: the game's end may show its seed, so fair undo does not take it back.
+    assert board.undo_refusal() == "You cannot undo: the game is over" and not board.can_undo
 
 
 def test_the_board_refuses_a_concession_for_another_seat_and_changes_nothing():
