@@ -57,6 +57,10 @@ def refusal(data: dict, faction: str) -> str | None:
 def concede(g: Play, top, faction: str) -> None:
     """End the game: ``faction`` concedes and the other player wins (whatever the Fame)."""
     data = g.data
+    # A region tile drawn and not yet placed (exploring, a reward) goes to the box unseen.
+    for frame in data["pending"]:
+        if frame["type"] in ("explore", "add-tile") and frame.get("tile") is not None:
+            data["tile_box"].append(frame["tile"])
     other = [f for f in data["players"] if f != faction]
     data["winners"] = other
     data["conceded"] = faction
