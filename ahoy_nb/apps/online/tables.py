@@ -45,7 +45,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ...ai.levels import make_bot
-from ...engine import IllegalActionError, State, new_game
+from ...engine import Action, IllegalActionError, State, new_game
 from ...engine.components import SEATS
 from ...engine.undo import revealed
 from ...engine.words import faction_name
@@ -290,7 +290,7 @@ class Tables:
             raise BadRequest(f"'{action[:60]}' is not allowed: the game is over")
         who = state.who_acts(action)  # the player deciding; a concession's own faction
         if who != seat:
-            if who != state.current_player:
+            if Action(seat, action.strip().lower()).verb == "concede":
                 raise Forbidden(f"Only {faction_name(who)} can concede for {faction_name(who)}")
             raise Forbidden(f"It is {faction_name(who)}'s decision now, not "
                             f"{faction_name(seat)}'s")
