@@ -494,7 +494,9 @@ class BoardWidget(BoardFace):
         out = []
         for f in s.players:
             if f in self.people and self.viewer in (f, "all") and s.may_concede(f):
-                others = " and ".join(faction_name(o) for o in s.players if o != f)
+                # Who would win is the engine's to say (the position after it, on a copy).
+                after = s.after(Action(f, f"concede {f}"))
+                others = " and ".join(map(faction_name, after.winners))
                 out.append({"f": f, "label": f"Concede for {faction_name(f)}",
                             "warn": f"If {faction_name(f)} concedes, the game ends now and "
                                     f"{others} wins."})
