@@ -77,6 +77,20 @@ class Run:
 
 
 RUNS = [
+    Run("balance_audit.py", "--players 2 --games 1 --bots easy --out {tmp}/b.jsonl",
+        (r"^seed 0: \['(bluefin|mollusk)'(, 'mollusk')?\] \{'bluefin': \d+, 'mollusk': \d+\} "
+         rf"\({NUMBER} s CPU\)$",
+         r"^### 2 players, easy: 1 games \(seeds 0-0\), [\d.]+ rounds a game$",
+         r"^\| faction \| wins \| 95% CI \| Fame \| control \| delivery \| reward \| pledge \|$",
+         rf"^\| bluefin \| [\d.]+/1 = \d+% \| \d+%-\d+% \| {NUMBER} \| {NUMBER} \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| faction \| bluefin-home \| explored \| mollusk-home \|$",
+         r"^- mollusk: dice on "),
+        makes=("b.jsonl",)),
+    # The figures docs/balance.md quotes, from the games it keeps.
+    Run("balance_audit.py", "--report {root}/docs/balance/normal-2p.jsonl",
+        (r"^### 2 players, normal: 100 games \(seeds 0-99\), 5\.5 rounds a game$",
+         r"^\| bluefin \| 78\.5/100 = 78% \| 69%-85% \| 32\.7 \| 32\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| mollusk \| 21\.5/100 = 22% \| 15%-31% \| 24\.4 \| 24\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$")),
     Run("bench_lab.py", "--games 2 --repeat 1",
         (rf"^run 1: 1 worker {NUMBER} games/s, 2 workers {NUMBER} games/s$",
          rf"pairwise speed-up median {NUMBER}x \(range {NUMBER}-{NUMBER}\)$",
@@ -133,6 +147,12 @@ RUNS = [
          rf"^  think time \(CPU\), hard: median {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s over "
          r"\d+ decisions$"),
         makes=("t.jsonl",)),
+    Run("watch_game.py", "--players 2 --seed 0 --seat 1 --bot normal",
+        (r"^round 1: Fame \{'bluefin': 0, 'mollusk': 0\} at \[-?\d+, -?\d+\] dice \[[\d, ]+\] "
+         r"\| Ready \d+ \| Comrades \{",
+         r"^  -> \S+",
+         r"^     Mollusk ",
+         r"^Fame \{'bluefin': \d+, 'mollusk': \d+\}; winners \["),),
     # The figures docs/bots.md quotes, from the games it keeps.
     Run("tournament.py", "--report {root}/docs/tournament/hard-vs-normal-2p.jsonl "
         "{root}/docs/tournament/hard-vs-normal-3p.jsonl",
@@ -140,6 +160,10 @@ RUNS = [
          r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
          r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard100-smuggler-3p.jsonl",
+        (r"^  hard wins 0/15 = 0\.0%, 95% CI 0\.0-20\.4% \(fair share 33%: not cleared\)$",
+         r"^    Smuggler 1: 0/15 = 0% \(0%-20%\), Fame margin a game -16\.5$",
+         r"^  think time \(CPU\), hard: median 0\.080 s, p95 0\.149 s, ")),
 ]
 
 

@@ -247,7 +247,7 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
     if kind == "gold":
         g.gain_gold(f, n)
     elif kind == "fame":
-        g.gain_fame(f, n)
+        g.gain_fame(f, n, source="reward", reward=kind)
     elif kind == "fame-for-gold":
         if fs["gold"]:
             g.push({"type": "spend", "player": f, "most": n})
@@ -268,7 +268,7 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
         n = g.repair_all(f)
         g.say(f"{name(f)} repairs all its damage ({n})")
         if kind == "repair-for-fame":
-            g.gain_fame(f, n)
+            g.gain_fame(f, n, source="reward", reward=kind)
         g.fire("repair", f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
@@ -287,7 +287,7 @@ def do_spend(g: Play, frame, n: int) -> None:
     g.pop()
     f = frame["player"]
     g.faction(f)["gold"] -= n
-    g.gain_fame(f, n, f" for {n} gold")
+    g.gain_fame(f, n, f" for {n} gold", source="reward", reward="fame-for-gold")
 
 
 @legal("recruit-reward")

@@ -56,7 +56,8 @@ def auto_round_end(g: Play, frame) -> bool:
             label = region_label(g, region)
             if winner and winner in data["factions"]:
                 g.gain_fame(winner, tile["wealth"],
-                            f" for controlling the {label} ({c['bluefin']} to {c['mollusk']})")
+                            f" for controlling the {label} ({c['bluefin']} to {c['mollusk']})",
+                            source="control", region=region, control=c)
             else:
                 g.say(f"No one controls the {label} ({c['bluefin']} to {c['mollusk']})")
         if any(fs["fame"] >= FAME_TO_END for fs in data["factions"].values()):
@@ -99,7 +100,8 @@ def end_game(g: Play) -> None:
                            and g.map.spaces[g.map.island_of_region(r)].suit == suit]
                 g.say(f"{name(f)} reveals {MARKET_CARDS[card]['cargo']} ({suit.title()}) "
                       f"pledged to {name(pledged_to)}")
-                g.gain_fame(f, len(regions), " for pledged Cargo")
+                g.gain_fame(f, len(regions), " for pledged Cargo", source="pledge",
+                            to=pledged_to, suit=suit)
     top = max(fs["fame"] for fs in data["factions"].values())
     best = [f for f in data["players"] if g.faction(f)["fame"] == top]
     gold = max(g.faction(f)["gold"] for f in best)
@@ -123,7 +125,7 @@ def legal_wealth(g: Play, frame) -> list[Option]:
 def do_wealth(g: Play, frame, region: int) -> None:
     g.pop()
     if frame.get("fame"):
-        g.gain_fame(frame["player"], frame["fame"])
+        g.gain_fame(frame["player"], frame["fame"], source="reward", reward="fame-and-wealth")
     g.raise_wealth(region, frame.get("why", ""))
 
 

@@ -257,7 +257,7 @@ def do_deliver(g: Play, frame, card: int) -> None:
     info = MARKET_CARDS[card]
     island = g.island_here(f)
     g.say(f"{name(f)} delivers {info['cargo']} to the {info['deliver'].title()} Island")
-    g.gain_fame(f, 2)
+    g.gain_fame(f, 2, source="delivery", cargo=card)
     g.raise_wealth(g.map.region_of(island))
     g.push({"type": "pledge", "player": f, "card": card})
     push_reward(g, f)
