@@ -103,6 +103,14 @@ RUNS = [
                           (r"2\d\d", "a click that acts at once"),
                           (r"2\d\d", r"a move through a warning \(2 clicks\)")))),
         lane="browser", timeout=300),
+    Run("bench_think.py", "--games 1 --time-budget 0.01",
+        (r"^game 500, seat 0: \d+ decisions, \d+ rounds$",
+         r"^hard bot, time budget 0\.01 s, 2 players; \d+ decisions with a choice, \d+ turns$",
+         *(rf"^  {what} +median +{NUMBER} +p95 +{NUMBER} +max +{NUMBER}$"
+           for what in (r"wall s / decision", r"CPU s / decision", r"wall s / turn",
+                        r"iterations / decision")),
+         rf"^  load average \(1 min\): {NUMBER} before, .* during, {NUMBER} after; \d+ cores$"),
+        lane="slow", timeout=300),
     Run("benchmark.py", "--games 1 --repeat 1",
         (r"^players +decisions/game +decisions/s +games/s +decisions/CPU-s +games/CPU-s$",
          *(rf"^ +{p} +\d+ +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER}$" for p in (2, 3, 4, "all")),
@@ -119,6 +127,15 @@ RUNS = [
         (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
          r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "
          r"and played 50 actions, drawn, viewed; 0 failed$")),
+    Run("loop_games.py", "--games 2",
+        (rf"^2 looper games \(2-4 players, half with Barrelman, Sea Dog, Sea Witch and Aeronauts\) "
+         rf"in \d+ s: 2 ended with no position repeated, 0 failed$",
+         rf"^  {NUMBER} actions, {NUMBER} distinct positions, {NUMBER} actions looked ahead for a "
+         rf"way back, {NUMBER} free moves taken$",
+         rf"^  longest calm stretch: \d+ decisions \(the engine's bound: {NUMBER}\)$")),
+    Run("roundtrip_games.py", "--random 2 --greedy 0",
+        (rf"^random: 2 games \(2-4 players\), {NUMBER} actions, {NUMBER} states checked, "
+        rf"0 failures so far, \d+ s$", rf"^  {NUMBER} shapes of the stack of decisions met$")),
     # The load on online tables: tiny (2 tables, 30 moves, the API on a thread), and the
     # real set-up in small (an ahoy-nb serve process of its own; docs/online.md's figures).
     Run("load_online.py", "--tiny --json {tmp}/load.json",
@@ -135,6 +152,10 @@ RUNS = [
         lane="slow", timeout=240),
     Run("record_golden.py", "--check --seeds 1 --bots random",
         r"^3 games and \d+ tutorial scenes, \d+ actions; would change: nothing$"),
+    Run("screenshots.py", "--out {tmp}",
+        tuple(rf"/{re.escape(name)}: \d+ KB$" for name in ("lesson.png", "game-hint.png",
+                                                          "game-dark.png")),
+        lane="browser", timeout=600, makes=("lesson.png", "game-hint.png", "game-dark.png")),
     Run("render_board.py", "--out {tmp}",
         r"^wrote .*board\.svg and .*board\.png: <ahoy State round \d+",
         makes=("board.svg", "board.png")),

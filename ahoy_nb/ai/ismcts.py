@@ -52,7 +52,7 @@ from .bots import Bot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
 
-__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "margins", "rewards"]
+__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rewards"]
 
 #: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
 #: values control points on the map and Ready Comrades three to four times as much, and
@@ -64,6 +64,11 @@ __all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "margins", "rewards"]
 HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0,
                 "smuggler": {"route": 2.5, "reach": 12, "cargo": 0.3, "distance": 0.0,
                              "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2}}
+
+#: Seconds of search a decision (wall clock), unless ``iterations`` is given. Every label
+#: that tells a person how long the hard bot thinks is worded from this number
+#: (:func:`ahoy_nb.ai.levels.think_time`); docs/bots.md has what it measures as.
+TIME_BUDGET = 1.0
 
 
 def margins(state: State, weights: dict | None = None) -> dict[str, float]:
@@ -156,7 +161,7 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
-                 time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
+                 time_budget: float = TIME_BUDGET, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True):
         if iterations is None and not time_budget > 0:

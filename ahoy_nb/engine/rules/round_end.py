@@ -4,9 +4,10 @@ wealth, the Market, the next round or the end of the game.
 
 from __future__ import annotations
 
-from ..components import CONTROL, FAME_TO_END, MARKET_CARDS, PLANS_PER_ROUND
+from ..components import CONTROL, FAME_TO_END, MARKET_CARDS, PLANS_PER_ROUND, REWARDS
 from ..geometry import space_name
-from ..kernel import auto, legal, Option
+from ..kernel import auto, frame, legal, Option
+from ..schema import Int, one_of, Text
 from .base import do_no_reward, name, Play
 from .setup import begin_turn
 
@@ -43,6 +44,14 @@ def controller(g: Play, region: int) -> str | None:
 def region_label(g: Play, region: int) -> str:
     island = g.map.island_of_region(region)
     return f"{g.map.spaces[island].suit.title()} region at {space_name(island)}"
+
+
+frame("round-end", decides=False, stage=one_of("score", "clean-up"))
+# Raise a region's wealth: two players' end of round, or a Smuggler's reward ("4 Fame and
+# +1 to a wealth die": ``fame``, declined with ``no-reward``).
+frame("wealth", why=Text().opt,
+      fame=Int(1, max(n for row in REWARDS for kind, n in row if kind == "fame-and-wealth")).opt)
+frame("flush")
 
 
 @auto("round-end")

@@ -314,6 +314,9 @@ def act_order(g: Play, f: str, value: int) -> None:
 
 
 def act_bombard(g: Play, f: str, value: int) -> None:
+    if g.flagship_space(f) is None:  # a study position may leave the Flagship off the map
+        g.say("Bluefin's Flagship is not on the map: nothing is bombarded")
+        return
     region = g.map.region_of(g.flagship_space(f))
     island = g.map.island_of_region(region)
     n = g.comrades(island)
