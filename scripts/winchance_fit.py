@@ -67,6 +67,17 @@ def read_games(paths: list[Path]) -> list[dict]:
     return [games[k] for k in sorted(games)]
 
 
+def replays(game: dict) -> bool:
+    """Whether the game still replays to its result under the engine's current rules."""
+    s = new_game(game["players"], seed=game["seed"])
+    try:
+        for action in game["played"]:
+            s.apply(action)
+    except ValueError:   # an action a later ruling no longer allows
+        return False
+    return s.winners == game["winners"]
+
+
 def meta_of(paths: list[Path]) -> dict:
     """The bots and commits of the games (from ``<file>.meta.json``)."""
     bots, commits = set(), []
@@ -354,6 +365,11 @@ def main(argv: list[str] | None = None) -> dict:
         path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     games = [g for g in read_games(args.games) if g.get("played")]
+    stale = [g for g in games if not replays(g)]
+    if stale:
+        print(f"{len(stale)} games no longer replay (a ruling changed the engine since they "
+              f"were played): left out; play them again", flush=True)
+        games = [g for g in games if g not in stale]
     if args.limit is not None:
         games = [g for n in (2, 3, 4) for g in [g for g in games if g["players"] == n][:args.limit]]
     fold = {(g["players"], g["seed"]): g["seed"] % 2 for g in games}
