@@ -1307,20 +1307,25 @@ def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None 
 
 
 class Picture:
-    """A position to look at: its SVG, with highlighted spaces; no controls.
+    """A position to look at: its SVG, with highlighted spaces and ``marked`` actions (of
+    the player deciding, drawn as hints: a review's better move); no controls.
 
     >>> from ahoy_nb.engine import new_game
     >>> "<svg" in Picture(new_game(2, seed=1), highlight=["0,0"])._repr_svg_()
     True
+    >>> 'clickable hint' in Picture(new_game(2, seed=1), marked=["start 3,2"])._repr_svg_()
+    True
     """
 
-    def __init__(self, state, viewer: str | None = "all", highlight=()):
+    def __init__(self, state, viewer: str | None = "all", highlight=(), marked=()):
         self.state = state
         self.viewer = viewer
         self.highlight = [str(x) for x in highlight]
+        self.marked = [str(x) for x in marked]
 
     def _repr_svg_(self) -> str:
-        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight)
+        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight,
+                          actions=self.marked or None, hints=self.marked)
 
     def __repr__(self) -> str:
         return f"<picture of {self.state!r}>"

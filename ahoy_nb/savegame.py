@@ -211,3 +211,20 @@ def load(path: str | os.PathLike) -> State:
     except OSError as err:
         raise SaveFileError(f"cannot read {os.fspath(path)!r}: {err.strerror}") from None
     return loads(data)
+
+
+#: Recorded games shipped with the package (``ahoy_nb/data/<name>.ahoy.json``), by name.
+EXAMPLES = {"easy-mollusk": "a 2-player game: the easy bot as the Mollusk Union (a random "
+                            "action 60% of the time) against the normal bot as Bluefin"}
+
+
+def example(name: str = "easy-mollusk") -> State:
+    """A recorded game shipped with the package (:data:`EXAMPLES`), e.g. to review.
+
+    >>> s = example()
+    >>> s.is_over, s.players
+    (True, ['bluefin', 'mollusk'])
+    """
+    if name not in EXAMPLES:
+        raise ValueError(f"no example game {name!r}; examples: {', '.join(EXAMPLES)}")
+    return load(os.path.join(os.path.dirname(__file__), "data", f"{name}{SUFFIX}"))

@@ -181,6 +181,23 @@ RUNS = [
          r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
          r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
+    Run("record_review_game.py", "--out {tmp}/game.ahoy.json",
+        r"^.*game\.ahoy\.json: \d+ actions, \d+ rounds, Fame \{'bluefin': \d+, 'mollusk': \d+\}, "
+        r"won by ", makes=("game.ahoy.json",)),
+    Run("winchance_games.py", "--players 2,3 --games 1,1 --bot random --workers 1 "
+        "--out {tmp}/games.jsonl",
+        (r"^2 games to play \(1 at 2 players, 1 at 3 players\)$",
+         rf"^2/2 games in {NUMBER} s$"), makes=("games.jsonl", "games.jsonl.meta.json")),
+    # The pipeline on 2 of each player count's games docs/judgement.md was fitted on.
+    Run("winchance_fit.py", "{root}/docs/judgement/games.jsonl.gz --limit 2 --resamples 2 "
+        "--simulations 2 --workers 1 --cache {tmp}/p.jsonl --model {tmp}/m.json "
+        "--report {tmp}/r.json --png {tmp}/r.png",
+        (r"^6 games \(\d with odd seeds\)$",
+         *(rf"^{part} +\d+ games +\d+ positions  model {NUMBER} \[{NUMBER}, {NUMBER}\]  "
+           rf"blend {NUMBER} .* playouts {NUMBER} .* prior {NUMBER} "
+           for part in ("all", "early", "middle", "late", "2 players", "3 players", "4 players")),
+         r"^model written to .*m\.json; report .*r\.json; diagram .*r\.png"),
+        makes=("m.json", "r.json", "r.png", "p.jsonl"), timeout=120),
     Run("tournament.py", "--report {root}/docs/tournament/hard100-smuggler-3p.jsonl",
         (r"^  hard wins 0/15 = 0\.0%, 95% CI 0\.0-20\.4% \(fair share 33%: not cleared\)$",
          r"^    Smuggler 1: 0/15 = 0% \(0%-20%\), Fame margin a game -16\.5$",

@@ -7,7 +7,8 @@ own thread (the kernel's, or the Panel session's), through the ``deliver`` funct
 the front end gives it.
 
 * the **win-chance chart** gains a point after each action: each faction's chance to
-  win (:func:`ahoy_nb.ai.analysis.evaluate`) as the board's viewer may know it;
+  win against these bots (:func:`ahoy_nb.ai.analysis.evaluate`: the win-chance model,
+  blended with playouts) as the board's viewer may know it, with its 95% interval;
 * a **hint**, for a person whose decision it is, lists the 3 best actions
   (:func:`ahoy_nb.ai.analysis.best_actions`) and marks them on the board (its ``hints``).
 
@@ -40,16 +41,20 @@ from .analysis import Estimate, best_actions, evaluate
 from ..engine import State
 from ..engine.words import faction_name, label
 
-__all__ = ["AdvisorCore", "AdvisorView", "Headless", "hint_html"]
+__all__ = ["CHART_TITLE", "AdvisorCore", "AdvisorView", "Headless", "hint_html"]
 
 NOT_YOURS = "A hint is for a person whose decision it is"
+#: The win-chance chart's title: the chances are the win-chance model's (fitted on games
+#: between the hard bots) blended with random playouts, not a fact about the game.
+CHART_TITLE = "Chance to win against these bots"
 
 
 class AdvisorView(Protocol):
     """What a front end draws for :class:`AdvisorCore` (called on the front end's thread)."""
 
     def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
-        """Redraw the chart: ``{action index: {faction: chance to win}}``."""
+        """Redraw the chart: ``{action index: {faction: chance to win}}`` (each an
+        :class:`~ahoy_nb.ai.analysis.Evaluation`, with its ``interval``)."""
 
     def show_hint(self, html: str) -> None:
         """Show the hint (escaped HTML; ``""``: none)."""
@@ -125,8 +130,9 @@ class AdvisorCore:
     * ``deliver(fn)``: called on the worker thread with a function that applies a result;
       it must run ``fn`` on the front end's thread (default: at once, on the worker).
 
-    Attributes: ``chances`` (``{action index: {faction: chance}}``), ``hints`` (the last
-    hint's :class:`~ahoy_nb.ai.analysis.Estimate` list), ``enabled``.
+    Attributes: ``chances`` (``{action index: Evaluation}``: each faction's chance and
+    its ``interval``), ``hints`` (the last hint's
+    :class:`~ahoy_nb.ai.analysis.Estimate` list), ``enabled``.
     """
 
     def __init__(self, board, view: AdvisorView | None = None, *, enabled: bool = True,
@@ -146,6 +152,7 @@ class AdvisorCore:
         self._hinting = False  # a hint is being worked out
         self._closed = False
         self._game = board.state  # the game followed (opening a saved game replaces it)
+        self.on_enabled: Callable[[], None] | None = None
         self._earlier: list[int] = []  # earlier positions of an opened game, to chart when idle
         self._lock = threading.Lock()
         board.observe(self._on_board, names=["revision"])
@@ -186,13 +193,16 @@ class AdvisorCore:
 
     # -- on and off -------------------------------------------------------------------------
     def set_enabled(self, on: bool) -> None:
-        """Switch the analysis on (the chart catches up with the game) or off."""
+        """Switch the analysis on (the chart catches up with the game) or off; then call
+        ``on_enabled()``, if set (the Review button follows it)."""
         self.enabled = bool(on)
         if self.enabled:
             self._on_board()
         else:
             self._clear_hints()
             self._show_controls()
+        if self.on_enabled is not None:
+            self.on_enabled()
 
     # -- the chart ---------------------------------------------------------------------------
     def _on_board(self, change=None) -> None:

@@ -110,7 +110,7 @@ def _seat_specs(players: int, bots) -> list[BotSpec]:
 
 
 def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
-              limit: int = 20_000) -> dict:
+              limit: int = 20_000, played: bool = False) -> dict:
     """Play one whole game and return its record.
 
     ``specs``: one bot spec per seat. The record: ``game``, ``seed``, ``players``, ``bots``
@@ -123,9 +123,16 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
     ``"explored"``), ``actions`` (faction → how often it chose each verb: ``sail``,
     ``move``, ``deliver``...), ``dice`` (faction → the die slots it placed dice on, and how
     often: ``sail``, ``rally``, a Crew card's...).
+    ``played=True`` adds ``played``, every action's notation in order:
+    ``new_game(players, seed)`` replays them to any position of the game.
 
-    >>> r = play_game(2, ["random", "random"], seed=3)
+    >>> r = play_game(2, ["random", "random"], seed=3, played=True)
     >>> r["winners"] == [r["winner"]] or r["winner"] is None
+    True
+    >>> replay = new_game(2, seed=3)
+    >>> for a in r["played"]:
+    ...     _ = replay.apply(a)
+    >>> replay.winners == r["winners"]
     True
     """
     s = new_game(players, seed=seed)
@@ -141,12 +148,14 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
     dice = {f: {} for f in seats}
     home = None  # the region of Bluefin's setup Island
     decisions = 0
+    moves = []
     while not s.is_over and decisions < limit:
         who = s.current_player
         before_round = s.round
         owned = {f: len(s.data["factions"][f]["crew"]) for f in seats}
         action = bots[who].choose(s)
         s.apply(action)
+        moves.append(action.notation)
         decisions += 1
         actions[who][action.verb] = actions[who].get(action.verb, 0) + 1
         args = action.args
@@ -177,22 +186,26 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
         if s.round != before_round or s.is_over:
             for f in seats:
                 fame[f].append(s.fame[f])
-    return {"game": game, "seed": seed, "players": players,
-            "bots": {f: _bot_name(spec) for f, spec in zip(seats, specs)},
-            "winner": s.winner, "winners": s.winners, "rounds": s.round, "decisions": decisions,
-            "fame": fame, "final_fame": s.fame, "crew": crew, "deliveries": deliveries,
-            "battles_won": battles, "fame_facts": fame_facts, "actions": actions,
-            "dice": dice}
+    record = {"game": game, "seed": seed, "players": players,
+              "bots": {f: _bot_name(spec) for f, spec in zip(seats, specs)},
+              "winner": s.winner, "winners": s.winners, "rounds": s.round, "decisions": decisions,
+              "fame": fame, "final_fame": s.fame, "crew": crew, "deliveries": deliveries,
+              "battles_won": battles, "fame_facts": fame_facts, "actions": actions,
+              "dice": dice}
+    if played:
+        record["played"] = moves
+    return record
 
 
-def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]]) -> list[dict]:
+def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]],
+                played: bool = False) -> list[dict]:
     # One batch, wherever the executor runs it: plain data in, plain data out.
-    return [play_game(players, specs, seed, game) for game, seed in jobs]
+    return [play_game(players, specs, seed, game, played=played) for game, seed in jobs]
 
 
 def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
              executor: Executor | str | None = None, progress: bool = True,
-             batch_size: int | None = None) -> Records:
+             batch_size: int | None = None, played: bool = False) -> Records:
     """Play ``games`` whole games between bots; one record per game, in game order.
 
     * ``players``: 2, 3 or 4; ``bots``: a name for every seat, one per seat (a list),
@@ -201,6 +214,8 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     * ``executor``: ``None`` (a process pool on the local cores), ``"inline"`` (this
       process), or any ``concurrent.futures.Executor`` (Dask: ``client.get_executor()``).
     * ``progress``: a ``tqdm`` progress bar counting games.
+    * ``played``: keep every game's actions, in notation, in its record (``"played"``), to
+      replay any position of it (see :func:`play_game`).
 
     Returns :class:`Records` (a list of dicts; ``.to_pandas()`` for a DataFrame).
     """
@@ -225,10 +240,10 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     try:
         if executor == "inline":
             for batch in batches:
-                records.extend(_play_batch(players, specs, batch))
+                records.extend(_play_batch(players, specs, batch, played))
                 bar.update(len(batch))
         else:
-            futures = [executor.submit(_play_batch, players, specs, b) for b in batches]
+            futures = [executor.submit(_play_batch, players, specs, b, played) for b in batches]
             done = {}
             index = {f: i for i, f in enumerate(futures)}
             for future in as_completed(futures):

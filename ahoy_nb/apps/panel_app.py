@@ -22,6 +22,10 @@ charts. One game per browser tab (Panel session).
   win-chance chart beside the others, worked out by the same
   :class:`~ahoy_nb.ai.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
   are applied on the session's document. Off by default in hot seat.
+* **The review** (:class:`PanelReviewer`): the Review button beside the advisor's; the
+  win-chance line over the whole game with the mistakes marked (:class:`ReviewFigure`;
+  a tap on a mark shows that decision on the board with the better move marked), by
+  the same :class:`~ahoy_nb.ai.reviewing.ReviewCore` as ``play()``'s.
 * **Bots** play from a periodic callback; the hard bot thinks on a worker thread while
   the board's ``"bots"`` panel shows its progress.
 * **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
@@ -48,13 +52,14 @@ from typing import Iterable, Mapping
 
 import panel as pn
 import param
-from bokeh.models import (ColumnDataSource, FactorRange, Legend, LegendItem, NumeralTickFormatter,
-                          Range1d, Span)
+from bokeh.models import (ColumnDataSource, FactorRange, HoverTool, Legend, LegendItem,
+                          NumeralTickFormatter, Range1d, Span)
 from bokeh.plotting import figure
 from panel.io.state import set_curdoc
 
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
-from ahoy_nb.ai.advice import AdvisorCore
+from ahoy_nb.ai.advice import CHART_TITLE, AdvisorCore
+from ahoy_nb.ai.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ahoy_nb.ai.levels import think_time
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
@@ -67,7 +72,7 @@ from ahoy_nb.ui.panels import AdvisorPanel, bots_panel
 
 
 __all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
-           "PanelAdvisor", "create_app"]
+           "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app"]
 
 FRONT_END = Path(__file__).resolve().parent.parent / "ui"  # board.js and board.css
 WEALTH_COLOR = "#f0c040"
@@ -250,21 +255,26 @@ class ControlFigure:
 
 
 class WinChanceFigure:
-    """Each faction's chance to win after each action (Bokeh), as the advisor worked it
-    out: one line with dots per faction (positions the bots passed quickly may have none)."""
+    """Each faction's chance to win against these bots after each action (Bokeh), as the
+    advisor worked it out: one line with dots per faction in a shaded band of its 95%
+    interval (positions the bots passed quickly may have none)."""
 
     def __init__(self, players: Iterable[str]):
         self.players = list(players)
-        self.source = ColumnDataSource({"x": [], **{f: [] for f in self.players}},
+        self.source = ColumnDataSource({"x": [], **{k: [] for f in self.players
+                                                    for k in (f, f"{f}_low", f"{f}_high")}},
                                        name="win-chance")
-        fig = figure(title="Chance to win", height=300, width=520, x_axis_label="action",
+        fig = figure(title=CHART_TITLE, height=300, width=520, x_axis_label="action",
                      y_axis_label="chance to win", toolbar_location=None, tools="hover",
-                     tooltips=[("action", "@x")] + [(faction_name(f), f"@{{{f}}}{{0%}}")
-                                                   for f in self.players],
+                     tooltips=[("action", "@x")] + [
+                         (faction_name(f), f"@{{{f}}}{{0%}} (@{{{f}_low}}{{0%}}–"
+                                           f"@{{{f}_high}}{{0%}})") for f in self.players],
                      x_range=Range1d(0, 1), y_range=Range1d(0, 1.08))
         items = []
         for f in self.players:
             color = FACTION_COLORS.get(f, "#333")
+            fig.varea("x", f"{f}_low", f"{f}_high", source=self.source, fill_color=color,
+                      fill_alpha=0.15)
             line = fig.line("x", f, source=self.source, line_width=2, line_color=color)
             dots = fig.scatter("x", f, source=self.source, size=7, color=color)
             items.append(LegendItem(label=faction_name(f), renderers=[line, dots]))
@@ -276,9 +286,16 @@ class WinChanceFigure:
         self.figure = fig
 
     def update(self, chances: Mapping[int, Mapping[str, float]]) -> None:
+        """Draw ``{action index: {faction: chance}}``; a chance with an ``interval`` (an
+        :class:`~ahoy_nb.ai.analysis.Evaluation`) gets its band."""
         xs = sorted(chances)
-        self.source.data = {"x": xs, **{f: [chances[x].get(f, 0.0) for x in xs]
-                                         for f in self.players}}
+        intervals = {x: getattr(chances[x], "interval", {}) for x in xs}
+        data: dict = {"x": xs}
+        for f in self.players:
+            data[f] = [chances[x].get(f, 0.0) for x in xs]
+            data[f"{f}_low"] = [intervals[x].get(f, (p, p))[0] for x, p in zip(xs, data[f])]
+            data[f"{f}_high"] = [intervals[x].get(f, (p, p))[1] for x, p in zip(xs, data[f])]
+        self.source.data = data
         self.figure.x_range.end = max([1] + xs)
 
 
@@ -349,6 +366,123 @@ def _on_session(doc, fn) -> None:
         pn.state.execute(fn)
 
 
+class ReviewFigure:
+    """A reviewed game (Bokeh): each faction's chance to win against these bots at every
+    position, and a mark at each inaccuracy, mistake and blunder; a tap on a mark calls
+    ``on_select(action index)``."""
+
+    def __init__(self, players: Iterable[str], on_select=None):
+        self.players = list(players)
+        self.on_select = on_select
+        self.lines = ColumnDataSource({"x": [], **{f: [] for f in self.players}},
+                                      name="review-lines")
+        self.marks = ColumnDataSource({"x": [], "y": [], "color": [], "text": []},
+                                      name="review-marks")
+        fig = figure(title=f"Review: {CHART_TITLE.lower()}", height=320, width=620,
+                     x_axis_label="action", y_axis_label="chance to win",
+                     toolbar_location=None, tools="tap", x_range=Range1d(0, 1),
+                     y_range=Range1d(0, 1.08))
+        items = []
+        for f in self.players:
+            line = fig.line("x", f, source=self.lines, line_width=2,
+                            line_color=FACTION_COLORS.get(f, "#333"))
+            items.append(LegendItem(label=faction_name(f), renderers=[line]))
+        dots = fig.scatter("x", "y", source=self.marks, size=13, color="color",
+                           line_color="white", name="review-dots",
+                           nonselection_alpha=0.6, selection_line_color="black")
+        fig.add_tools(HoverTool(renderers=[dots], tooltips=[("", "@text")]))
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
+                              label_text_font_size="11px"), "above")
+        fig.yaxis.formatter = NumeralTickFormatter(format="0%")
+        fig.xaxis.ticker.min_interval = 1
+        self.marks.selected.on_change("indices", self._on_tap)
+        self.marks_at: list[int] = []
+        self.figure = fig
+
+    def update(self, result) -> None:
+        if result is None:
+            self.lines.data = {"x": [], **{f: [] for f in self.players}}
+            self.marks.data = {"x": [], "y": [], "color": [], "text": []}
+            self.marks_at = []
+            return
+        xs = list(range(len(result.chances)))
+        self.lines.data = {"x": xs, **{f: [c.get(f, 0.0) for c in result.chances]
+                                       for f in self.players}}
+        marked = [d for d in result.decisions if d.label in MARKED]
+        self.marks_at = [d.index for d in marked]
+        self.marks.selected.indices = []
+        self.marks.data = {"x": self.marks_at,
+                           "y": [result.chances[d.index].get(d.player, d.before) for d in marked],
+                           "color": [LABEL_COLORS[d.label] for d in marked],
+                           "text": [decision_text(d) for d in marked]}
+        self.figure.x_range.end = max(1, xs[-1])
+
+    def _on_tap(self, attr, old, new) -> None:
+        if new and self.on_select is not None:
+            self.on_select(self.marks_at[new[0]])
+
+
+class PanelReviewer:
+    """The Review button in the Panel app, a Panel front of
+    :class:`~ahoy_nb.ai.reviewing.ReviewCore` (as :class:`~ahoy_nb.ui.review.Reviewer`
+    in ``play()``): the button and its status (``controls``), the summary and the
+    decision picked (``text``), and the chart (``chart_pane``). Results are applied on
+    the session's document, as the advisor's are."""
+
+    def __init__(self, board, *, simulations: int = 60, wait: bool = False,
+                 during_game=None):
+        self.button = _widget(pn.widgets.Button, "Review", width=90,
+                              description="Review the game so far: what each decision cost, "
+                                          "against these bots")
+        self.status = pn.pane.HTML("", margin=(12, 5), css_classes=["ahoy-review-status"])
+        self.text = pn.pane.HTML("", css_classes=["ahoy-review-text"],
+                                 styles={"font-size": "14px"}, margin=(0, 10), visible=False)
+        self.chart = ReviewFigure(board.state.players, on_select=self.select)
+        self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=False)
+        self.controls = pn.Row(self.button, self.status)
+        doc = pn.state.curdoc
+        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self._summary = ""
+        self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
+                               deliver=self._on_session, during_game=during_game)
+        self.button.on_click(lambda e: self.core.start())
+
+    def _on_session(self, fn) -> None:
+        if self._doc is None:
+            fn()
+            return
+        with set_curdoc(self._doc):
+            pn.state.execute(fn)
+
+    def select(self, index: int) -> None:
+        """Show the decision taken at position ``index`` (as a tap on its mark does)."""
+        self.core.select(index)
+        self.text.object = (self._summary + "<div class='ahoy-review-detail'>"
+                            + html.escape(decision_text(self.core.decision(index))) + "</div>")
+
+    # -- the view (ReviewView) ---------------------------------------------------------------
+    def show_review(self, result) -> None:
+        self.chart.update(result)
+        self.chart_pane.visible = result is not None
+        self._summary = "" if result is None else (
+            "<div class='ahoy-review-summary'><b>Review</b> (chances against these bots; "
+            "tap a mark to see that decision on the board):<br>"
+            + "<br>".join(html.escape(x) for x in review_summary(result).split("\n"))
+            + "</div>")
+        self.text.object = self._summary
+        self.text.visible = result is not None
+
+    def show_status(self, html_text: str) -> None:
+        self.status.object = html_text
+
+    def show_controls(self, can_review: bool, why: str) -> None:
+        self.button.disabled = not can_review
+        self.button.description = why or "Review the game so far: what each decision cost"
+
+    def close(self) -> None:
+        self.core.close()
+
+
 # -- the app ---------------------------------------------------------------------------
 
 
@@ -391,7 +525,9 @@ class GameApp:
                                    styles={"color": "#b03030", "font-weight": "bold"})
         self.board_area = pn.Column(sizing_mode="stretch_width")
         self.charts_area = pn.Row(styles={"flex-wrap": "wrap"})
+        self.review_area = pn.Column()   # the Review button and its words, over the charts
         self.advisor = None
+        self.reviewer = None
         self._thinker = None      # a worker thread for a bot that takes time (the hard bot)
         self._thinking = False
         self.players_select.param.watch(lambda e: self._make_seats(), "value")
@@ -414,7 +550,7 @@ class GameApp:
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
             self.notice, form, controls, self.board_area, files,
-            self.charts_area,
+            self.review_area, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         self._callback = None
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
@@ -473,9 +609,15 @@ class GameApp:
         self.advisor = PanelAdvisor(self.game.board, enabled=enabled,
                                     simulations=self.simulations,
                                     hint_simulations=self.hint_simulations)
+        # Review: during the game while Analysis is on (as hints are), after it always.
+        self.reviewer = PanelReviewer(self.game.board, simulations=self.simulations,
+                                      during_game=lambda: self.advisor.core.enabled)
+        self.advisor.core.on_enabled = self.reviewer.core.refresh
         self.board_area.objects = [self.board]
+        self.review_area.objects = [self.reviewer.controls, self.reviewer.text]
         self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
-                                    pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane]
+                                    pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane,
+                                    self.reviewer.chart_pane]
         self._drawn = None
         self.game.board.observe(self._on_board, names=["revision", "position"])
         self._on_board()
@@ -484,6 +626,8 @@ class GameApp:
     def _close_advisor(self) -> None:
         if self.advisor is not None:
             self.advisor.close()
+        if getattr(self, "reviewer", None) is not None:
+            self.reviewer.close()
         if self._thinker is not None:
             self._thinker.shutdown(wait=False, cancel_futures=True)
             self._thinker = None

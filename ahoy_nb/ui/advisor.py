@@ -3,12 +3,12 @@
 ``Advisor(board)`` follows a :class:`~ahoy_nb.ui.BoardWidget`:
 
 * in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.ui.panels.AdvisorPanel`):
-  each faction's **chance to win** now (:func:`ahoy_nb.ai.analysis.evaluate`, as the
+  each faction's **chance to win** against these bots now (:func:`ahoy_nb.ai.analysis.evaluate`, as the
   board's viewer may know it), the **Hint** button (for a person whose decision it is: the
   3 best actions, :func:`ahoy_nb.ai.analysis.best_actions`, listed with their estimated
   chances and marked on the board's ``hints``) and the **Analysis** toggle;
 * the **win-chance chart** (this widget, shown with the other charts) gains a point after
-  each action.
+  each action, in a shaded band of its 95% interval.
 
 The work and its rules are :class:`~ahoy_nb.ai.advice.AdvisorCore`'s (the Panel app's
 advisor shares them): both run on a worker thread, so the board answers clicks while
@@ -31,7 +31,7 @@ from __future__ import annotations
 import bqplot as bq
 import ipywidgets as widgets
 
-from ..ai.advice import AdvisorCore
+from ..ai.advice import CHART_TITLE, AdvisorCore
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 from .charts import PAPER, legend
@@ -42,33 +42,45 @@ __all__ = ["Advisor", "WinChanceChart"]
 
 
 class WinChanceChart(bq.Figure):
-    """Each faction's chance to win after each action (x: the action's index)."""
+    """Each faction's chance to win after each action (x: the action's index), each in a
+    shaded band of its 95% interval."""
 
     def __init__(self, players: list[str], **kwargs):
         self.players = list(players)
         self.x_scale = bq.LinearScale(min=0.0, max=1.0)
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
         scales = {"x": self.x_scale, "y": self.y_scale}
+        colors = [FACTION_COLORS.get(f, "#888") for f in self.players]
+        self.bands = [bq.Lines(x=[], y=[[], []], scales=scales, fill="between",
+                               colors=[c, c], fill_colors=[c], fill_opacities=[0.15],
+                               opacities=[0, 0], stroke_width=0) for c in colors]
         self.lines = bq.Lines(x=[], y=[[] for _ in self.players], scales=scales, marker="circle",
                               marker_size=16, stroke_width=2,
-                              colors=[FACTION_COLORS.get(f, "#888") for f in self.players],
+                              colors=colors,
                               labels=[faction_name(f) for f in self.players])
         axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
                 bq.Axis(scale=self.y_scale, side="left", label="chance to win",
                         tick_format=".0%")]
-        kwargs.setdefault("title", "Chance to win")
+        kwargs.setdefault("title", CHART_TITLE)
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 55, "right": 20})
         kwargs.setdefault("background_style", PAPER)
         kwargs.setdefault("animation_duration", 0)
-        super().__init__(marks=[self.lines], axes=axes, **kwargs)
+        super().__init__(marks=[*self.bands, self.lines], axes=axes, **kwargs)
 
     def show(self, chances: dict[int, dict[str, float]]) -> None:
+        """Draw ``{action index: {faction: chance}}``; a chance with an ``interval`` (an
+        :class:`~ahoy_nb.ai.analysis.Evaluation`) gets its band."""
         xs = sorted(chances)
+        intervals = {x: chances[x].interval for x in xs if hasattr(chances[x], "interval")}
         with self.hold_sync(), self.lines.hold_sync():
             self.x_scale.max = float(max(1, xs[-1] if xs else 1))
             self.lines.x = xs
             self.lines.y = [[chances[x][f] for x in xs] for f in self.players]
+            for f, band in zip(self.players, self.bands):
+                near = [x for x in xs if x in intervals]
+                band.x = near
+                band.y = [[intervals[x][f][0] for x in near], [intervals[x][f][1] for x in near]]
 
 
 class Advisor(widgets.VBox):

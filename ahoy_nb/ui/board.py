@@ -263,6 +263,7 @@ class BoardWidget(BoardFace):
         self.confirm_handover = confirm_handover
         # undo_rule(board) -> why the front end may not undo now, or None (free undo).
         self.undo_rule: Callable[["BoardWidget"], str | None] | None = None
+        self._mark: tuple[int, str] | None = None   # (past position, action) shown marked
         self._panels: dict[str, dict] = {}          # the side column's panels, by id
         self._on_press: dict[str, Callable[[str], object]] = {}
         self._said = 0
@@ -401,8 +402,18 @@ class BoardWidget(BoardFace):
             self.panels = list(self._panels.values())
 
     @_locked
-    def show(self, position: int) -> None:
-        """Show the position after ``position`` actions (read-only unless it is the latest)."""
+    def show(self, position: int, mark: str | None = None) -> None:
+        """Show the position after ``position`` actions (read-only unless it is the latest).
+
+        ``mark``: an action of the player deciding there, marked on that past position as
+        a hint is (a review's better move); it goes when another position is shown.
+
+        >>> w = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+        >>> _ = w.act("start 0,0")
+        >>> w.show(0, mark="start 3,2")
+        >>> w.position, 'data-action="start 3,2"' in w.svg, w.can_act
+        (0, True, False)
+        """
         n = len(self._state.history)
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= n:
             raise ValueError(f"a position is a whole number from 0 to {n}, not {position!r}")
@@ -411,6 +422,7 @@ class BoardWidget(BoardFace):
             self.position = position
         finally:
             self._updating = False
+        self._mark = (position, mark) if mark and position < n else None
         self._redraw()
 
     @_locked
@@ -715,9 +727,12 @@ class BoardWidget(BoardFace):
         may_act = self._may_act()
         legal = self._state.legal_actions() if may_act else []
         actions = [a.notation for a in legal]
+        if self._mark is not None and (self.live or self._mark[0] != self.position):
+            self._mark = None   # a review's mark belongs to its own past position
+        marked = [self._mark[1]] if self._mark is not None else []
         try:
-            parts = _render(shown, self.viewer, actions if may_act else None, self.highlight,
-                            self.hints if may_act else ())
+            parts = _render(shown, self.viewer, marked or (actions if may_act else None),
+                            self.highlight, marked or (self.hints if may_act else ()))
         except Exception as err:  # a drawing bug must not break the game
             parts = {"map": _summary_svg(shown)}
             self.error = f"The board could not be drawn ({type(err).__name__}: {err})"

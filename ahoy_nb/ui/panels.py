@@ -23,7 +23,7 @@ docs/widgets.md, "The side column", has the protocol.
 >>> panel["title"], [b["label"] for b in panel["buttons"]]
 ('Advice', ['Hint', 'Analysis'])
 >>> panel["lines"][0]
-'Chance to win if the game went on at random (8 games from here):'
+'Chance to win against these bots (model + 8 random games from here):'
 """
 
 from __future__ import annotations
@@ -141,8 +141,13 @@ class AdvisorPanel:
         games = getattr(now, "simulations", 0)
         state = self.board.state
         decided = state.is_over and n >= len(state.history)
-        head = ("The game is over." if decided else
-                f"Chance to win if the game went on at random ({games} games from here):")
+        if decided:
+            head = "The game is over."
+        elif getattr(now, "method", "playouts") == "playouts":
+            head = f"Chance to win if the game went on at random ({games} games from here):"
+        else:   # the win-chance model (docs/judgement.md) and the playouts blended with it
+            also = f" + {games} random games from here" if games else ""
+            head = f"Chance to win against these bots (model{also}):"
         shown = []
         for f, p in sorted(now.items(), key=lambda kv: -kv[1]):
             low, high = bounds.get(f, (p, p))

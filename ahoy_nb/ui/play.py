@@ -197,6 +197,9 @@ class AhoyGame(widgets.VBox):
         self.advisor = self._make_advisor(analysis)
         if self.advisor is not None:
             children.append(self.advisor)
+        self.reviewer = self._make_reviewer()
+        if self.reviewer is not None:
+            children.append(self.reviewer)
         super().__init__(children, **kwargs)
         self.add_class("ahoy-game")
         self.board.observe(self._on_change, "revision")
@@ -226,6 +229,16 @@ class AhoyGame(widgets.VBox):
         from .advisor import Advisor
         # None: on, but off (and one click away) in hot seat.
         return Advisor(self.board, enabled=analysis or len(self.people) <= 1)
+
+    def _make_reviewer(self):
+        # The Review button, where the advisor is: during the game while Analysis is on
+        # (as hints are), after it always. Not in the browser (no threads), as the advisor.
+        if self.advisor is None:
+            return None
+        from .review import Reviewer
+        reviewer = Reviewer(self.board, during_game=lambda: self.advisor.enabled)
+        self.advisor.core.on_enabled = reviewer.core.refresh
+        return reviewer
 
     @property
     def state(self) -> State:
@@ -363,6 +376,8 @@ class AhoyGame(widgets.VBox):
         self._cancel()
         if getattr(self, "advisor", None) is not None:  # None too if __init__ failed early
             self.advisor.close()
+        if getattr(self, "reviewer", None) is not None:
+            self.reviewer.close()
         super().close()
 
     def _guard(self, fn):

@@ -69,7 +69,7 @@ def test_best_actions_at_the_last_decision_are_exact(decisive):
 def test_evaluate_at_the_last_decision(decisive):
     """Playouts choose at random: each faction's exact chance is the average over the actions."""
     s, exact = decisive
-    e = evaluate(s, simulations=200, seed=3, progress=False)
+    e = evaluate(s, simulations=200, seed=3, progress=False, method="playouts")
     p = sum(exact.values()) / len(exact)
     assert e.interval["mollusk"][0] <= p <= e.interval["mollusk"][1]
     assert e["bluefin"] + e["mollusk"] == pytest.approx(1.0)
@@ -188,7 +188,8 @@ def test_evaluate_agrees_with_battle_odds(battle):
     p = {me: sum(exact.values()) / len(exact)}
     p[next(f for f in s.players if f != me)] = 1 - p[me]
     for viewer in s.players:
-        e = evaluate(s, viewer=viewer, simulations=1200, seed=6, progress=False)
+        e = evaluate(s, viewer=viewer, simulations=1200, seed=6, progress=False,
+                     method="playouts")
         assert e.simulations == 1200 and e["bluefin"] + e["mollusk"] == pytest.approx(1.0)
         for f in s.players:
             assert e.interval[f][0] <= e[f] <= e.interval[f][1]
@@ -209,6 +210,7 @@ def test_seeded_and_the_same_on_an_executor():
     here = evaluate(s, simulations=24, seed=7, progress=False)
     with ThreadPoolExecutor(2) as pool:
         there = evaluate(s, simulations=24, seed=7, executor=pool, progress=False)
+    assert here.method == "blend" and here.playouts is not None
     assert dict(here) == dict(there) and here.interval == there.interval
     assert sum(here.values()) == pytest.approx(1.0)
     a = best_actions(s, k=3, simulations=30, seed=2, progress=False)
@@ -217,7 +219,8 @@ def test_seeded_and_the_same_on_an_executor():
     assert [e.win for e in a] == sorted((e.win for e in a), reverse=True)
 
 
-def test_what_the_viewer_cannot_see_does_not_matter():
+@pytest.mark.parametrize("method", ["playouts", "blend"])
+def test_what_the_viewer_cannot_see_does_not_matter(method):
     s = new_game(3, seed=8)
     r = random.Random(8)
     for _ in range(70):
@@ -226,8 +229,8 @@ def test_what_the_viewer_cannot_see_does_not_matter():
     other.data["rng"] ^= 12345
     other.data["tile_box"][0], other.data["tile_stack"][0] = (other.data["tile_stack"][0],
                                                               other.data["tile_box"][0])
-    assert dict(evaluate(s, "bluefin", 16, seed=1, progress=False)) == \
-        dict(evaluate(other, "bluefin", 16, seed=1, progress=False))
+    assert dict(evaluate(s, "bluefin", 16, seed=1, progress=False, method=method)) == \
+        dict(evaluate(other, "bluefin", 16, seed=1, progress=False, method=method))
 
 
 def test_wilson():
@@ -235,4 +238,6 @@ def test_wilson():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
     with pytest.raises(ValueError):
-        evaluate(new_game(2, seed=1), simulations=0)
+        evaluate(new_game(2, seed=1), simulations=0, method="playouts")
+    with pytest.raises(ValueError):
+        evaluate(new_game(2, seed=1), method="guess")

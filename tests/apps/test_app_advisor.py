@@ -54,8 +54,11 @@ def test_a_point_after_a_move():
     assert list(adv.chart.source.data["x"]) == [0]
     board.act("start 0,0")
     assert list(adv.chart.source.data["x"]) == [0, 1]
+    data = adv.chart.source.data
     for f in board.state.players:
-        assert all(0 <= v <= 1 for v in adv.chart.source.data[f])
+        assert all(0 < low <= v <= high < 1 for low, v, high in
+                   zip(data[f"{f}_low"], data[f], data[f"{f}_high"]))  # never 0% or 100%
+    assert adv.chart.figure.title.text == "Chance to win against these bots"
     total = sum(adv.chart.source.data[f][1] for f in board.state.players)
     assert abs(total - 1) < 1e-9
     board.undo()

@@ -31,6 +31,8 @@ FORMAT_TESTS = {
     "tests/ai/test_ismcts.py": "hidden facts changed in the raw state: the bot must not notice",
     "tests/test_savegame.py": "the save file must not hold the raw secrets in plain sight",
     "tests/apps/test_charts.py": "a Bokeh ColumnDataSource's .data, not a State",
+    "tests/apps/test_app_review.py": "a Bokeh ColumnDataSource's .data, not a State",
+    "tests/ai/test_winchance.py": "a pledge moved in the raw state: the model's facts must follow",
     "tests/ai/test_win_chance.py": "hidden facts changed in the raw state: the estimate must not notice",
     "tests/engine/test_frames.py": "the decision frames of the saved format against their declarations",
     "tests/engine/test_termination.py": "positions compared as saved data (a loop returns to the same one)",

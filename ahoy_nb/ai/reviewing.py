@@ -1,0 +1,263 @@
+"""The Review button's state and work, shared by its front ends (the notebook's and the Panel app's).
+
+:class:`ReviewCore` follows a :class:`~ahoy_nb.ui.BoardWidget`: on :meth:`~ReviewCore.start`
+it reviews the game so far (:func:`ahoy_nb.ai.analysis.review`) on a worker thread, and
+its *view* draws the result: the win-chance line over the whole game with the
+inaccuracies, mistakes and blunders marked. :meth:`~ReviewCore.select` (a click on a
+mark) shows the board at that decision with the better move marked on it.
+
+Whose decisions: the board viewer's own (a faction), everyone's for a viewer who sees
+everything (``"all"``), and a spectator's review waits for the end of the game. Each
+decision is judged with what its player could see then, so a review never shows a
+player another's secrets while the game runs; after the game it shows every player's
+options, which is what reviewing a finished game is for.
+
+>>> from ahoy_nb.engine import new_game
+>>> from ahoy_nb.ui import BoardWidget
+>>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+>>> _ = board.act("start 0,0")
+>>> core = ReviewCore(board, simulations=0, wait=True)
+>>> core.start()
+>>> [d.action for d in core.result.decisions]
+['start 0,0']
+>>> core.select(0)
+>>> board.position
+0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+from concurrent.futures import Future, ThreadPoolExecutor
+from html import escape
+from typing import Callable, Protocol
+
+from .analysis import Decision, Review, review
+from ..engine import State
+from ..engine.words import faction_name
+from ..render import Picture
+
+__all__ = ["ReviewCore", "ReviewView", "decision_text", "picture", "review_summary"]
+
+#: What the marks are: the labels a review marks on the chart, worst last.
+MARKED = ("inaccuracy", "mistake", "blunder")
+LABEL_COLORS = {"inaccuracy": "#e6b400", "mistake": "#e67300", "blunder": "#c4161c"}
+
+
+class ReviewView(Protocol):
+    """What a front end draws for :class:`ReviewCore` (called on the front end's thread)."""
+
+    def show_review(self, result: Review | None) -> None:
+        """Draw the review (``None``: none, or no longer valid)."""
+
+    def show_status(self, html: str) -> None:
+        """Show what the review is doing (escaped HTML; ``""``: nothing)."""
+
+    def show_controls(self, can_review: bool, why: str) -> None:
+        """Enable the Review button or not (``why``: the reason, when not)."""
+
+
+class Headless:
+    """The view of a core with no front end: it keeps what a front end would show."""
+
+    def __init__(self) -> None:
+        self.result: Review | None = None
+        self.status = ""
+        self.controls = (False, "")
+
+    def show_review(self, result: Review | None) -> None:
+        self.result = result
+
+    def show_status(self, html: str) -> None:
+        self.status = html
+
+    def show_controls(self, can_review: bool, why: str) -> None:
+        self.controls = (can_review, why)
+
+
+def picture(state: State, d: Decision) -> Picture:
+    """The position where ``d`` was decided, as its player saw it, the better move marked
+    (nothing marked when the action played was the best found).
+
+    >>> from ahoy_nb.savegame import example
+    >>> from ahoy_nb.ai.analysis import review
+    >>> game = example()
+    >>> first = review(game, "mollusk", simulations=0, progress=False).decisions[0]
+    >>> picture(game, first).state.current_player
+    'mollusk'
+    """
+    before = State(marshal.loads(state.history[d.index]))
+    return Picture(before, viewer=d.player, marked=[] if d.best == d.action else [d.best])
+
+
+def decision_text(d: Decision) -> str:
+    """One reviewed decision in words (plain text).
+
+    >>> from ahoy_nb.ai.analysis import Decision
+    >>> decision_text(Decision(12, 2, "mollusk", "stay", "Stay where you are", 0.4, 0.1,
+    ...                        "move -2,1", "Move directly to -2,1", 0.6, 0.5, "blunder", 3, 0))
+    'Action 12 (round 2), Mollusk: Stay where you are: a blunder, 50% of its chance lost (10% to win; better: Move directly to -2,1, 60%)'
+    """
+    head = f"Action {d.index} (round {d.round}), {faction_name(d.player)}: {d.words}"
+    if d.label in ("best", "good"):
+        return f"{head}: {d.label} ({d.after:.0%} to win)"
+    article = "an" if d.label[0] in "aeiou" else "a"
+    return (f"{head}: {article} {d.label}, {d.loss:.0%} of its chance lost ({d.after:.0%} to "
+            f"win; better: {d.best_words}, {d.best_after:.0%})")
+
+
+def review_summary(result: Review) -> str:
+    """The review in one line of words per player (plain text).
+
+    >>> from ahoy_nb.ai.analysis import Review
+    >>> review_summary(Review("mollusk", "mollusk", [], [{}]))
+    'No decision to review yet.'
+    """
+    rows = result.summary()
+    if not rows:
+        return "No decision to review yet."
+    parts = []
+    for f, row in rows.items():
+        counts = ", ".join(f"{row[k]} {k}{'s' if row[k] != 1 else ''}"
+                           for k in ("inaccuracy", "mistake", "blunder"))
+        counts = counts.replace("inaccuracys", "inaccuracies")
+        parts.append(f"{faction_name(f)}: {row['decisions']} decisions, {counts}; "
+                     f"{row['average_loss']:.1%} of the chance to win lost a decision on average")
+    return "\n".join(parts)
+
+
+class ReviewCore:
+    """The Review button of one board (see the module notes).
+
+    * ``view``: the front end (a :class:`ReviewView`); ``None``: a :class:`Headless` one.
+    * ``simulations``: playouts a decision at most (see :func:`~ahoy_nb.ai.analysis.review`).
+    * ``wait=True``: work on the calling thread (scripts, tests).
+    * ``deliver(fn)``: called on the worker thread with a function that applies a result;
+      it must run ``fn`` on the front end's thread (default: at once, on the worker).
+    * ``during_game()``: whether a review may be made before the game is over (the
+      game widgets: while its Analysis is on, so not in hot seat unless turned on, where
+      it would help one player against another).
+
+    Attributes: ``result`` (the last :class:`~ahoy_nb.ai.analysis.Review`, or ``None``).
+    """
+
+    def __init__(self, board, view: ReviewView | None = None, *, simulations: int = 60,
+                 wait: bool = False, deliver: Callable[[Callable[[], None]], None] | None = None,
+                 during_game: Callable[[], bool] | None = None):
+        self.board = board
+        self.during_game = during_game or (lambda: True)
+        self.view = view if view is not None else Headless()
+        self.simulations = int(simulations)
+        self.result: Review | None = None
+        self._deliver = deliver or (lambda fn: fn())
+        self._pool = None if wait else ThreadPoolExecutor(1, thread_name_prefix="ahoy-review")
+        self._busy = False
+        self._closed = False
+        self._game = board.state
+        board.observe(self._on_board, names=["revision"])
+        self._on_board()
+
+    def player(self) -> str | None:
+        """Whose decisions: the viewer's (a faction), or everyone's (``None``)."""
+        v = self.board.viewer
+        return v if v in self.board.state.players else None
+
+    def refusal(self) -> str:
+        """Why there is no review now, in words (``""`` if there may be one)."""
+        s = self.board.state
+        if self._busy:
+            return "A review is being worked out."
+        if self.board.viewer is None and not s.is_over:
+            return ("A spectator's review waits for the end of the game (it shows each "
+                    "player's options).")
+        if not s.is_over and not self.during_game():
+            return "Review is for after the game, unless Analysis is on."
+        who = self.player()
+        first = len(s.log) - len(s.history)
+        if not any(who is None or e.player == who for e in s.log[first:]):
+            return "There is no decision to review yet."
+        return ""
+
+    def refresh(self) -> None:
+        """Enable or disable the button again (after Analysis was turned on or off)."""
+        self._show_controls()
+
+    def _on_board(self, change=None) -> None:
+        if self._closed:
+            return
+        if self.board.state is not self._game:   # another game: the review is of the old one
+            self._game = self.board.state
+            self.result = None
+            self.view.show_review(None)
+        self._show_controls()
+
+    def _show_controls(self) -> None:
+        why = self.refusal()
+        self.view.show_controls(not why, why)
+
+    def start(self) -> None:
+        """Review the game so far (the viewer's decisions; see the module notes)."""
+        why = self.refusal()
+        if why:
+            self.view.show_status(f"<i class='ahoy-review-refused'>{escape(why)}</i>")
+            return
+        s = self.board.state
+        snapshot = s.copy()
+        who = self.player()
+        self._busy = True
+        self._show_controls()
+        work = lambda: review(snapshot, who, simulations=self.simulations, seed=0,  # noqa: E731
+                              progress=False)
+        if self._pool is None:
+            self._done(s, work())
+            return
+        self.view.show_status("<span class='ahoy-review-status'>reviewing the game…</span>")
+        future: Future = self._pool.submit(work)
+        future.add_done_callback(lambda f: self._deliver(lambda: self._finish(s, f)))
+
+    def _finish(self, state: State, future: Future) -> None:
+        if self._closed or future.cancelled():
+            return
+        try:
+            self._done(state, future.result())
+        except Exception as err:  # a review must never break the game
+            self._busy = False
+            self._show_controls()
+            self.view.show_status(f"<span style='color:#a00'>review failed: "
+                                  f"{escape(type(err).__name__)}</span>")
+
+    def _done(self, state: State, result: Review) -> None:
+        self._busy = False
+        self.view.show_status("")
+        self._show_controls()
+        if state is not self.board.state:
+            return   # another game was opened meanwhile
+        self.result = result
+        self.view.show_review(result)
+
+    def decision(self, index: int) -> Decision:
+        """The reviewed decision taken at position ``index``."""
+        if self.result is not None:
+            for d in self.result.decisions:
+                if d.index == index:
+                    return d
+        raise ValueError(f"no reviewed decision at action {index!r}")
+
+    def select(self, index: int) -> None:
+        """Show the board at the decision taken at position ``index``, with the better
+        move marked (when the action played was not the best found)."""
+        d = self.decision(index)
+        if index > len(self.board.state.history):
+            raise ValueError(f"action {index} was undone since the review")
+        self.board.show(d.index, mark=None if d.best == d.action else d.best)
+
+    def close(self) -> None:
+        """Stop following the board; work under way is dropped."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(ValueError):
+            self.board.unobserve(self._on_board, names=["revision"])
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
