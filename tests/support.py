@@ -13,10 +13,11 @@ The maps used again and again, in the engine's coordinates (x right, y down):
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 
-from ahoy_nb.engine import IllegalActionError, State, scenario
+from ahoy_nb.engine import IllegalActionError, State, new_game, scenario
 
 def at_scale(full: int, fast: int) -> int:
     """The size of a test at scale: ``full`` in the whole suite (CI, ``./dev test``),
@@ -147,3 +148,18 @@ def play_round(s: State) -> list[tuple[str, int]]:
             turns.append((s.turn.player, s.turn.quota))
             ended = False
     raise AssertionError("the round did not end")
+
+
+def seed10_last_choice() -> tuple[State, random.Random]:
+    """Seed 10's random 2-player game, four decisions before its end, and the random
+    source that played it: the Mollusk may move to -2,1 (and win, whatever follows) or
+    stay or move to -2,3 (and lose); tests/ai/test_win_chance.py proves it by enumeration.
+    """
+    s = new_game(2, seed=10)
+    r = random.Random(10)
+    while not s.is_over:
+        s.apply(r.choice(s.legal_actions()))
+    for _ in range(4):
+        s.undo()
+    assert sorted(a.notation for a in s.legal_actions()) == ["move -2,1", "move -2,3", "stay"]
+    return s, r

@@ -8,6 +8,7 @@ import pytest
 from ahoy_nb import savegame
 from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, grade, review
 from ahoy_nb.engine import new_game
+from support import seed10_last_choice
 
 @pytest.fixture(scope="module")
 def recorded():
@@ -49,16 +50,9 @@ def test_a_review_of_everyone_judges_each_decision_as_its_player_saw_it(recorded
 
 
 def the_blunder():
-    """Seed 10's random 2-player game, where four decisions before the end the Mollusk
-    moves to -2,1 and wins, whatever follows, or stays (or moves to -2,3) and loses
-    (tests/ai/test_win_chance.py proves it by enumeration). Here it stays."""
-    s = new_game(2, seed=10)
-    r = random.Random(10)
-    while not s.is_over:
-        s.apply(r.choice(s.legal_actions()))
-    for _ in range(4):
-        s.undo()
-    assert sorted(a.notation for a in s.legal_actions()) == ["move -2,1", "move -2,3", "stay"]
+    """Seed 10's game where the Mollusk, four decisions before the end, stays where moving
+    to -2,1 would have won (support.seed10_last_choice)."""
+    s, r = seed10_last_choice()
     s.apply("stay")
     while not s.is_over:
         s.apply(r.choice(s.legal_actions()))

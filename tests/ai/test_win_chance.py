@@ -10,6 +10,7 @@ import pytest
 
 from ahoy_nb.ai.analysis import battle_odds, battle_winner, best_actions, evaluate, fire_amount, wilson
 from ahoy_nb.engine import new_game, scenario
+from support import seed10_last_choice
 
 
 def last_decision(players: int, seed: int):
@@ -42,12 +43,7 @@ def decisive():
     a Tailwind space or stays. Whatever anyone does after it, and with no random event
     left (explicit chance would stop at one), moving to -2,1 wins and the rest lose.
     """
-    s = new_game(2, seed=10)
-    r = random.Random(10)
-    while not s.is_over:
-        s.apply(r.choice(s.legal_actions()))
-    for _ in range(4):
-        s.undo()
+    s, _ = seed10_last_choice()
     exact = {}
     for a in s.legal_actions():
         after = s.copy().apply(a)
