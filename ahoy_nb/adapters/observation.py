@@ -10,7 +10,7 @@ see give the same vector (tests/adapters/test_observation.py checks it over many
 >>> s = new_game(3, seed=7)
 >>> v = vector(s, "smuggler1")
 >>> v.shape, v.dtype.name
-((1964,), 'float32')
+((1894,), 'float32')
 >>> named(v)["viewer"].tolist(), named(v)["round"].tolist()
 ([0.0, 1.0, 0.0, 0.0], [1.0])
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import State, observe
+from ..engine.cards.plans import plan_slug
 from ..engine.components import BOARDS, CARD_KEYS, PLAN_CARDS, SEATS, SHIP_SLOTS, TILES
 from ..engine.geometry import Map
 from ..engine.kernel import LEGAL
@@ -40,7 +41,11 @@ DECISIONS = ("turn", *sorted(LEGAL))
 TERRAINS = ("open", "fog", "wreckage", "harbor", "current", "island")
 CORNERS = ((0, 0), (1, 0), (0, 1), (1, 1))     # a region's spaces, as the map lies: TL TR BL BR
 ROTATIONS = (0, 90, 180, 270)
-CARDS, PLANS, TILE_IDS = len(CARD_KEYS), len(PLAN_CARDS), len(TILES)
+CARDS, TILE_IDS = len(CARD_KEYS), len(TILES)
+# Plans by name: the two copies of a plan look alike, so which copy is where is no one's to see.
+PLAN_NAMES = tuple(dict.fromkeys(plan_slug(p) for p in range(len(PLAN_CARDS))))
+PLANS = len(PLAN_NAMES)
+_PLAN_INDEX = [PLAN_NAMES.index(plan_slug(p)) for p in range(len(PLAN_CARDS))]
 SHIP_KEYS = [s["key"] for slots in SHIP_SLOTS.values() for s in slots]
 
 
@@ -212,9 +217,9 @@ def _put_faction(put, f: str, fs: dict) -> None:
         hand = fs["hand"]
         shown = isinstance(hand, list)
         put([float(fs["ready"]), float(len(hand) if shown else hand)])
-        put(_multi_hot(hand if shown else (), PLANS))
+        put(_multi_hot([_PLAN_INDEX[p] for p in hand] if shown else (), PLANS))
         put([float(fs["plan_deck"] if isinstance(fs["plan_deck"], int) else len(fs["plan_deck"]))])
-        put(_multi_hot(fs["discard"], PLANS))
+        put(_multi_hot([_PLAN_INDEX[p] for p in fs["discard"]], PLANS))
         ships = fs["ships"]
         put([1.0 if ship in ships else 0.0 for ship in SHIP_SLOTS])
         slots = {spec["key"]: slot for ship, info in ships.items()

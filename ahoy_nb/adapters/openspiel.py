@@ -54,6 +54,7 @@ except ImportError as err:  # pragma: no cover - depends on the install
 
 from ..ai.bots import Bot
 from ..engine import Action, State, new_game, observe
+from ..engine.cards.plans import plan_slug
 from ..engine.chance import DIE_FACES
 from ..engine.components import SEATS
 from ..engine.errors import IllegalActionError
@@ -352,8 +353,21 @@ class AhoyState(pyspiel.State):
         ``observe.view``'s ``state``, and who decides."""
         state = self._game.state
         viewer = None if player is None else self.faction(player)
-        return {"state": observation.seen(state, viewer, self._game.memo),
+        return {"state": _plans_by_name(observation.seen(state, viewer, self._game.memo)),
                 "deciding": state.current_player}
+
+
+def _plans_by_name(data: dict) -> dict:
+    """``data`` with the Mollusk's plans named, not numbered: the two copies of a plan look
+    alike, so which copy lies where is no one's to see (the engine's view numbers them)."""
+    fs = data["factions"].get("mollusk")
+    if fs is None:
+        return data
+    fs = dict(fs, discard=[plan_slug(p) for p in fs["discard"]],
+              ships={ship: dict(info, plan=plan_slug(info["plan"])) for ship, info in fs["ships"].items()})
+    if isinstance(fs["hand"], list):
+        fs["hand"] = sorted(plan_slug(p) for p in fs["hand"])
+    return dict(data, factions=dict(data["factions"], mollusk=fs))
 
 
 class AhoyObserver:
