@@ -49,8 +49,10 @@ try:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 except ImportError as err:  # pragma: no cover - depends on the install
-    raise ImportError("ahoy_nb.adapters.openspiel needs OpenSpiel: pip install 'ahoy-nb[openspiel]' "
-                      "(OpenSpiel 2.0.2 has wheels for Python 3.11 and 3.12 only)") from err
+    import sys
+    raise ImportError(f"ahoy_nb.adapters.openspiel needs OpenSpiel: pip install 'ahoy-nb[openspiel]' "
+                      f"on Python 3.11 or 3.12 (OpenSpiel 2.0.2 has wheels for those only; this is "
+                      f"Python {sys.version_info.major}.{sys.version_info.minor})") from err
 
 from ..ai.bots import Bot
 from ..engine import Action, State, new_game, observe
@@ -170,6 +172,9 @@ class _Game:
         if self.chances is None:
             kind = self.state.chance_kind
             self.chances = {chance_id(kind, o): o for o, _ in self.state.chance_outcomes()}
+            if max(self.chances) >= MAX_CHANCE_OUTCOMES:
+                raise RuntimeError(f"a {kind} event has an outcome beyond max_chance_outcomes "
+                                   f"({MAX_CHANCE_OUTCOMES}): python_ahoy needs a larger bound")
         return self.chances
 
     def apply(self, given) -> None:
