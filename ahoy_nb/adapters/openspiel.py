@@ -209,8 +209,9 @@ class AhoyGame(pyspiel.Game):
         if params["players"] not in SEATS:
             raise ValueError(f"Ahoy is for 2 to 4 players, not {params['players']}")
         for cap in ("max_turns", "max_chance_events"):
-            if not 0 < params[cap] <= 100_000:
-                raise ValueError(f"{cap} is a whole number from 1 to 100000, not {params[cap]}")
+            # 40,000 each keeps max_game_length within OpenSpiel's int (2**31).
+            if not 0 < params[cap] <= 40_000:
+                raise ValueError(f"{cap} is a whole number from 1 to 40000, not {params[cap]}")
         self.players = params["players"]
         self.max_turns = params["max_turns"]
         self.max_chance_events = params["max_chance_events"]

@@ -42,10 +42,10 @@ def play_checking(seed: int, players: int, biased: bool) -> tuple[int, set[int]]
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_legal_action_in_random_games_has_an_id_that_maps_back(players):
     checked = 0
-    for seed in range(6):
+    for seed in range(4):
         n, _ = play_checking(100 * players + seed, players, biased=seed % 2 == 1)
         checked += n
-    assert checked > 5_000
+    assert checked > 3_000
 
 
 @pytest.mark.full
