@@ -58,7 +58,7 @@ from ..engine.kernel import OFFERS
 from ..engine.rules.battle import VICTORY_TEXT
 
 __all__ = ["NUM_ACTIONS", "FAMILIES", "DOMAINS", "NoActionIdError", "action_id", "notation_of",
-           "legal_ids", "family_of"]
+           "legal_ids", "family_of", "describe_families"]
 
 # Tiles on the map at most: every region tile but the one boxed at setup.
 REGIONS = len(TILES) - 1
@@ -214,11 +214,11 @@ class IslandPair(Domain):
 
     def index(self, word, m):
         a, arrow, b = word.partition(">")
-        i, j = Island().index(a, m), Island().index(b, m)
+        i, j = ISLAND.index(a, m), ISLAND.index(b, m)
         return None if not arrow or i is None or j is None else i * REGIONS + j
 
     def word(self, i, m):
-        a, b = (Island().word(k, m) for k in divmod(i, REGIONS))
+        a, b = (ISLAND.word(k, m) for k in divmod(i, REGIONS))
         return None if a is None or b is None else f"{a}>{b}"
 
 
