@@ -12,6 +12,7 @@ process. Figures are recorded in ``docs/benchmark.md``.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import sys
@@ -59,6 +60,8 @@ def report(results: list[tuple[int, int, float, float]], games: int, repeat: int
     """Rates by wall clock, and by this process's CPU time (steadier on a busy machine)."""
     print(f"Python {platform.python_version()} on {platform.machine()}, single process, "
           f"{games} random games per player count" + (f", best of {repeat} runs" if repeat > 1 else ""))
+    print(f"load average (1/5/15 min) {'/'.join(f'{x:.1f}' for x in os.getloadavg())} at the end, "
+          f"{os.cpu_count()} cores")
     print(f"{'players':>7} {'decisions/game':>15} {'decisions/s':>12} {'games/s':>8}"
           f" {'decisions/CPU-s':>16} {'games/CPU-s':>12}")
     rows = [(str(p), d, games, w, c) for p, d, w, c in results]
@@ -69,13 +72,15 @@ def report(results: list[tuple[int, int, float, float]], games: int, repeat: int
               f" {decisions / cpu:>16,.0f} {n / cpu:>12.1f}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per player count")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--repeat", type=int, default=3, help="runs of the same games; the fastest is kept")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the run")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.repeat < 1:
+        parser.error("--games and --repeat must be at least 1")
     if args.profile:
         import cProfile
         import pstats

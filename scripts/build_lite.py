@@ -8,6 +8,7 @@ fetched from anywhere else at run time.
 
     python scripts/build_lite.py                 # build _site/
     python scripts/build_lite.py --serve         # build, then serve on 127.0.0.1
+    python scripts/build_lite.py --dry-run       # what a build would use and make
     python scripts/build_lite.py --pyodide-dist pyodide-314.0.6.tar.bz2
                                                  # a full Pyodide: bqplot charts too
 
@@ -279,12 +280,15 @@ def strip_outputs(nb: dict) -> dict:
     return nb
 
 
+def site_notebooks() -> list[Path]:
+    """The notebooks the site holds (those that need no server)."""
+    return [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if p.name not in SKIP_NOTEBOOKS]
+
+
 def write_contents() -> list[str]:
     files = WORK / "files"
     names = []
-    for src in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        if src.name in SKIP_NOTEBOOKS:
-            continue
+    for src in site_notebooks():
         nb = strip_outputs(json.loads(src.read_text()))
         write_if_changed(files / src.name, json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
         names.append(src.name)
@@ -383,8 +387,10 @@ def _build(py: Path, pyodide_dist: Path | None) -> Path:
         say(log.read_text()[-4000:])
         raise SystemExit(f"[lite] error: jupyter lite build failed (log: {log})")
     check_site(SITE)
-    size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
-    say(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB) in {time.monotonic() - t0:.0f} s")
+    files = [f for f in SITE.rglob("*") if f.is_file()]
+    size = sum(f.stat().st_size for f in files)
+    say(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, {len(files)} files) "
+        f"in {time.monotonic() - t0:.0f} s")
     return SITE
 
 
@@ -400,6 +406,35 @@ def check_site(site: Path) -> None:
         raise SystemExit(f"[lite] error: the site would load from outside itself: {remote[:5]}")
     if "ahoy-nb" not in lock["packages"]:
         raise SystemExit("[lite] error: ahoy-nb is not in the site's Pyodide lock")
+
+
+def plan(pyodide_dist: Path | None = None) -> list[str]:
+    """What a build would use and make, without building (``--dry-run``), in lines."""
+    pins = (f"JupyterLite {JUPYTERLITE}, Pyodide {PYODIDE}, anywidget {ANYWIDGET}, "
+            f"ipywidgets {IPYWIDGETS}, micropip {MICROPIP}")
+    lines = [f"pins: {pins}" + (f", bqplot {BQPLOT}" if pyodide_dist else "")]
+    if (VENV / ".ahoy-lite-complete").exists():
+        lines.append(f"build venv: {VENV} (ready)")
+    else:
+        try:
+            lines.append(f"build venv: {VENV} (to make with {find_python312()})")
+        except SystemExit as err:
+            lines.append(f"build venv: {VENV} (cannot be made: {err})")
+    if pyodide_dist is not None:
+        lines.append(f"Pyodide: the full distribution {pyodide_dist}")
+    else:
+        tgz = CACHE / f"pyodide-{PYODIDE}.tgz"
+        lines.append(f"Pyodide: the npm core {tgz} "
+                     f"({'cached' if tgz.exists() else 'to fetch with npm pack'})")
+    digest = source_digest()
+    wheel = list((CACHE / "ahoy-wheel" / digest).glob("ahoy_nb-*.whl"))
+    lines.append(f"ahoy-nb wheel of sources {digest}: "
+                 + (f"{wheel[0].name} (cached)" if wheel else "to build"))
+    notebooks = site_notebooks()
+    lines.append(f"notebooks: {len(notebooks)} ({', '.join(p.name for p in notebooks)}); "
+                 f"left out (they need a server): {', '.join(sorted(SKIP_NOTEBOOKS))}")
+    lines.append(f"site: {SITE} (JupyterLite's lite dir {WORK})")
+    return lines
 
 
 # -- serving -------------------------------------------------------------------------
@@ -434,7 +469,7 @@ def serve(site: Path = SITE, port: int = 8800) -> None:
         server.server_close()
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--serve", action="store_true", help="serve the site on 127.0.0.1 after building")
     parser.add_argument("--port", type=int, default=8800, help="port for --serve (default 8800)")
@@ -442,14 +477,21 @@ def main(argv: list[str] | None = None) -> None:
                         help="a full Pyodide distribution (.tar.bz2 or folder): adds numpy and "
                              "bqplot's charts")
     parser.add_argument("--no-build", action="store_true", help="serve the existing _site/ as it is")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="say what a build would use and make (pins, caches, notebooks), "
+                             "and stop")
     args = parser.parse_args(argv)
     if args.pyodide_dist is not None and not args.pyodide_dist.exists():
         parser.error(f"{args.pyodide_dist} does not exist")
+    if args.dry_run:
+        print("\n".join(plan(args.pyodide_dist)))
+        return 0
     if not args.no_build:
         build(args.pyodide_dist)
     if args.serve:
         serve(SITE, args.port)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -39,6 +39,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is 
 from ahoy_nb.ai.analysis import wilson  # noqa: E402
 from ahoy_nb.ai.levels import make_bot  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
+from ahoy_nb.engine.words import faction_name  # noqa: E402
 
 
 def make(name: str, seed: int, options: dict):
@@ -95,14 +96,16 @@ def report(results: list[dict]) -> str:
         low, high = wilson(wins, n)
         bot, against = rs[0]["bot"], rs[0]["against"]
         fair = 1 / players
+        rival = against + (f" {rs[0]['against_options']}" if rs[0].get("against_options") else "")
         lines.append(f"{players} players: {bot} {rs[0]['options']} against {players - 1} x "
-                     f"{against} {rs[0].get('against_options') or ''}, {n} games ({len({r['seed'] for r in rs})} deals, seats rotated)")
-        lines.append(f"  {bot} wins {wins:g}/{n} = {wins / n:.1%}  95% CI {low:.1%} - "
-                     f"{high:.1%}  (fair share {fair:.0%}: "
-                     f"{'cleared' if low > fair else 'not cleared'})")
-        for f in sorted({r["faction"] for r in rs}):
-            fr = [r for r in rs if r["faction"] == f]
-            lines.append(f"    in the {f} seat: {sum(r['score'] for r in fr):g}/{len(fr)}")
+                     f"{rival}, {n} games ({len({r['seed'] for r in rs})} deals, seats rotated)")
+        lines.append(f"  {bot} wins {wins:g}/{n} = {wins / n:.1%}, 95% CI {100 * low:.1f}-{high:.1%} "
+                     f"(fair share {fair:.0%}: {'cleared' if low > fair else 'not cleared'})")
+        seats: dict[str, list[float]] = {}
+        for r in sorted(rs, key=lambda r: r["seat"]):
+            seats.setdefault(r["faction"], []).append(r["score"])
+        lines.append("  by seat: " + ", ".join(f"{faction_name(f)} {sum(v):g}/{len(v)}"
+                                               for f, v in seats.items()))
         for side in ("bot", "against"):
             who = bot if side == "bot" else against
             for kind, clock in (("think", "wall clock"), ("cpu", "CPU")):

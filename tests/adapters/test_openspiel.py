@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import pickle
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +19,6 @@ from ahoy_nb.adapters.openspiel import (MAX_CHANCE_OUTCOMES, OpenSpielBot, chanc
 from ahoy_nb.engine import IllegalActionError, new_game  # noqa: E402
 
 from twins import blind, twins  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def random_state(players: int, steps: int, seed: int):
     """An OpenSpiel state after ``steps`` random actions and chance outcomes."""
@@ -67,14 +61,6 @@ def test_bad_parameters_are_refused(params):
 def test_openspiel_random_simulation(players):
     """5 games per player count here; scripts/openspiel_sim.py runs 100 (docs/agents.md)."""
     pyspiel.random_sim_test(load(players), num_sims=5, serialize=True, verbose=False)
-
-
-def test_the_simulation_script_runs():
-    """scripts/openspiel_sim.py: OpenSpiel's random simulation test, one 2-player game."""
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "openspiel_sim.py"), "--games", "1",
-                          "--players", "2"], capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    assert "2 players: 1 games passed" in out.stdout
 
 
 def test_chance_nodes_have_the_engines_probabilities():

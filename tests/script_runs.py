@@ -1,0 +1,184 @@
+"""Every script in ``scripts/``, run with its smallest arguments: one line a run.
+
+``RUNS`` names, for each run, the script, its arguments (``{tmp}`` is a fresh folder, the
+run's working directory; ``{root}`` the checkout), patterns for what it must print, and
+its lane:
+
+* ``"fast"``: a few seconds; ``tests/test_scripts.py`` runs it in the fast lane;
+* ``"browser"``: needs Chromium (JupyterLab, a page), and ``"slow"``: more than a few
+  seconds without a browser (a server to start, say); ``tests/browser/test_scripts_full.py``
+  runs them with the browser tests, in the full suite only.
+
+``tests/test_scripts.py`` also checks that every file in ``scripts/`` has a line here, so a
+new script comes with its line. Choose the smallest arguments that still do the script's
+real work (a game or two, one round of clicks, a tiny tournament: give a long or heavy
+script a flag for such a tiny mode rather than skipping it), and patterns for the
+figures it prints, in the units its doc page quotes them in, so that a change to either
+shows.
+
+>>> drawing = next(r for r in RUNS if r.script == "render_board.py")
+>>> drawing.id, drawing.argv(Path("/tmp/x"))[2:]
+('render_board.py --out {tmp}', ['--out', '/tmp/x'])
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = ROOT / "scripts"
+
+NUMBER = r"[\d,]+(?:\.\d+)?"  # 12, 1,234, 0.68
+
+
+LANES = ("fast", "slow", "browser")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of a script and what it must leave behind.
+
+    ``args`` as typed in a shell (``{tmp}``: the run's own folder, ``{root}``: the
+    checkout); ``expect``: a regular expression, or several, that its standard output
+    must match (``re.MULTILINE``: ``^`` and ``$`` are a line's ends); ``makes``: files
+    it must write into ``{tmp}``.
+    """
+
+    script: str                        # a file in scripts/
+    args: str
+    expect: str | tuple[str, ...]
+    lane: str = "fast"                 # one of LANES (see above)
+    makes: tuple[str, ...] = ()
+    returns: int = 0                   # its exit code
+    timeout: float = 60.0              # seconds before it is stopped (and fails)
+    needs: tuple[tuple[str, str], ...] = ()   # (module, extra) it imports: skipped without
+
+    def __post_init__(self):
+        if isinstance(self.expect, str):
+            object.__setattr__(self, "expect", (self.expect,))
+        if self.lane not in LANES:
+            raise ValueError(f"{self.script}: the lane is one of {LANES}, not {self.lane!r}")
+
+    @property
+    def id(self) -> str:
+        return f"{self.script} {self.args}".strip()
+
+    def argv(self, tmp: Path) -> list[str]:
+        args = self.args.replace("{tmp}", str(tmp)).replace("{root}", str(ROOT))
+        return [sys.executable, str(SCRIPTS / self.script), *shlex.split(args)]
+
+
+RUNS = [
+    Run("bench_lab.py", "--games 2 --repeat 1",
+        (rf"^run 1: 1 worker {NUMBER} games/s, 2 workers {NUMBER} games/s$",
+         rf"pairwise speed-up median {NUMBER}x \(range {NUMBER}-{NUMBER}\)$",
+         rf"load average {NUMBER} at the end")),
+    Run("bench_redraw.py", "--clicks 2 --rounds 1",
+        (r"^load average \(1/5/15 min\) [\d./]+ at the start, [\d./]+ at the end",
+         rf"^\| minimal anywidget echo \| {NUMBER} \| {NUMBER} \| 1\.00 \| {NUMBER} \|$",
+         *(rf"^\| board, {n} actions: {row} \| {NUMBER} \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$"
+           for n, row in ((r"\d", "a click that acts at once"),
+                          (r"2\d\d", "a click that acts at once"),
+                          (r"2\d\d", r"a move through a warning \(2 clicks\)")))),
+        lane="browser", timeout=300),
+    Run("benchmark.py", "--games 1 --repeat 1",
+        (r"^players +decisions/game +decisions/s +games/s +decisions/CPU-s +games/CPU-s$",
+         *(rf"^ +{p} +\d+ +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER}$" for p in (2, 3, 4, "all")),
+         r"^load average \(1/5/15 min\) [\d./]+ at the end, \d+ cores$")),
+    Run("build_lite.py", "--dry-run",
+        (r"^pins: JupyterLite [\d.]+, Pyodide [\d.]+, anywidget [\d.]+, ipywidgets [\d.]+",
+         r"^build venv: .*\((ready|to make with .+|cannot be made: .+)\)$",
+         r"^notebooks: \d+ \(01_setup\.ipynb, .*\); left out \(they need a server\): ",
+         r"^site: .*_site ")),
+    Run("fuzz_saves.py", "--count 20 --runs 1",
+        (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
+         r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "
+         r"and played 50 actions, drawn, viewed; 0 failed$")),
+    Run("record_golden.py", "--check --seeds 1 --bots random",
+        r"^3 games and \d+ tutorial scenes, \d+ actions; would change: nothing$"),
+    Run("render_board.py", "--out {tmp}",
+        r"^wrote .*board\.svg and .*board\.png: <ahoy State round \d+",
+        makes=("board.svg", "board.png")),
+    Run("tournament.py", "--players 2 --deals 1 --bot hard --iterations 2 --against easy "
+        "--out {tmp}/t.jsonl",
+        (r"^deal 1000 seat bluefin: winners \[",
+         r"^2 players: hard \{'iterations': 2\} against 1 x easy, 2 games \(1 deals, seats rotated\)$",
+         rf"^  hard wins {NUMBER}/2 = {NUMBER}%, 95% CI {NUMBER}-{NUMBER}% \(fair share 50%: ",
+         r"^  by seat: Bluefin [\d.]+/1, Mollusk [\d.]+/1$",
+         rf"^  think time \(CPU\), hard: median {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s over "
+         r"\d+ decisions$"),
+        makes=("t.jsonl",)),
+    Run("tournament.py", "--players 2 --deals 1 --bot hard --iterations 2 --against openspiel-ismcts "
+        "--simulations 2 --out {tmp}/t.jsonl",
+        (r"^2 players: hard \{'iterations': 2\} against 1 x openspiel-ismcts \{'simulations': 2\}, "
+         r"2 games \(1 deals, seats rotated\)$",
+         rf"^  think time \(CPU\), openspiel-ismcts: median {NUMBER} s"),
+        lane="slow", timeout=600, makes=("t.jsonl",), needs=(("pyspiel", "openspiel"),)),
+    Run("openspiel_sim.py", "--games 1 --players 2",
+        rf"^2 players: 1 games passed in {NUMBER} s CPU \({NUMBER} s a game; {NUMBER} s wall clock\)$",
+        timeout=120, needs=(("pyspiel", "openspiel"),)),
+    # The figures docs/bots.md quotes, from the games it keeps.
+    Run("tournament.py", "--report {root}/docs/tournament/hard-vs-normal-2p.jsonl "
+        "{root}/docs/tournament/hard-vs-normal-3p.jsonl",
+        (r"^  hard wins 33\.5/39 = 85\.9%, 95% CI 71\.8-93\.6% \(fair share 50%: cleared\)$",
+         r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
+         r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
+         r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
+]
+
+
+def run(script_run: Run, tmp: Path) -> subprocess.CompletedProcess:
+    """Run ``script_run`` in ``tmp`` (outside the repository: a script finds its own way)
+    and check its exit code, its output and the files it writes; return the process.
+
+    A run past its timeout is stopped (SIGTERM, then SIGKILL, to its process group) and
+    fails, naming the script.
+    """
+    r = script_run
+    for module, extra in r.needs:
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{r.script} needs {module}: pip install 'ahoy-nb[{extra}]'")
+    proc = subprocess.Popen(r.argv(tmp), cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True,
+                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        out, err = proc.communicate(timeout=r.timeout)
+    except subprocess.TimeoutExpired:
+        out, err = _stop(proc)
+        pytest.fail(f"{r.id}: still running after {r.timeout:g} s, stopped\n"
+                    f"--- its output\n{out[-3000:]}\n--- its errors\n{err[-3000:]}", pytrace=False)
+    said = f"--- its output\n{out[-3000:]}\n--- its errors\n{err[-3000:]}"
+    if proc.returncode != r.returns:
+        pytest.fail(f"{r.id}: exit code {proc.returncode}\n{said}", pytrace=False)
+    for pattern in r.expect:
+        if not re.search(pattern, out, re.MULTILINE):
+            pytest.fail(f"{r.id}: no line of its output matches {pattern!r}\n{said}", pytrace=False)
+    for name in r.makes:
+        if not ((tmp / name).is_file() and (tmp / name).stat().st_size):
+            pytest.fail(f"{r.id}: wrote no {name} into its folder\n{said}", pytrace=False)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def _stop(proc: subprocess.Popen) -> tuple[str, str]:
+    """Stop a run's process group: SIGTERM (a script's ``finally`` stops what it started),
+    then SIGKILL; what it printed."""
+    for sig, wait in ((signal.SIGTERM, 30), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            return proc.communicate(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+    return proc.communicate()

@@ -1,0 +1,34 @@
+"""Every script in ``scripts/`` runs with its smallest arguments and prints what its doc
+page quotes: the fast lane's runs of ``tests/script_runs.py`` (one line a run; the
+others are in ``tests/browser/test_scripts_full.py``), and a line there for every file in
+``scripts/``, so that a script that breaks, or a new one without its run, fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from script_runs import LANES, RUNS, SCRIPTS, run
+
+
+@pytest.mark.parametrize("script_run", [r for r in RUNS if r.lane == "fast"], ids=lambda r: r.id)
+def test_script_runs(script_run, tmp_path):
+    run(script_run, tmp_path)
+
+
+def test_every_script_has_a_run():
+    files = sorted(p.name for p in SCRIPTS.iterdir()
+                   if p.is_file() and not p.name.startswith(".") and p.suffix != ".md")
+    covered = {r.script for r in RUNS}
+    missing = [name for name in files if name not in covered]
+    assert not missing, (f"scripts/ without a run in tests/script_runs.py: {missing}; add a "
+                         "line with its smallest arguments and the shape of its output")
+    assert covered <= set(files), f"runs of scripts that are gone: {sorted(covered - set(files))}"
+
+
+def test_every_run_is_in_a_lane_once():
+    assert {r.lane for r in RUNS} <= set(LANES)
+    ids = [r.id for r in RUNS]
+    assert len(ids) == len(set(ids)), "a run listed twice"
+    for r in RUNS:
+        assert r.expect, f"{r.id}: says nothing about its output"
