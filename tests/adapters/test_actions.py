@@ -61,7 +61,7 @@ def _map_of(tiles: int, seed: int):
     """A position of a random game once ``tiles`` tiles are on the map."""
     rng = random.Random(seed)
     s = new_game(4, seed=seed)
-    while len(s.data["tiles"]) < tiles and not s.is_over:
+    while len(s.regions()) < tiles and not s.is_over:
         s.apply(rng.choice(s.legal_actions()))
     return s
 
