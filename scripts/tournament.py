@@ -89,12 +89,12 @@ def pct(values: list[float], q: float) -> float:
 
 def report(results: list[dict]) -> str:
     lines = []
-    for players in sorted({r["players"] for r in results}):
-        rs = [r for r in results if r["players"] == players]
+    for players, against in sorted({(r["players"], r["against"]) for r in results}):
+        rs = [r for r in results if (r["players"], r["against"]) == (players, against)]
         n = len(rs)
         wins = sum(r["score"] for r in rs)
         low, high = wilson(wins, n)
-        bot, against = rs[0]["bot"], rs[0]["against"]
+        bot = rs[0]["bot"]
         fair = 1 / players
         rival = against + (f" {rs[0]['against_options']}" if rs[0].get("against_options") else "")
         lines.append(f"{players} players: {bot} {rs[0]['options']} against {players - 1} x "
