@@ -14,7 +14,7 @@ The names below are loaded on first use, so ``import ahoy_nb`` needs no widget l
 
 >>> import ahoy_nb
 >>> ahoy_nb.__all__
-['State', 'new_game', 'play', 'rules', 'simulate']
+['State', 'join', 'new_game', 'play', 'rules', 'simulate']
 >>> ahoy_nb.new_game(2, seed=1).players
 ['bluefin', 'mollusk']
 """
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .ai.lab import simulate
     from .engine import State, new_game
     from .rulebook import rules
+    from .ui.join import join
     from .ui.play import play
 
 # name -> (module, attribute): what ``ahoy_nb.<name>`` is.
@@ -35,11 +36,12 @@ _EXPORTS = {
     "new_game": ("ahoy_nb.engine", "new_game"),   # a new game: new_game(players=3, seed=7)
     "State": ("ahoy_nb.engine", "State"),
     "play": ("ahoy_nb.ui.play", "play"),          # a whole game in a notebook
+    "join": ("ahoy_nb.ui.join", "join"),          # a seat at an online table: join(link)
     "simulate": ("ahoy_nb.ai.lab", "simulate"),   # self-play: simulate(games, players, bots, seed)
     "rules": ("ahoy_nb.rulebook", "rules"),       # the rules in short, searchable: rules("fog")
 }
 
-__all__ = ["State", "new_game", "play", "rules", "simulate"]
+__all__ = ["State", "join", "new_game", "play", "rules", "simulate"]
 
 
 def __getattr__(name: str) -> Any:

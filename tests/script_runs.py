@@ -104,6 +104,20 @@ RUNS = [
         (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
          r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "
          r"and played 50 actions, drawn, viewed; 0 failed$")),
+    # The load on online tables: tiny (2 tables, 30 moves, the API on a thread), and the
+    # real set-up in small (an ahoy-nb serve process of its own; docs/online.md's figures).
+    Run("load_online.py", "--tiny --json {tmp}/load.json",
+        (r"^ *server: in-process$", r"^ *actions: 60$",
+         *(rf"^ *{name}: {NUMBER}$" for name in (
+             "action_ms_p50", "action_ms_p95", "view_ms_p50", "view_ms_p95", "move_seen_ms_p50",
+             "move_seen_ms_p95", "server_cpu_ms_per_action", "server_rss_mb_peak")),
+         r"^ *lost: 0$", r"^ *duplicated: 0$", r"^ *stale_409: [1-9]\d*$", r"^ *errors: 0$"),
+        makes=("load.json",)),
+    Run("load_online.py", "--tables 2 --max-actions 20",
+        (r"^ *server: ahoy-nb serve$", r"^ *actions: 40$",
+         rf"^ *server_cpu_ms_per_action: {NUMBER}$", rf"^ *server_rss_mb_start: {NUMBER}$",
+         r"^ *lost: 0$", r"^ *duplicated: 0$", r"^ *errors: 0$"),
+        lane="slow", timeout=240),
     Run("record_golden.py", "--check --seeds 1 --bots random",
         r"^3 games and \d+ tutorial scenes, \d+ actions; would change: nothing$"),
     Run("render_board.py", "--out {tmp}",

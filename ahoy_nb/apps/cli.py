@@ -4,12 +4,16 @@
                   [--people bluefin[,mollusk...] | all | none] [--bots easy|normal|hard|random]
                   [--bot-delay 0.5] [--analysis auto|on|off] [--simulations 60]
                   [--hint-simulations 150] [--show] [--secret-key-env BOKEH_SECRET_KEY]
+                  [--store sqlite:///PATH | postgresql://...] [--allow-origin ORIGIN]
 
     ahoy-nb simulate [--games 100] [--players 3] [--bots normal[,hard,...]] [--seed 0]
                      [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
 
 ``serve`` runs the Panel app (:mod:`ahoy_nb.apps.panel_app`) on a local web server: open the
-printed address in a browser. Everything the page needs is served by that server, so
+printed address in a browser. The same server keeps the online tables
+(:mod:`ahoy_nb.apps.online`, docs/online.md) in ``--store`` and answers their API and
+pages (``/tables``); ``--allow-origin`` lets another site's pages (a JupyterLite site)
+call that API. Everything the page needs is served by that server, so
 it works with no internet connection. The options set the first game of each browser
 tab; the page's form starts others.
 
@@ -96,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-websocket-origin", action="append", default=[],
                        metavar="HOST[:PORT]",
                        help="another origin the page may be opened from (repeatable)")
+    serve.add_argument("--store", default=None, metavar="URL",
+                       help="where online tables are kept: sqlite:///PATH or "
+                            "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (default: "
+                            "tables.sqlite in the user's data directory; docs/online.md)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a site whose pages may call the tables' API, e.g. a JupyterLite "
+                            "site https://you.github.io (repeatable)")
     _add_simulate(sub)
     return parser
 
@@ -214,11 +225,32 @@ def fresh_sessions_only(user_info, path: str):
     return path + ("?" + urlencode(keep) if keep else "")
 
 
+def online_routes(args: argparse.Namespace) -> tuple[list, str]:
+    """The online tables' API and pages (docs/online.md) on their store; and the store's
+    URL, without its password."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .online.api import routes
+    from .online.store import Store
+    from .online.tables import Tables
+
+    store = Store(args.store)
+    # Bots think on worker threads: a hard bot's second never holds up a request.
+    tables = Tables(store, bots_in=ThreadPoolExecutor(2, thread_name_prefix="ahoy-bots"))
+    return routes(tables, args.allow_origin), store.safe_url
+
+
 def serve(args: argparse.Namespace) -> int:
     import panel as pn
 
+    from .online.store import StoreError
     from .panel_app import create_app
 
+    try:
+        extra, store_url = online_routes(args)
+    except StoreError as err:
+        print(f"ahoy-nb serve: {err}", file=sys.stderr)
+        return 2
     port = args.port or _free_port(args.address)
     pn.config.authorize_callback = fresh_sessions_only
     def app():  # one page per browser tab (a plain function: Panel calls it per session)
@@ -236,10 +268,12 @@ def serve(args: argparse.Namespace) -> int:
         sign_sessions=True, secret_key=session_secret(args.secret_key_env),
         websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}",
                           *args.allow_websocket_origin],
+        extra_patterns=extra,
     )
     host = "127.0.0.1" if args.address in ("0.0.0.0", "::", "") else args.address
     url = f"http://{host}:{port}/"
-    print(f"Ahoy is served at {url}  (Ctrl+C to stop)", flush=True)
+    print(f"Ahoy is served at {url}  (Ctrl+C to stop)\n"
+          f"Online tables: {url}tables  (kept in {store_url})", flush=True)
     if args.show:
         import webbrowser
         server.io_loop.add_callback(lambda: webbrowser.open(url))

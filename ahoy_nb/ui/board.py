@@ -94,6 +94,11 @@ LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
 MAX_NOTATION = 200   # longer text is no notation: refused before the engine reads it
 MAX_ERROR = 300      # an error never echoes more than this back to the front end
 VIEWER_MODES = ("hotseat",)
+# The traits a server sends for a seat's board (``entries`` as the whole log): what the
+# front end draws. The others belong to the front end (``intent``, ``ack``, ``error``,
+# ``hints``, ``highlight``) or to hot seat (``handover``).
+SERVED = ("parts", "actions", "choices", "notices", "prompt", "status", "history_length",
+          "position", "viewer", "deciding", "players", "can_act", "can_undo", "entries")
 
 
 def _locked(method):
@@ -127,33 +132,17 @@ def _first_action(state: State) -> int:
     return len(state.log) - len(state.history)
 
 
-class BoardWidget(anywidget.AnyWidget):
-    """An interactive Ahoy board (see the module notes for the trait protocol).
+class BoardFace(anywidget.AnyWidget):
+    """The board's front end (``board.js``) and the traits it reads and sets (the
+    trait protocol above), with no game behind them.
 
-    * ``state``: the :class:`State` to wrap (a new 3-player game if omitted); the
-      widget acts on this very object.
-    * ``viewer``: ``"hotseat"`` (default: the view follows whichever person must
-      decide), a faction (``"bluefin"``: only what Bluefin may see), ``"all"``
-      (everything, for analysis) or ``None`` (a spectator).
-    * ``people``: the factions that may be played from this widget's front end.
-      Default: the viewer's faction; every player for ``"hotseat"`` and ``"all"``;
-      nobody for a spectator. Bots act through :meth:`act`.
-    * ``on_action``: if given, an accepted action intent calls ``on_action(notation)``
-      instead of applying it (a tutorial checking the learner's move); it should
-      apply it to ``state`` (or raise :class:`IllegalActionError`) and call
-      :meth:`refresh`.
-    * ``confirm_handover``: in hot-seat play with several people, hide the next
-      person's view until the front end confirms the device was passed.
+    :class:`BoardWidget` fills them from a :class:`State` it holds; a board that plays
+    a seat of an online table (:mod:`ahoy_nb.ui.join`) fills them from the server's
+    answers, since only the server holds the game.
 
-    >>> from ahoy_nb.engine import new_game
-    >>> w = BoardWidget(new_game(3, seed=1), viewer="bluefin")
-    >>> w
-    BoardWidget(round 1, bluefin to decide)
-    >>> w.actions
-    ['start 0,0', 'start 3,2']
-    >>> w.intent = {"action": "start 0,0", "id": 1}
-    >>> w.state.log[-1].action, w.error
-    ('start 0,0', '')
+    >>> face = BoardFace(prompt="Bluefin: choose where to start")
+    >>> face.prompt, face.can_act, face.log_tail
+    ('Bluefin: choose where to start', False, [])
     """
 
     _esm = HERE / "board.js"
@@ -187,6 +176,49 @@ class BoardWidget(anywidget.AnyWidget):
     # (Not ``log``: ipywidgets' Widget.log is its logger.)
     svg = t.Unicode("")
     entries = t.List(t.Dict())
+
+    def _sync_log(self, entries: list[dict]) -> None:
+        """Send the log as a head that rarely changes and a short tail of recent entries."""
+        self.entries = entries
+        head = self.log_head
+        k = len(head)
+        if k > len(entries) or len(entries) - k > LOG_PAGE or entries[:k] != head:
+            k = (len(entries) - 1) // LOG_PAGE * LOG_PAGE if entries else 0
+            self.log_head = entries[:k]
+        tail = entries[k:]
+        if tail != self.log_tail:
+            self.log_tail = tail
+
+
+class BoardWidget(BoardFace):
+    """An interactive Ahoy board (see the module notes for the trait protocol).
+
+    * ``state``: the :class:`State` to wrap (a new 3-player game if omitted); the
+      widget acts on this very object.
+    * ``viewer``: ``"hotseat"`` (default: the view follows whichever person must
+      decide), a faction (``"bluefin"``: only what Bluefin may see), ``"all"``
+      (everything, for analysis) or ``None`` (a spectator).
+    * ``people``: the factions that may be played from this widget's front end.
+      Default: the viewer's faction; every player for ``"hotseat"`` and ``"all"``;
+      nobody for a spectator. Bots act through :meth:`act`.
+    * ``on_action``: if given, an accepted action intent calls ``on_action(notation)``
+      instead of applying it (a tutorial checking the learner's move); it should
+      apply it to ``state`` (or raise :class:`IllegalActionError`) and call
+      :meth:`refresh`.
+    * ``confirm_handover``: in hot-seat play with several people, hide the next
+      person's view until the front end confirms the device was passed.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> w = BoardWidget(new_game(3, seed=1), viewer="bluefin")
+    >>> w
+    BoardWidget(round 1, bluefin to decide)
+    >>> w.actions
+    ['start 0,0', 'start 3,2']
+    >>> w.intent = {"action": "start 0,0", "id": 1}
+    >>> w.state.log[-1].action, w.error
+    ('start 0,0', '')
+    """
+
 
     def __init__(self, state: State | None = None, viewer: str | None = "hotseat", *,
                  people: Iterable[str] | None = None,
@@ -603,18 +635,6 @@ class BoardWidget(anywidget.AnyWidget):
             out.append(item[1])
         self._log_cache = fresh
         return out
-
-    def _sync_log(self, entries: list[dict]) -> None:
-        """Send the log as a head that rarely changes and a short tail of recent entries."""
-        self.entries = entries
-        head = self.log_head
-        k = len(head)
-        if k > len(entries) or len(entries) - k > LOG_PAGE or entries[:k] != head:
-            k = (len(entries) - 1) // LOG_PAGE * LOG_PAGE if entries else 0
-            self.log_head = entries[:k]
-        tail = entries[k:]
-        if tail != self.log_tail:
-            self.log_tail = tail
 
     # -- display ----------------------------------------------------------------------
     def __repr__(self) -> str:

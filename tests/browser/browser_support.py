@@ -342,12 +342,15 @@ def start_ahoy_serve(tmp: Path, *args: str, env: dict | None = None,
                      timeout: float = 90.0) -> ServerProcess:
     """``ahoy-nb serve`` on a free localhost port, run from ``tmp`` (outside the repository,
     so that it uses the installed package), with extra ``args``; ``env`` replaces the
-    environment made for it."""
+    environment made for it. Its online tables are kept in ``tmp/tables.sqlite`` unless
+    ``args`` name a ``--store`` (never in the user's data directory)."""
     port = free_port()
     cmd = [executable("ahoy-nb"), "serve", "--port", str(port), *args]
     server = ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
                            url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")
-    server.start(_jupyter_env(tmp) if env is None else env, cwd=tmp)
+    env = _jupyter_env(tmp) if env is None else dict(env)
+    env.setdefault("AHOY_NB_STORE", f"sqlite:///{tmp / 'tables.sqlite'}")
+    server.start(env, cwd=tmp)
     server.wait_ready(lambda: http_ok(f"{server.base_url}liveness"), timeout)
     return server
 

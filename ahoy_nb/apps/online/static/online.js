@@ -1,0 +1,271 @@
+// The page of an online table (a seat's or the spectator's), and the page that makes a
+// table. The board is the notebook's own front end (board.js), given a small model that
+// gets its traits from the HTTP API and turns its intents into API calls. No rule of
+// the game lives here: the server decides everything and words every refusal.
+//
+// The token is read from the address's fragment (#token=...), which the browser never
+// sends to a server, and goes to the API in an Authorization header.
+import board from "./board.js";
+
+const body = document.body;
+const TABLE = body.dataset.table;
+const FACTIONS = JSON.parse(body.dataset.factions || "{}");   // id -> name
+const SEATS = JSON.parse(body.dataset.seats || "{}");         // players -> [ids]
+const LEVELS = JSON.parse(body.dataset.levels || "[]");
+const LOG_PAGE = 25;          // as the widget: the log's head changes once every 25 entries
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const nameOf = (f) => FACTIONS[f] || f;
+
+let token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+let version = -1;     // the table's version the board shows
+let at = null;        // a past position shown (null: the latest)
+let table = {};       // the latest public facts: seat, seats, deciding, connected...
+
+async function api(method, path, data) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (data !== undefined) headers["Content-Type"] = "application/json";
+  try {
+    const r = await fetch(path, { method, headers, cache: "no-store",
+                                  body: data === undefined ? undefined : JSON.stringify(data) });
+    let answer;
+    try { answer = await r.json(); } catch { answer = { error: `The server answered ${r.status}` }; }
+    return { status: r.status, data: answer };
+  } catch {
+    return { status: 0, data: { error: "The server cannot be reached" } };
+  }
+}
+
+function notice(text, isError = false) {
+  const p = $("notice");
+  p.hidden = !text;
+  p.textContent = text || "";
+  p.classList.toggle("online-error", isError);
+}
+
+// -- the model board.js talks to (as anywidget's: get, set, save_changes, on, off) ------
+const values = {};
+const listeners = new Map();
+const model = {
+  get: (name) => values[name],
+  set: (name, value) => { values[name] = value; },
+  save_changes: () => { if (values.intent) handle(values.intent); },
+  on: (event, fn) => { if (!listeners.has(event)) listeners.set(event, new Set()); listeners.get(event).add(fn); },
+  off: (event, fn) => { listeners.get(event)?.delete(fn); },
+};
+
+function update(traits) {
+  const changed = [];
+  for (const [name, value] of Object.entries(traits)) {
+    if (JSON.stringify(values[name]) !== JSON.stringify(value)) {
+      values[name] = value;
+      changed.push(name);
+    }
+  }
+  for (const name of changed) for (const fn of listeners.get(`change:${name}`) || []) fn();
+}
+
+// The log as the widget sends it: a head that rarely changes and a short tail.
+function logParts(entries) {
+  const head = values.log_head || [];
+  let k = head.length;
+  const same = k <= entries.length && JSON.stringify(entries.slice(0, k)) === JSON.stringify(head);
+  if (!same || entries.length - k > LOG_PAGE) k = entries.length ? Math.floor((entries.length - 1) / LOG_PAGE) * LOG_PAGE : 0;
+  return { log_head: entries.slice(0, k), log_tail: entries.slice(k) };
+}
+
+async function loadBoard() {
+  const query = at === null ? "" : `?at=${at}`;
+  const { status, data } = await api("GET", `/api/tables/${TABLE}/board${query}`);
+  if (status !== 200) { notice(data.error, true); return false; }
+  if (at !== null && at > data.board.history_length) at = null;
+  const traits = Object.assign({}, data.board);
+  const entries = traits.entries || [];
+  delete traits.entries;
+  version = data.version;
+  update(Object.assign(traits, logParts(entries)));
+  body.dataset.version = String(version);   // the version shown (for tests and styles)
+  showTable(data);
+  return true;
+}
+
+// -- intents ----------------------------------------------------------------------------
+function refusal() {
+  // The widget's words for a click where nothing is offered (BoardWidget.on_refused).
+  if (!values.can_act) {
+    if (table.over) return "The game is over";
+    if (at !== null) return "This is a past position: go to the latest position to act";
+    return table.deciding ? `It is ${nameOf(table.deciding)}'s decision now` : "";
+  }
+  return `Nothing to do there now. ${values.prompt || ""}`;
+}
+
+async function post(path, data) {
+  const answer = await api("POST", path, Object.assign({ version }, data));
+  if (answer.status === 409) {
+    await loadBoard();
+    return "The table moved on before this arrived, so it was not made: here is the table as it is now";
+  }
+  if (answer.status !== 200) return answer.data.error || `The server answered ${answer.status}`;
+  await loadBoard();
+  return "";
+}
+
+async function handle(intent) {
+  values.intent = null;
+  let error = "";
+  if (typeof intent !== "object" || intent === null) return;
+  if ("action" in intent) {
+    if (at !== null) error = `You are looking at a past position (after ${at} of ${values.history_length} actions): go to the latest position to act`;
+    else error = await post(`/api/tables/${TABLE}/actions`, { action: intent.action });
+  } else if ("undo" in intent) {
+    at = null;
+    error = await post(`/api/tables/${TABLE}/undo`, {});
+  } else if ("scrub" in intent) {
+    const k = intent.scrub;
+    at = k >= values.history_length ? null : k;
+    await loadBoard();
+  } else if ("refused" in intent) {
+    error = refusal();
+  } else if ("reveal" in intent) {
+    error = "There is no handover waiting";
+  }
+  update({ error, ack: intent.id });
+}
+
+// -- the bar above the board ---------------------------------------------------------------
+function showTable(data) {
+  Object.assign(table, data);
+  const seat = table.seat;
+  $("who").textContent = seat ? `You are ${nameOf(seat)}` : "You are watching";
+  const mine = !table.over && seat && table.deciding === seat;
+  let turn;
+  if (table.over) turn = `Game over: ${(table.winners || []).map(nameOf).join(" and ")} won`;
+  else if (mine) turn = "Your turn";
+  else turn = table.deciding ? `${nameOf(table.deciding)} to decide` : "";
+  $("turn").textContent = turn;
+  $("turn").classList.toggle("online-mine", !!mine);
+  document.title = (mine ? "● Your turn · " : "") + "Ahoy";
+  const connected = new Set(table.connected || []);
+  connected.add(seat || "spectator");   // this page is here
+  const list = $("seats");
+  list.replaceChildren();
+  for (const [f, who] of Object.entries(table.seats || {})) {
+    const li = document.createElement("li");
+    const bot = who !== "person";
+    li.dataset.seat = f;
+    li.className = bot ? "online-bot" : connected.has(f) ? "online-on" : "online-off";
+    if (f === table.deciding && !table.over) li.classList.add("online-deciding");
+    li.textContent = nameOf(f) + (bot ? ` (${who})` : f === seat ? " (you)" : "");
+    li.title = bot ? `${who}: plays on the server` : connected.has(f) ? "connected" : "not connected";
+    list.appendChild(li);
+  }
+  const watching = document.createElement("li");
+  watching.className = connected.has("spectator") ? "online-on" : "online-off";
+  watching.textContent = "spectators";
+  watching.dataset.seat = "spectator";
+  list.appendChild(watching);
+  $("links").hidden = !seat;
+  $("seed").hidden = !table.seed_chosen;
+}
+
+// Wait for moves: the server answers a poll as soon as the table's version changes.
+async function watch() {
+  for (;;) {
+    const { status, data } = await api("GET", `/api/tables/${TABLE}/poll?version=${version}&wait=10`);
+    if (status === 200) {
+      if ($("notice").classList.contains("online-error") || $("notice").textContent.startsWith("Connection")) notice("");
+      if (data.version !== version) await loadBoard();
+      else showTable(data);
+    } else if (status === 0) {
+      notice("Connection lost: trying again…", true);
+      await sleep(1000);
+    } else {
+      notice(data.error, true);
+      if (status === 403 || status === 404) return;
+      await sleep(2000);
+    }
+  }
+}
+
+async function rotate(spectator) {
+  const { status, data } = await api("POST", `/api/tables/${TABLE}/token`, { spectator });
+  if (status !== 200) { notice(data.error, true); return; }
+  if (spectator) {
+    notice(`The new spectator link (the old one no longer works): ${data.url}`);
+  } else {
+    token = data.token;
+    history.replaceState(null, "", `#token=${token}`);
+    notice("Your seat has a new link, now in the address bar: the old link no longer works");
+  }
+}
+
+// -- the page that makes a table ---------------------------------------------------------
+function seatRows() {
+  const fieldset = $("new-seats");
+  fieldset.querySelectorAll("label").forEach((n) => n.remove());
+  for (const f of SEATS[$("players").value] || []) {
+    const label = document.createElement("label");
+    label.textContent = `${nameOf(f)} `;
+    const select = document.createElement("select");
+    select.name = f;
+    for (const who of ["person", ...LEVELS]) {
+      const option = document.createElement("option");
+      option.value = who;
+      option.textContent = who === "person" ? "a person" : `${who} bot`;
+      select.appendChild(option);
+    }
+    label.appendChild(select);
+    fieldset.appendChild(label);
+  }
+}
+
+async function makeTable(event) {
+  event.preventDefault();
+  const bots = {};
+  for (const select of $("new-seats").querySelectorAll("select")) {
+    if (select.value !== "person") bots[select.name] = select.value;
+  }
+  const { status, data } = await api("POST", "/api/tables", { players: Number($("players").value), bots });
+  if (status !== 200) { notice(data.error, true); return; }
+  notice("");
+  const list = $("made-links");
+  list.replaceChildren();
+  const add = (who, url) => {
+    const li = document.createElement("li");
+    li.append(`${who}: `);
+    const a = document.createElement("a");
+    a.href = url;
+    a.textContent = url;
+    a.target = "_blank";
+    a.rel = "noopener noreferrer";
+    li.appendChild(a);
+    list.appendChild(li);
+  };
+  for (const [f, seat] of Object.entries(data.seats)) {
+    if (seat.url) add(nameOf(f), seat.url);
+    else {
+      const li = document.createElement("li");
+      li.textContent = `${nameOf(f)}: ${seat.bot} bot`;
+      list.appendChild(li);
+    }
+  }
+  add("Spectators", data.spectator.url);
+  $("made").hidden = false;
+}
+
+// -- start ----------------------------------------------------------------------------------
+if (body.dataset.mode === "new") {
+  $("new").hidden = false;
+  $("players").addEventListener("change", seatRows);
+  $("new").addEventListener("submit", makeTable);
+  seatRows();
+} else if (!token) {
+  notice("This address has no token: open the full link you were given (it ends with #token=…)", true);
+} else {
+  $("rotate").addEventListener("click", () => rotate(false));
+  $("watch").addEventListener("click", () => rotate(true));
+  board.render({ model, el: $("board") });
+  loadBoard().then((ok) => { if (ok) watch(); });
+}

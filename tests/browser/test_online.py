@@ -1,0 +1,456 @@
+"""Online tables with real ``ahoy-nb serve`` processes (docs/online.md).
+
+* A whole 3-player game in Chromium: Bluefin and Smuggler 1 are people choosing random
+  legal actions by clicks on their boards, the Mollusk a hard bot (30 iterations a
+  decision, so that the test stays lean) moving on the server. Four browser contexts:
+  Bluefin's link on two devices (a seat works from any device, both follow the game),
+  Smuggler 1's, and the spectator's. Each page is checked against the engine's
+  ``observe`` of the true position (replayed from the store): what it draws is the
+  board drawn from that seat's view, and no answer it received holds the generator.
+  A bot seat has no link (its hidden cards would be one click away from whoever made
+  the table), hence Bluefin's second device as the third seat context.
+* Two processes on one SQLite file, and on one PostgreSQL database: moves sent
+  alternately to both apply once each, in order; a stale version gets 409.
+* A restart: the server killed mid-game (SIGKILL), started again on the same file: the
+  game continues at the same version.
+* ``ahoy_nb.join`` plays a seat from a notebook in JupyterLab, and from the static
+  JupyterLite site (Python in the browser, ``fetch``) once the server allows the site's
+  origin (``--allow-origin``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import time
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import browser_support as bs
+from board_driver import click_on_board, legal_on_page
+from online_support import postgres_cluster, postgres_or_skip
+
+pytestmark = pytest.mark.slow
+
+FIGURES: dict = {}
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+def api(server, method, path, data=None, token=None):
+    headers = {"Content-Type": "application/json"} if data is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(server.base_url + path, method=method, headers=headers,
+                                 data=None if data is None else json.dumps(data).encode())
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def serve(tmp: Path, store: str, name: str, *args: str) -> bs.ServerProcess:
+    folder = tmp / name
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        return bs.start_ahoy_serve(folder, "--store", store, *args)
+    except bs.ServerError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+def truth_of(store_url: str, table: str):
+    """The table's true position, replayed from what the store holds."""
+    from ahoy_nb.apps.online.store import Store
+    from ahoy_nb.engine import State
+
+    store = Store(store_url)
+    try:
+        row = store.get(table)
+    finally:
+        store.close()
+    state = State.from_json(row.start)
+    for action in row.actions:
+        state.apply(action)
+    return row.version, state
+
+
+def svg_text(svg: str) -> str:
+    return re.sub(r"\s+", "", "".join(ET.fromstring(svg).itertext()))
+
+
+def expected_text(state, seat) -> str:
+    """The text of the board the engine's view for ``seat`` draws (what the page must show)."""
+    from ahoy_nb.ui.board import BoardWidget
+
+    board = BoardWidget(state.copy(), viewer=seat, people=(seat,) if seat else (),
+                        confirm_handover=False)
+    try:
+        return "".join(svg_text(part) for part in board.parts.values())
+    finally:
+        board.close()
+
+
+def page_text(page) -> str:
+    return re.sub(r"\s+", "", page.evaluate(
+        "() => Array.from(document.querySelectorAll('.ahoy-svg svg'))"
+        ".map(s => s.textContent).join('')"))
+
+
+def shows(page, version: int, timeout: float = 30.0) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.version) >= {version}",
+                           timeout=timeout * 1000)
+
+
+@pytest.fixture(scope="module")
+def sqlite_servers(tmp_path_factory):
+    """Two ``ahoy-nb serve`` processes on one SQLite file."""
+    tmp = tmp_path_factory.mktemp("online")
+    store = f"sqlite:///{tmp / 'tables.sqlite'}"
+    t0 = time.monotonic()
+    a = serve(tmp, store, "a")
+    b = serve(tmp, store, "b")
+    FIGURES["two_servers_start_s"] = round(time.monotonic() - t0, 1)
+    yield {"a": a, "b": b, "store": store, "tmp": tmp}
+    for s in (a, b):
+        s.stop()
+
+
+# -- a whole game in the browser --------------------------------------------------------
+
+def test_a_whole_game_by_clicks_on_three_seat_pages_and_a_spectators(sqlite_servers, browser,
+                                                                      screenshot_dir):
+    server, store = sqlite_servers["a"], sqlite_servers["store"]
+    t0 = time.monotonic()
+    status, made = api(server, "POST", "api/tables", {
+        "players": 3, "seed": 21, "bots": {"mollusk": {"level": "hard", "iterations": 30}}})
+    assert status == 200, made
+    table = made["table"]
+    links = {"bluefin": made["seats"]["bluefin"]["url"],
+             "smuggler1": made["seats"]["smuggler1"]["url"],
+             None: made["spectator"]["url"]}
+    secret_seed = json.loads(truth_of(store, table)[1].to_json())["state"]["rng"]
+    pages, received = {}, []
+    contexts = []
+
+    def open_page(key, link):
+        context = browser.new_context(viewport=bs.VIEWPORT)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+
+        def keep(response):
+            if "/api/" in response.url:
+                try:
+                    received.append((key, response.text()))
+                except Exception:  # noqa: BLE001 - a poll cut short when the page closes
+                    pass
+        page.on("response", keep)
+        page.goto(link.replace("localhost", "127.0.0.1"))
+        page.errors = errors
+        pages[key] = page
+        return page
+
+    open_page("bluefin", links["bluefin"])
+    open_page("bluefin-2", links["bluefin"])          # the same seat, another device
+    open_page("smuggler1", links["smuggler1"])
+    open_page("spectator", links[None])
+    seat_of = {"bluefin": "bluefin", "bluefin-2": "bluefin", "smuggler1": "smuggler1",
+               "spectator": None}
+    for page in pages.values():
+        shows(page, 0)
+    FIGURES["pages_open_s"] = round(time.monotonic() - t0, 1)
+
+    def check_pages(version, state):
+        for key, page in pages.items():
+            shows(page, version)
+            assert page_text(page) == expected_text(state, seat_of[key]), key
+
+    rng = random.Random(3)
+    clicks = checks = 0
+    version, truth = truth_of(store, table)
+    check_pages(version, truth)
+    t_game = time.monotonic()
+    while not truth.is_over:
+        who = truth.current_player
+        if who == "mollusk":
+            # The bot moves on the server: wait for the table to move on (a long poll).
+            api(server, "GET", f"api/tables/{table}/poll?version={version}&wait=20",
+                token=made["spectator"]["token"])
+        else:
+            # Bluefin plays from either of its two devices.
+            key = rng.choice(["bluefin", "bluefin-2"]) if who == "bluefin" else who
+            page = pages[key]
+            shows(page, version)
+            page.wait_for_selector(".ahoy-svg.ahoy-can-act")
+            legal = legal_on_page(page.locator(".ahoy-bw"))
+            assert sorted(legal) == sorted(a.notation for a in truth.legal_actions())
+            click_on_board(page, page.locator(".ahoy-bw"), rng.choice(legal))
+            assert page.inner_text(".ahoy-error") == "", page.inner_text(".ahoy-error")
+            clicks += 1
+        new_version, truth = truth_of(store, table)
+        assert new_version > version
+        version = new_version
+        # Every 40 clicks, once a person decides (nobody moves until the test clicks).
+        if clicks >= 40 * (checks + 1) and truth.current_player in ("bluefin", "smuggler1"):
+            check_pages(version, truth)
+            checks += 1
+    check_pages(version, truth)
+    FIGURES.update(game_s=round(time.monotonic() - t_game, 1), clicks=clicks,
+                   actions=len(truth.history), page_checks=checks + 2)
+    for key, page in pages.items():
+        assert "Game over" in page.inner_text("#turn"), key
+        assert not page.errors, (key, page.errors[:3])
+    bs.save_screenshot(pages["smuggler1"], "online-smuggler1-game-over")
+    # Nothing any page received held the generator (the seed's state).
+    for key, text in received:
+        assert '"rng"' not in text and json.dumps(secret_seed) not in text, key
+    for context in contexts:
+        context.close()
+    FIGURES["whole_test_s"] = round(time.monotonic() - t0, 1)
+    print("online browser figures:", FIGURES)
+
+
+def test_a_seat_page_shows_whose_turn_and_who_is_connected(sqlite_servers, page, screenshot):
+    server = sqlite_servers["a"]
+    status, made = api(server, "POST", "api/tables", {"players": 3, "bots": {"mollusk": "easy"}})
+    assert status == 200
+    # Smuggler 1 asked about the table a moment ago: connected; Bluefin never did.
+    api(server, "GET", f"api/tables/{made['table']}", token=made["seats"]["smuggler1"]["token"])
+    page.goto(made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, 0)
+    assert page.inner_text("#who") == "You are Bluefin"
+    assert page.inner_text("#turn") == "Your turn"
+    seats = {li.get_attribute("data-seat"): li.get_attribute("class")
+             for li in page.locator("#seats li").all()}
+    assert seats["bluefin"].startswith("online-on") and "online-deciding" in seats["bluefin"]
+    assert seats["smuggler1"] == "online-on" and seats["mollusk"] == "online-bot"
+    assert page.title() == "● Your turn · Ahoy"
+    screenshot("online-seat-page")
+    # A new link for the seat: the address changes, the old link is refused.
+    old = made["seats"]["bluefin"]["token"]
+    page.click("#rotate")
+    page.wait_for_function(f"() => !location.hash.includes({json.dumps(old)})")
+    assert api(server, "GET", f"api/tables/{made['table']}", token=old)[0] == 403
+    new = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('token')")
+    assert api(server, "GET", f"api/tables/{made['table']}", token=new)[1]["seat"] == "bluefin"
+
+
+def test_making_a_table_on_its_page(sqlite_servers, page):
+    page.goto(sqlite_servers["a"].base_url + "tables")
+    page.select_option("#players", "2")
+    page.select_option("select[name=mollusk]", "normal")
+    page.click("#new button[type=submit]")
+    page.wait_for_selector("#made:not([hidden])")
+    text = page.inner_text("#made-links")
+    assert "Mollusk: normal bot" in text and "#token=" in text and "Spectators:" in text
+
+
+# -- several processes, a restart ------------------------------------------------------------
+
+def _alternate(servers, made, moves: int = 16):
+    """Moves sent alternately to each server: each applied once, in order; stale: 409."""
+    table = made["table"]
+    token = {f: s["token"] for f, s in made["seats"].items()}
+    rng = random.Random(1)
+    played = []
+    version = 0
+    for i in range(moves):
+        here, there = servers[i % 2], servers[(i + 1) % 2]
+        status, seen = api(here, "GET", f"api/tables/{table}", token=token["bluefin"])
+        who = seen["deciding"]
+        status, view = api(here, "GET", f"api/tables/{table}", token=token[who])
+        assert view["version"] == version
+        action = rng.choice(view["legal"])
+        status, answer = api(here, "POST", f"api/tables/{table}/actions",
+                             {"version": version, "action": action}, token=token[who])
+        assert (status, answer["version"]) == (200, version + 1)
+        played.append(answer["action"])
+        status, stale = api(there, "POST", f"api/tables/{table}/actions",
+                            {"version": version, "action": action}, token=token[who])
+        assert status == 409 and stale["version"] == version + 1
+        version += 1
+    return played
+
+
+def test_two_processes_on_one_sqlite_file(sqlite_servers):
+    a, b = sqlite_servers["a"], sqlite_servers["b"]
+    made = api(a, "POST", "api/tables", {"players": 2, "seed": 5})[1]
+    played = _alternate([a, b], made)
+    from ahoy_nb.apps.online.store import Store
+    store = Store(sqlite_servers["store"])
+    assert store.get(made["table"]).actions == played
+    store.close()
+
+
+def test_two_processes_on_one_postgresql_database(tmp_path):
+    postgres_or_skip()
+    with postgres_cluster() as url:
+        t0 = time.monotonic()
+        a, b = serve(tmp_path, url, "a"), serve(tmp_path, url, "b")
+        FIGURES["postgresql_servers_start_s"] = round(time.monotonic() - t0, 1)
+        try:
+            made = api(a, "POST", "api/tables", {"players": 3, "seed": 5})[1]
+            played = _alternate([a, b], made)
+            from ahoy_nb.apps.online.store import Store
+            store = Store(url)
+            assert store.get(made["table"]).actions == played
+            store.close()
+        finally:
+            a.stop()
+            b.stop()
+
+
+def test_a_killed_server_restarts_on_the_same_file_at_the_same_version(tmp_path):
+    store = f"sqlite:///{tmp_path / 'tables.sqlite'}"
+    first = serve(tmp_path, store, "first")
+    made = api(first, "POST", "api/tables", {"players": 2, "seed": 7})[1]
+    table, token = made["table"], made["seats"]["bluefin"]["token"]
+    version = 0
+    for _ in range(5):
+        seen = api(first, "GET", f"api/tables/{table}", token=token)[1]
+        if not seen["legal"]:
+            break
+        version = api(first, "POST", f"api/tables/{table}/actions",
+                      {"version": version, "action": seen["legal"][0]}, token=token)[1]["version"]
+    before = api(first, "GET", f"api/tables/{table}", token=token)[1]
+    os.killpg(first.proc.pid, signal.SIGKILL)       # no goodbye
+    first.proc.wait(10)
+    first.stop()
+    again = serve(tmp_path, store, "again")
+    try:
+        after = api(again, "GET", f"api/tables/{table}", token=token)[1]
+        assert after["version"] == before["version"] == version
+        assert after["view"] == before["view"] and after["legal"] == before["legal"]
+        who = after["deciding"]
+        mover = token if who == "bluefin" else made["seats"][who]["token"]
+        legal = api(again, "GET", f"api/tables/{table}", token=mover)[1]["legal"]
+        status, answer = api(again, "POST", f"api/tables/{table}/actions",
+                             {"version": version, "action": legal[0]}, token=mover)
+        assert status == 200 and answer["version"] == version + 1
+    finally:
+        again.stop()
+
+
+# -- the notebook as a client ---------------------------------------------------------------
+
+def test_join_plays_a_seat_from_a_jupyterlab_notebook(sqlite_servers, page, jupyterlab_server):
+    server = sqlite_servers["a"]
+    made = api(server, "POST", "api/tables", {"players": 3, "seed": 8,
+                                               "bots": {"mollusk": "easy"}})[1]
+    table = made["table"]
+    link = made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1")
+    folder = bs.REPO_ROOT / "build" / "online-test"
+    folder.mkdir(parents=True, exist_ok=True)
+    notebook = folder / f"join-{table}.ipynb"
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                   "source": ["import ahoy_nb\n", f"board = ahoy_nb.join({link!r})\n", "board"]}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    try:
+        bs.open_notebook(page, jupyterlab_server, notebook)
+        run = bs.run_all_cells(page, str(notebook))
+        assert not run.errors, run.error_report()
+        board = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-bw")
+        board.locator(".ahoy-svg.ahoy-can-act").wait_for()
+        assert sorted(legal_on_page(board)) == ["start 0,0", "start 3,2"]
+        # A move by click, made on the server.
+        click_on_board(page, board, "start 0,0")
+        status, seen = api(server, "GET", f"api/tables/{table}",
+                           token=made["seats"]["smuggler1"]["token"])
+        assert seen["version"] == 1 and seen["deciding"] == "smuggler1"
+        # Smuggler 1 moves elsewhere: the notebook's board shows it without a reload.
+        action = seen["legal"][0]
+        t0 = time.monotonic()
+        api(server, "POST", f"api/tables/{table}/actions", {"version": 1, "action": action},
+            token=made["seats"]["smuggler1"]["token"])
+        board.locator(f".ahoy-log .ahoy-entry-head:has-text('Smuggler 1: {action}')").wait_for()
+        FIGURES["notebook_sees_move_s"] = round(time.monotonic() - t0, 2)
+        assert FIGURES["notebook_sees_move_s"] < 5   # (within 1 s on a quiet machine)
+        bs.save_screenshot(page, "online-join-jupyterlab")
+    finally:
+        notebook.unlink(missing_ok=True)
+
+
+# The JupyterLite kernel is idle and the notebook commands exist.
+_JS_LITE_IDLE = """
+() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && app.commands.hasCommand('notebook:run-all-cells');
+}
+"""
+
+# A new notebook in the site's browser storage, with one cell of ``code``.
+_JS_LITE_NOTEBOOK = """
+async (code) => {
+  const app = window.jupyterapp;
+  await app.started;
+  await app.restored;
+  const made = await app.commands.execute('docmanager:new-untitled', {path: '', type: 'notebook'});
+  const panel = await app.commands.execute('docmanager:open',
+      {path: made.path, factory: 'Notebook', kernel: {name: 'python'}});
+  await panel.context.ready;
+  panel.content.model.cells.get(0).sharedModel.setSource(code);
+  return made.path;
+}
+"""
+
+
+def test_join_plays_a_seat_from_jupyterlite_when_the_server_allows_the_site(browser, tmp_path):
+    import importlib.util
+    import threading
+
+    spec = importlib.util.spec_from_file_location(
+        "build_lite", bs.REPO_ROOT / "scripts" / "build_lite.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    t0 = time.monotonic()
+    site = builder.build()
+    FIGURES["lite_build_s"] = round(time.monotonic() - t0, 1)
+    http = builder.make_server(site, 0)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    lite = f"http://127.0.0.1:{http.server_address[1]}"
+    server = serve(tmp_path, f"sqlite:///{tmp_path / 'tables.sqlite'}", "lite",
+                   "--allow-origin", lite)
+    context = browser.new_context(viewport=bs.VIEWPORT)
+    try:
+        made = api(server, "POST", "api/tables", {"players": 2, "seed": 4})[1]
+        link = made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1")
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        t0 = time.monotonic()
+        page.goto(f"{lite}/lab/index.html")
+        page.wait_for_function("() => !!window.jupyterapp && window.jupyterapp.commands"
+                               ".hasCommand('docmanager:new-untitled')")
+        page.evaluate(_JS_LITE_NOTEBOOK,
+                      f"import ahoy_nb\nboard = ahoy_nb.join({link!r})\nboard")
+        page.wait_for_function(_JS_LITE_IDLE, polling=250)
+        page.evaluate("async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        board = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-bw")
+        board.locator(".ahoy-svg.ahoy-can-act").wait_for()
+        FIGURES["lite_first_board_s"] = round(time.monotonic() - t0, 1)
+        assert sorted(legal_on_page(board)) == ["start 0,0", "start 3,2"]
+        click_on_board(page, board, "start 0,0")
+        seen = api(server, "GET", f"api/tables/{made['table']}",
+                   token=made["seats"]["mollusk"]["token"])[1]
+        assert seen["version"] == 1
+        bs.save_screenshot(page, "online-join-jupyterlite")
+    finally:
+        context.close()
+        http.shutdown()
+        http.server_close()
+        server.stop()
