@@ -20,9 +20,11 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
 
+try:
+    from ahoy_nb.adapters.openspiel import load  # noqa: E402 - its ImportError names the extra
+except ImportError as err:
+    sys.exit(f"openspiel_sim.py: {err}")
 import pyspiel  # noqa: E402
-
-from ahoy_nb.adapters.openspiel import load  # noqa: E402
 
 
 def main(argv=None) -> int:

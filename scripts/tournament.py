@@ -144,6 +144,11 @@ def main(argv=None) -> int:
                                  ("time_budget", args.time_budget)) if v is not None}
     if args.clock == "cpu":
         options["clock"] = time.process_time
+    if any(name.startswith("openspiel-") for name in (args.bot, args.against)):
+        try:  # before any game is played: the error names the extra to install
+            import ahoy_nb.adapters.openspiel  # noqa: F401
+        except ImportError as err:
+            p.error(str(err))
     against_options = {}
     if args.against.startswith("openspiel-"):
         # The same budget for both sides: OpenSpiel's bot by time, or by simulations.

@@ -28,7 +28,7 @@ try:
 except ImportError:
     # FALLBACK until branch `trust` (issue 19) lands on main: the same bound and formula,
     # from its engine/limits.py. Removed when main is merged.
-    MOST_DECISIONS_WITHOUT_CHANCE = 21_857
+    MOST_DECISIONS_WITHOUT_CHANCE = 21_926
 
     def most_decisions(turns: int, random_events: int) -> int:
         return MOST_DECISIONS_WITHOUT_CHANCE * (turns + random_events)

@@ -22,7 +22,11 @@ are raw counts (gold, Fame, dice faces, spaces), not scaled; flags are 0 or 1.
 
 from __future__ import annotations
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as err:  # pragma: no cover - depends on the install
+    raise ImportError("the observation vector needs numpy: pip install 'ahoy-nb[rl]' "
+                      "(or 'ahoy-nb[openspiel]')") from err
 
 from ..engine import State, observe
 from ..engine.cards.plans import plan_slug
