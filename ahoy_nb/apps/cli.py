@@ -15,14 +15,13 @@ printed address in a browser. The same server keeps the online tables
 pages (``/tables``); ``--allow-origin`` lets another site's pages (a JupyterLite site)
 call that API. Everything the page needs is served by that server, so
 it works with no internet connection. The options set the first game of each browser
-tab; the page's form starts others.
+tab; the page's form starts others. Session ids are signed with a secret made at
+start-up (or taken from ``$BOKEH_SECRET_KEY``): a page address with a made-up
+``bokeh-session-id`` is refused.
 
 ``simulate`` plays bot-against-bot games (:func:`ahoy_nb.simulate`) on the local cores
 or a Dask cluster, with a progress bar, and prints each faction's win rate with a 95%
 interval; ``--out`` writes one JSON record per game and line.
-tab; the page's form starts others. Session ids are signed with a secret made at
-start-up (or taken from ``$BOKEH_SECRET_KEY``): a page address with a made-up
-``bokeh-session-id`` is refused.
 """
 
 from __future__ import annotations

@@ -17,6 +17,15 @@ from ahoy_nb.ui.join import JoinError, OnlineBoard, create_table, join
 from online_support import free_port, serve_api
 
 
+@pytest.fixture(autouse=True)
+def no_kernel_loop(monkeypatch):
+    """These tests play the board as a script does, with no kernel loop. In a full run
+    the browser tests' Playwright (sync API, session-wide) leaves its own loop marked
+    as running in this thread; it runs nothing between Playwright's calls, so answers
+    scheduled on it would never arrive."""
+    monkeypatch.setattr("ahoy_nb.ui.join.running_loop", lambda: None)
+
+
 @pytest.fixture
 def tables(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'tables.sqlite'}")

@@ -351,13 +351,9 @@ def slot_action(g: Play, f: str, card: int, value: int) -> None:
     """A die was placed on a Crew's own slot: resolve that Crew's action."""
     slug = MARKET_CARDS[card]["slug"]
     if slug == "shipwright":
-        n = 0
-        for key, spec, slot in g.slot_list(f):
-            if slot["damage"]:
-                slot["damage"] = False
-                n += 1
+        n = g.repair_all(f)
         g.say(f"{name(f)} repairs all its damage: {n} (Shipwright)")
-        on_repair(g, f, n)
+        g.fire("repair", f, n)
     elif slug == "sailor":
         g.say(f"{name(f)} may move its Flagship 1 to 3 spaces (Sailor)")
         g.push({"type": "move", "player": f, "figure": f, "steps": 3, "moved": 0, "anchor": None,

@@ -127,6 +127,16 @@ class Play(Context):
                     out.append((spec["key"], spec, slot))
         return out
 
+    def repair_all(self, f: str) -> int:
+        """Remove every damage token of ``f``; the number removed. The caller says so and
+        fires the ``repair`` hook (Powder Monkey listens)."""
+        n = 0
+        for key, spec, slot in self.slot_list(f):
+            if slot["damage"]:
+                slot["damage"] = False
+                n += 1
+        return n
+
     def damageable(self, f: str) -> list[str]:
         """Keys of slots that can take a damage token: empty and not dashed."""
         return sorted({key for key, spec, slot in self.slot_list(f)

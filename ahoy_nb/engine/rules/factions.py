@@ -265,11 +265,7 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
         elif g.data["market"]:
             g.push({"type": "recruit-reward", "player": f})
     elif kind in ("repair-all", "repair-for-fame"):
-        n = 0
-        for key, spec, slot in g.slot_list(f):
-            if slot["damage"]:
-                slot["damage"] = False
-                n += 1
+        n = g.repair_all(f)
         g.say(f"{name(f)} repairs all its damage ({n})")
         if kind == "repair-for-fame":
             g.gain_fame(f, n)
