@@ -148,6 +148,12 @@ RUNS = [
          r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
          r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
+        "{root}/docs/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
+        (r"^  hard wins 12/12 = 100\.0%, 95% CI 75\.7-100\.0% \(fair share 50%: cleared\)$",
+         r"^  by seat: Bluefin 7/7, Mollusk 5/5$",
+         r"^  hard wins 4/6 = 66\.7%, 95% CI 30\.0-90\.3% \(fair share 33%: not cleared\)$",
+         r"^  by seat: Bluefin 3/3, Smuggler 1 0/2, Mollusk 1/1$")),
 ]
 
 
