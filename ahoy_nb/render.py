@@ -26,6 +26,7 @@ import math
 from typing import Iterable
 
 from .engine import Action
+from .engine.notation import normalise, read
 from .engine.words import faction_name, label
 from .rulebook import tip
 from .engine.geometry import Map, parse_space
@@ -136,6 +137,13 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` cut into lines that fit ``width``; each line but the last keeps the space
+    it was cut at, so the text read aloud or copied has its words apart ("as many as you
+    like", not "as many asyou like"); the drawing ignores a line's last space.
+
+    >>> _wrap("as many as you like", 50, 10)
+    ['as many ', 'as you ', 'like']
+    """
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
@@ -146,7 +154,7 @@ def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]
             line = trial
     if line:
         lines.append(line)
-    return lines
+    return [f"{x} " for x in lines[:-1]] + lines[-1:]
 
 
 class _Out:
@@ -384,7 +392,10 @@ class _Renderer:
         if actions:
             legal = {a.notation: a for a in state.legal_actions()}
             for action in actions:
-                text = str(action).strip()
+                text = action.notation if isinstance(action, Action) else action
+                if text not in legal:
+                    text = normalise(text)  # NotationError unless it is notation
+                    read(text)              # ... with every word known (it names the word)
                 chosen.append(legal.get(text) or Action(self.decider, text))
                 labels[text] = label(state, chosen[-1])
         self.targets = _Targets(labels, hints)

@@ -138,6 +138,14 @@ class Rules:
         return _html(self.entries, self.query)
 
     def __str__(self) -> str:
+        """The entries as lines; a search that finds nothing says so.
+
+        >>> print(Rules("xyzzy"))
+        No rule mentions 'xyzzy'. Try fewer words, or ahoy_nb.rules() for them all.
+        """
+        if not self.entries:
+            return (f"No rule mentions {self.query!r}. Try fewer words, or ahoy_nb.rules() "
+                    f"for them all.")
         return "\n".join(f"{group} · {title}: {text}" for group, title, text in self.entries)
 
     def __repr__(self) -> str:

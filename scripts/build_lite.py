@@ -246,7 +246,14 @@ def place_pyodide(dist: Path | None) -> bool:
     lock_path = target / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     present = {k: v for k, v in lock["packages"].items() if (target / v["file_name"]).exists()}
-    say(f"Pyodide {PYODIDE}: {len(present)} of {len(lock['packages'])} locked packages on hand")
+    if full:
+        say(f"Pyodide {PYODIDE}: the distribution holds {len(present)} of the "
+            f"{len(lock['packages'])} packages its lock lists")
+    else:
+        # As expected: the npm core ships the runtime only; the site's wheels come from PyPI.
+        say(f"Pyodide {PYODIDE}: the runtime and standard library from npm's core package; "
+            f"the site's wheels come from PyPI (the lock's {len(lock['packages'])} entries for "
+            f"the full distribution's wheels are left out)")
     if not full:
         lock["packages"] = present
         lock_path.write_text(json.dumps(lock, indent=1))

@@ -10,6 +10,11 @@ stopped and summarised at any time with ``--report``.
     python scripts/tournament.py --players 3 --deals 10 --iterations 400 --out t3.jsonl
     python scripts/tournament.py --report t3.jsonl
     python scripts/tournament.py --report a.jsonl b.jsonl   # two runs of other deals, together
+    python scripts/tournament.py --players 3 --seats 1 --iterations 200 --option relative=false
+    python scripts/tournament.py --compare before.jsonl after.jsonl   # game by game
+
+``--seats`` plays only those seats (for tuning one faction); ``--option key=value`` passes
+another option to the bot (a JSON value: ``scale=3``, ``weights={"cargo": 2}``).
 
 Against OpenSpiel's own searches (``pip install 'ahoy-nb[openspiel]'``): ``--against
 openspiel-ismcts`` or ``openspiel-mcts`` give the other seats the same ``--time-budget``
@@ -87,6 +92,29 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
+def margin(r: dict) -> int:
+    """The bot's Fame less the best other faction's, at the end of the game."""
+    me = r["fame"][r["faction"]]
+    return me - max(v for f, v in r["fame"].items() if f != r["faction"])
+
+
+def compare(base: list[dict], new: list[dict]) -> str:
+    """Game by game, on the deals and seats both played: wins and mean Fame margins."""
+    old = {(r["seed"], r["seat"]): r for r in base}
+    pairs = [(old[(r["seed"], r["seat"])], r) for r in new if (r["seed"], r["seat"]) in old]
+    lines = []
+    for f in sorted({b["faction"] for b, _ in pairs}):
+        fp = [(b, n) for b, n in pairs if b["faction"] == f]
+        diffs = [margin(n) - margin(b) for b, n in fp]
+        sd = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+        lines.append(f"{f}: {len(fp)} games; wins {sum(b['score'] for b, _ in fp):g} -> "
+                     f"{sum(n['score'] for _, n in fp):g}; margin "
+                     f"{statistics.mean(margin(b) for b, _ in fp):+.1f} -> "
+                     f"{statistics.mean(margin(n) for _, n in fp):+.1f} "
+                     f"(difference {statistics.mean(diffs):+.1f} +- {sd:.1f})")
+    return "\n".join(lines)
+
+
 def report(results: list[dict]) -> str:
     lines = []
     for players, against in sorted({(r["players"], r["against"]) for r in results}):
@@ -106,6 +134,13 @@ def report(results: list[dict]) -> str:
             seats.setdefault(r["faction"], []).append(r["score"])
         lines.append("  by seat: " + ", ".join(f"{faction_name(f)} {sum(v):g}/{len(v)}"
                                                for f, v in seats.items()))
+        for f in seats:  # each seat's 95% interval and Fame margin (its Fame less the best other)
+            fr = [r for r in rs if r["faction"] == f]
+            w = sum(r["score"] for r in fr)
+            lo, hi = wilson(w, len(fr))
+            lines.append(f"    {faction_name(f)}: {w:g}/{len(fr)} = {w / len(fr):.0%} "
+                         f"({lo:.0%}-{hi:.0%}), Fame margin a game "
+                         f"{statistics.mean(margin(r) for r in fr):+.1f}")
         for side in ("bot", "against"):
             who = bot if side == "bot" else against
             for kind, clock in (("think", "wall clock"), ("cpu", "CPU")):
@@ -131,10 +166,21 @@ def main(argv=None) -> int:
                    help="what --time-budget is measured on: the wall clock, or this process's CPU")
     p.add_argument("--simulations", type=int, default=None,
                    help="an OpenSpiel bot's simulations per decision (instead of --time-budget)")
+    p.add_argument("--seats", type=int, nargs="+", default=None,
+                   help="play only these seats (0 = Bluefin)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                   help="another option for the bot, e.g. scale=3")
     p.add_argument("--out", default=None, help="append each game's result here (JSON lines)")
     p.add_argument("--report", nargs="+", default=None, metavar="FILE",
                    help="only summarise these files")
+    p.add_argument("--compare", nargs=2, default=None, metavar=("BASE", "NEW"),
+                   help="compare two runs game by game (the deals and seats both played)")
     args = p.parse_args(argv)
+    if args.compare:
+        base, new = ([json.loads(line) for line in Path(f).read_text().splitlines() if line]
+                     for f in args.compare)
+        print(compare(base, new))
+        return 0
     if args.report:
         results = [json.loads(line) for f in args.report
                    for line in Path(f).read_text().splitlines() if line]
@@ -154,6 +200,9 @@ def main(argv=None) -> int:
         # The same budget for both sides: OpenSpiel's bot by time, or by simulations.
         against_options = ({"simulations": args.simulations} if args.simulations else
                            {k: v for k, v in options.items() if k in ("time_budget", "clock")})
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value)
     results = []
     done = set()
     if args.out and Path(args.out).exists():  # resume a stopped run
@@ -161,7 +210,7 @@ def main(argv=None) -> int:
         done = {(r["seed"], r["seat"]) for r in results}
     for d in range(args.deals):
         seed = args.first_seed + d
-        for seat in range(args.players):
+        for seat in args.seats if args.seats is not None else range(args.players):
             if (seed, seat) in done:
                 continue
             t = time.perf_counter()

@@ -79,6 +79,20 @@ class Run:
 
 
 RUNS = [
+    Run("balance_audit.py", "--players 2 --games 1 --bots easy --out {tmp}/b.jsonl",
+        (r"^seed 0: \['(bluefin|mollusk)'(, 'mollusk')?\] \{'bluefin': \d+, 'mollusk': \d+\} "
+         rf"\({NUMBER} s CPU\)$",
+         r"^### 2 players, easy: 1 games \(seeds 0-0\), [\d.]+ rounds a game$",
+         r"^\| faction \| wins \| 95% CI \| Fame \| control \| delivery \| reward \| pledge \|$",
+         rf"^\| bluefin \| [\d.]+/1 = \d+% \| \d+%-\d+% \| {NUMBER} \| {NUMBER} \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| faction \| bluefin-home \| explored \| mollusk-home \|$",
+         r"^- mollusk: dice on "),
+        makes=("b.jsonl",)),
+    # The figures docs/balance.md quotes, from the games it keeps.
+    Run("balance_audit.py", "--report {root}/docs/balance/normal-2p.jsonl",
+        (r"^### 2 players, normal: 100 games \(seeds 0-99\), 5\.5 rounds a game$",
+         r"^\| bluefin \| 78\.5/100 = 78% \| 69%-85% \| 32\.7 \| 32\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| mollusk \| 21\.5/100 = 22% \| 15%-31% \| 24\.4 \| 24\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$")),
     Run("bench_lab.py", "--games 2 --repeat 1",
         (rf"^run 1: 1 worker {NUMBER} games/s, 2 workers {NUMBER} games/s$",
          rf"pairwise speed-up median {NUMBER}x \(range {NUMBER}-{NUMBER}\)$",
@@ -91,6 +105,14 @@ RUNS = [
                           (r"2\d\d", "a click that acts at once"),
                           (r"2\d\d", r"a move through a warning \(2 clicks\)")))),
         lane="browser", timeout=300),
+    Run("bench_think.py", "--games 1 --time-budget 0.01",
+        (r"^game 500, seat 0: \d+ decisions, \d+ rounds$",
+         r"^hard bot, time budget 0\.01 s, 2 players; \d+ decisions with a choice, \d+ turns$",
+         *(rf"^  {what} +median +{NUMBER} +p95 +{NUMBER} +max +{NUMBER}$"
+           for what in (r"wall s / decision", r"CPU s / decision", r"wall s / turn",
+                        r"iterations / decision")),
+         rf"^  load average \(1 min\): {NUMBER} before, .* during, {NUMBER} after; \d+ cores$"),
+        lane="slow", timeout=300),
     Run("benchmark.py", "--games 1 --repeat 1",
         (r"^players +decisions/game +decisions/s +games/s +decisions/CPU-s +games/CPU-s$",
          *(rf"^ +{p} +\d+ +{NUMBER} +{NUMBER} +{NUMBER} +{NUMBER}$" for p in (2, 3, 4, "all")),
@@ -104,6 +126,15 @@ RUNS = [
         (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
          r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "
          r"and played 50 actions, drawn, viewed; 0 failed$")),
+    Run("loop_games.py", "--games 2",
+        (rf"^2 looper games \(2-4 players, half with Barrelman, Sea Dog, Sea Witch and Aeronauts\) "
+         rf"in \d+ s: 2 ended with no position repeated, 0 failed$",
+         rf"^  {NUMBER} actions, {NUMBER} distinct positions, {NUMBER} actions looked ahead for a "
+         rf"way back, {NUMBER} free moves taken$",
+         rf"^  longest calm stretch: \d+ decisions \(the engine's bound: {NUMBER}\)$")),
+    Run("roundtrip_games.py", "--random 2 --greedy 0",
+        (rf"^random: 2 games \(2-4 players\), {NUMBER} actions, {NUMBER} states checked, "
+        rf"0 failures so far, \d+ s$", rf"^  {NUMBER} shapes of the stack of decisions met$")),
     # The load on online tables: tiny (2 tables, 30 moves, the API on a thread), and the
     # real set-up in small (an ahoy-nb serve process of its own; docs/online.md's figures).
     Run("load_online.py", "--tiny --json {tmp}/load.json",
@@ -120,6 +151,10 @@ RUNS = [
         lane="slow", timeout=240),
     Run("record_golden.py", "--check --seeds 1 --bots random",
         r"^3 games and \d+ tutorial scenes, \d+ actions; would change: nothing$"),
+    Run("screenshots.py", "--out {tmp}",
+        tuple(rf"/{re.escape(name)}: \d+ KB$" for name in ("lesson.png", "game-hint.png",
+                                                          "game-dark.png")),
+        lane="browser", timeout=600, makes=("lesson.png", "game-hint.png", "game-dark.png")),
     Run("render_board.py", "--out {tmp}",
         r"^wrote .*board\.svg and .*board\.png: <ahoy State round \d+",
         makes=("board.svg", "board.png")),
@@ -141,6 +176,12 @@ RUNS = [
     Run("openspiel_sim.py", "--games 1 --players 2",
         rf"^2 players: 1 games passed in {NUMBER} s CPU \({NUMBER} s a game; {NUMBER} s wall clock\)$",
         timeout=120, needs=(("pyspiel", "openspiel"),)),
+    Run("watch_game.py", "--players 2 --seed 0 --seat 1 --bot normal",
+        (r"^round 1: Fame \{'bluefin': 0, 'mollusk': 0\} at \[-?\d+, -?\d+\] dice \[[\d, ]+\] "
+         r"\| Ready \d+ \| Comrades \{",
+         r"^  -> \S+",
+         r"^     Mollusk ",
+         r"^Fame \{'bluefin': \d+, 'mollusk': \d+\}; winners \["),),
     # The figures docs/bots.md quotes, from the games it keeps.
     Run("tournament.py", "--report {root}/docs/tournament/hard-vs-normal-2p.jsonl "
         "{root}/docs/tournament/hard-vs-normal-3p.jsonl",
@@ -154,6 +195,10 @@ RUNS = [
          r"^  by seat: Bluefin 7/7, Mollusk 5/5$",
          r"^  hard wins 4/6 = 66\.7%, 95% CI 30\.0-90\.3% \(fair share 33%: not cleared\)$",
          r"^  by seat: Bluefin 3/3, Smuggler 1 0/2, Mollusk 1/1$")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard100-smuggler-3p.jsonl",
+        (r"^  hard wins 0/15 = 0\.0%, 95% CI 0\.0-20\.4% \(fair share 33%: not cleared\)$",
+         r"^    Smuggler 1: 0/15 = 0% \(0%-20%\), Fame margin a game -16\.5$",
+         r"^  think time \(CPU\), hard: median 0\.080 s, p95 0\.149 s, ")),
 ]
 
 

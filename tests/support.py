@@ -12,9 +12,22 @@ The maps used again and again, in the engine's coordinates (x right, y down):
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from ahoy_nb.engine import IllegalActionError, State, scenario
+
+def at_scale(full: int, fast: int) -> int:
+    """The size of a test at scale: ``full`` in the whole suite (CI, ``./dev test``),
+    ``fast`` in the fast lane (``./dev test --fast`` sets ``AHOY_NB_FAST_LANE``), which must
+    stay under two minutes; the figures of the full runs are in the docs.
+
+    >>> at_scale(2000, 300) in (2000, 300)
+    True
+    """
+    return fast if os.environ.get("AHOY_NB_FAST_LANE") == "1" else full
+
 
 TWO_TILES = [(0, "0,0", 180), (6, "2,1", 0)]
 # Where the three Flagships start on TWO_TILES: Bluefin on its Island, Smuggler 1 beside

@@ -78,3 +78,10 @@ def test_learners_copies_are_kept_and_ignored(clone):
     _dev(clone, "lab")
     assert "my work" in mine.read_text()                  # never overwritten
     assert "lab-notebooks/" in (clone / ".gitignore").read_text().splitlines()
+
+
+@pytest.mark.parametrize("ask", ["--version", "--help", "list", "paths"])
+def test_dev_lab_asking_jupyterlab_something_copies_nothing(clone, ask):
+    calls = _dev(clone, "lab", ask)
+    assert [c for c in calls if c.startswith("jupyter lab")] == [f"jupyter lab {ask}"]
+    assert not (clone / "lab-notebooks").exists()

@@ -135,14 +135,14 @@ def test_the_game_widget_saves_and_opens(game, tmp_path):
     assert href.startswith("data:application/json;base64,") and "download=" in g.download.value
     assert savegame.loads(base64.b64decode(href.split(",", 1)[1])) == g.state
     # Open a damaged file: refused with the reason, nothing changes.
-    g.upload.value = ({"name": "bad.ahoy.json", "type": "application/json", "size": 9,
-                       "content": memoryview(b"{not json"), "last_modified": NOW},)
+    g.upload.picked = {"id": 1, "name": "bad.ahoy.json", "text": "{not json", "size": 9}
     assert "Not opened: not an Ahoy save file" in g.file_info.value
     assert g.state == before
+    g.upload.picked = {"id": 2, "name": "huge.ahoy.json", "text": "", "size": 10**8}
+    assert "Not opened: huge.ahoy.json is over 5 MB" in g.file_info.value
     # Open a good file: the game is replaced; Bluefin still sees only its own view.
-    text = savegame.dumps(game).encode()
-    g.upload.value = ({"name": "<b>mid</b>.ahoy.json", "type": "application/json",
-                       "size": len(text), "content": memoryview(text), "last_modified": NOW},)
+    text = savegame.dumps(game)
+    g.upload.picked = {"id": 3, "name": "<b>mid</b>.ahoy.json", "text": text, "size": len(text)}
     assert "Opened &lt;b&gt;mid&lt;/b&gt;.ahoy.json" in g.file_info.value
     assert g.state.data["round"] == game.data["round"]
     assert g.board.viewer == "bluefin"

@@ -22,16 +22,7 @@ events in random 4-player games) has no winner: every player gets 0.
 from __future__ import annotations
 
 from ..engine import State
-
-try:
-    from ..engine.limits import MOST_DECISIONS_WITHOUT_CHANCE, most_decisions
-except ImportError:
-    # FALLBACK until branch `trust` (issue 19) lands on main: the same bound and formula,
-    # from its engine/limits.py. Removed when main is merged.
-    MOST_DECISIONS_WITHOUT_CHANCE = 21_926
-
-    def most_decisions(turns: int, random_events: int) -> int:
-        return MOST_DECISIONS_WITHOUT_CHANCE * (turns + random_events)
+from ..engine.limits import MOST_DECISIONS_WITHOUT_CHANCE, most_decisions
 
 __all__ = ["MAX_TURNS", "MAX_CHANCE_EVENTS", "max_game_length", "returns", "turn_ended"]
 

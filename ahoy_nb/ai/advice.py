@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import marshal
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
@@ -99,6 +100,18 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
 
 
+def _earlier_positions(n: int, most: int = 12) -> list[int]:
+    """Up to ``most`` positions before position ``n``, spread over the game, latest first.
+
+    >>> _earlier_positions(100, most=4)
+    [75, 50, 25, 0]
+    >>> _earlier_positions(3)
+    [2, 1, 0]
+    """
+    step = max(1, -(-n // most))
+    return list(range(n - step, -1, -step))[:most] if n else []
+
+
 def _status(text: str, color: str = "#555") -> str:
     return f"<span class='ahoy-advisor-status' style='color:{color}'>{escape(text)}</span>"
 
@@ -133,6 +146,7 @@ class AdvisorCore:
         self._hinting = False  # a hint is being worked out
         self._closed = False
         self._game = board.state  # the game followed (opening a saved game replaces it)
+        self._earlier: list[int] = []  # earlier positions of an opened game, to chart when idle
         self._lock = threading.Lock()
         board.observe(self._on_board, names=["revision"])
         self._on_board()
@@ -144,6 +158,11 @@ class AdvisorCore:
         if v == "all":
             return None  # sees everything: the player to decide knows no less
         return "public" if v is None else v
+
+    @property
+    def hinting(self) -> bool:
+        """Whether a hint is being worked out (a front end shows that it is)."""
+        return self._hinting
 
     def may_hint(self) -> bool:
         """A hint is for a person whose decision it is, on the live position."""
@@ -185,6 +204,7 @@ class AdvisorCore:
             if s is not self._game:  # another game opened on this board: start afresh
                 self._game = s
                 undone = list(self.chances)
+                self._earlier = _earlier_positions(n)
             else:
                 undone = [k for k in self.chances if k > n]
             for k in undone:
@@ -209,10 +229,26 @@ class AdvisorCore:
         self.view.show_status("")
         if state is self.board.state and len(state.history) >= n:  # not undone meanwhile
             with self._lock:
-                self.chances[n] = dict(result)
+                self.chances[n] = result   # an Evaluation: the chances and their intervals
             self.view.show_chances(dict(self.chances))
         if self._stale:
             self._on_board()
+        elif self._earlier and state is self.board.state and self.enabled:
+            self._chart_earlier(state)
+
+    def _chart_earlier(self, s: State) -> None:
+        """An opened game's chart gets points before the position it was opened at too,
+        one at a time while nothing newer waits (a sample, not every action)."""
+        k = self._earlier.pop(0)
+        if k in self.chances or k >= len(s.history):
+            if self._earlier:
+                self._chart_earlier(s)
+            return
+        self._busy, self._stale = True, False
+        snapshot = State(marshal.loads(s.history[k]))   # the position after k actions
+        viewer = self.viewer()
+        self._run(lambda: evaluate(snapshot, viewer, self.simulations, seed=k, progress=False),
+                  lambda result: self._add_point(k, s, result), "charting the game so far…")
 
     # -- hints -------------------------------------------------------------------------------
     def hint(self) -> None:

@@ -16,7 +16,11 @@ from collections.abc import Iterable
 
 from .analysis import wilson
 
-__all__ = ["win_rates", "game_length", "fame_curves", "crew_win_rates", "matchups"]
+__all__ = ["win_rates", "game_length", "fame_curves", "crew_win_rates", "matchups",
+           "fame_by_source", "control_fame", "action_counts"]
+
+#: Where Fame comes from (the ``source`` of the engine's Fame facts), in table order.
+SOURCES = ("control", "delivery", "reward", "pledge")
 
 
 def _share(record: dict, faction: str) -> float:
@@ -108,3 +112,68 @@ def matchups(records: Iterable[dict]) -> list[dict]:
         out.append({"players": players, "bot": bot, "seats": n, "wins": wins,
                     "rate": wins / n, "low": low, "high": high, "fair": 1 / players})
     return out
+
+
+def fame_by_source(records: Iterable[dict]) -> list[dict]:
+    """Each faction's mean Fame a game by where it came from, by player count.
+
+    ``{players, faction, games, fame, control, delivery, reward, pledge}``: ``fame`` is the
+    mean final Fame, the others its parts (they add up to it), from the records'
+    ``fame_facts``.
+
+    >>> from ahoy_nb.ai.lab import simulate
+    >>> records = simulate(2, players=3, bots="random", seed=0, executor="inline", progress=False)
+    >>> row = fame_by_source(records)[1]
+    >>> row["faction"], round(row["fame"], 6) == round(sum(row[k] for k in SOURCES), 6)
+    ('smuggler1', True)
+    """
+    table: dict[tuple[int, str], dict] = {}
+    for r in records:
+        for f in r["final_fame"]:
+            row = table.setdefault((r["players"], f), {"games": 0, **{k: 0 for k in SOURCES}})
+            row["games"] += 1
+        for fact in r["fame_facts"]:
+            table[(r["players"], fact["faction"])][fact["source"]] += fact["fame"]
+    out = []
+    for (players, f), row in table.items():
+        n = row["games"]
+        means = {k: row[k] / n for k in SOURCES}
+        out.append({"players": players, "faction": f, "games": n,
+                    "fame": sum(means.values()), **means})
+    return out
+
+
+def control_fame(records: Iterable[dict], by: str = "round") -> list[dict]:
+    """Fame from control, a game, by faction and ``by`` (``"round"`` or ``"region"``).
+
+    ``{players, faction, <by>, fame, games}``: ``fame`` is the mean over every game of that
+    player count (a game that ended sooner adds 0 for the later rounds). Regions are
+    ``"bluefin-home"``, ``"mollusk-home"`` (the two of the setup) and ``"explored"``.
+    """
+    games: dict[int, int] = defaultdict(int)
+    table: dict[tuple[int, str, object], float] = defaultdict(float)
+    for r in records:
+        games[r["players"]] += 1
+        for fact in r["fame_facts"]:
+            if fact["source"] == "control":
+                table[(r["players"], fact["faction"], fact[by])] += fact["fame"]
+    return [{"players": p, "faction": f, by: key, "fame": v / games[p], "games": games[p]}
+            for (p, f, key), v in sorted(table.items(), key=lambda kv: str(kv[0]))]
+
+
+def action_counts(records: Iterable[dict], verbs: Iterable[str] | None = None,
+                  field: str = "actions") -> list[dict]:
+    """How often each faction chose each verb, a game: ``{players, faction, verb, count}``.
+
+    ``field="dice"``: how often it placed a die on each slot (``verb`` is the slot).
+    """
+    games: dict[tuple[int, str], int] = defaultdict(int)
+    table: dict[tuple[int, str, str], int] = defaultdict(int)
+    for r in records:
+        for f, counts in r[field].items():
+            games[(r["players"], f)] += 1
+            for verb, n in counts.items():
+                if verbs is None or verb in verbs:
+                    table[(r["players"], f, verb)] += n
+    return [{"players": p, "faction": f, "verb": v, "count": n / games[(p, f)]}
+            for (p, f, v), n in sorted(table.items())]

@@ -35,6 +35,7 @@ from __future__ import annotations
 import abc
 import marshal
 import random
+from functools import lru_cache
 
 from ..engine import Action, IllegalActionError, State
 from ..engine.geometry import Map, parse_space
@@ -92,13 +93,62 @@ WEIGHTS = {
     "enemy_damage": 0.15,   # each damaged slot of the others
     "aside": 0.6,           # each die set aside unplaced this round (negative)
     "ready": 0.1,           # Mollusk: each Ready Comrade
+    "deliverable": 0.0,     # Smuggler: each Cargo whose Deliver suit has an open Island on the map
+    "pledge_regions": 0.0,  # Smuggler: each region a pledged Cargo would score now
+    "sea": 0,               # Smuggler: 1 to measure its distances by sea, 0 in a straight line
+    "route": 0.0,           # Smuggler: each Cargo that can be delivered, the nearer the more
+    "reach": 12,            # ... counting nothing from this many spaces away
     "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
     "rival_fame": 0.15,     # the best other faction's Fame (negative)
 }
 
 
+def _stronghold_at(data: dict, island) -> bool:
+    """Island Dominance: a Smuggler cannot smuggle or deliver where a Stronghold stands."""
+    return any(f["kind"] == "stronghold" and tuple(f["at"]) == island for f in data["figures"])
+
+
 def _distance(a, b) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+@lru_cache(maxsize=4096)
+def sea_distances(m: Map, start: tuple) -> dict:
+    """Spaces of movement from ``start`` to every space of the map ``m`` it can reach by
+    moving: not across Sandbars, carried on by Strong Currents, never off the map.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(2, seed=1)
+    >>> m = Map.of(s.data["tiles"])
+    >>> sea_distances(m, (0, 0))[(0, 0)], max(sea_distances(m, (0, 0)).values()) >= 3
+    (0, True)
+    """
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            d = dist[here] + 1
+            for there in m.neighbours(here):
+                if there not in m.spaces or not m.can_step(here, there):
+                    continue
+                push = m.spaces[there].current
+                if push is not None:
+                    on = (there[0] + push[0], there[1] + push[1])
+                    if on in m.spaces and m.can_step(there, on):
+                        there = on
+                if there not in dist:
+                    dist[there] = d
+                    nxt.append(there)
+        frontier = nxt
+    return dist
+
+
+def _sea_distance(m: Map, a, b) -> int:
+    """Spaces of movement from ``a`` to ``b``; where it cannot sail there, a Tailwind or
+    an explored tile must do, so the straight-line distance plus a turn's worth."""
+    d = sea_distances(m, a).get(b)
+    return d if d is not None else _distance(a, b) + 4
 
 
 def region_summary(data: dict) -> list[dict]:
@@ -146,13 +196,51 @@ def region_summary(data: dict) -> list[dict]:
     return out
 
 
-def evaluate(state: State, me: str, weights: dict | None = None) -> float:
+#: Each faction's own changes to :data:`WEIGHTS` (by kind: ``bluefin``, ``mollusk``,
+#: ``smuggler``). The Mollusk Union's are the hard bot's (:data:`ahoy_nb.ai.ismcts.HARD_WEIGHTS`):
+#: control points on the map and Ready Comrades 3-4x, its own damage more. With them
+#: ``normal`` won 11.5 of 40 two-player games as the Mollusk against ``normal``'s Bluefin
+#: instead of 6, its Fame margin +4.5 a game (docs/balance.md).
+FACTION_WEIGHTS: dict[str, dict] = {
+    "mollusk": {"presence": 0.5, "ready": 0.45, "damage": 1.0},
+}
+
+_merged: dict[tuple, tuple] = {}
+
+
+def faction_weights(me: str, weights: dict | None = None) -> dict:
+    """The weights :func:`evaluate` uses for ``me``: :data:`WEIGHTS`, then the faction's
+    own (:data:`FACTION_WEIGHTS`), then ``weights``, whose values may be numbers (for
+    every faction) or, under ``"bluefin"``, ``"mollusk"`` or ``"smuggler"``, a dict for
+    that faction alone.
+
+    >>> faction_weights("smuggler1", {"gold": 0.2, "smuggler": {"cargo": 2}})["cargo"]
+    2
+    """
+    kind = "smuggler" if me.startswith("smuggler") else me
+    key = (kind, id(weights))
+    hit = _merged.get(key)
+    if hit is not None and hit[0] is weights:
+        return hit[1]
+    w = {**WEIGHTS, **FACTION_WEIGHTS.get(kind, {})}
+    if weights:
+        w.update({k: v for k, v in weights.items() if not isinstance(v, dict)})
+        w.update(weights.get(kind, {}))
+    if len(_merged) > 256:
+        _merged.clear()
+    _merged[key] = (weights, w)
+    return w
+
+
+def evaluate(state: State, me: str, weights: dict | None = None,
+             regions: list[dict] | None = None) -> float:
     """How good ``state`` looks for ``me``, from public facts and ``me``'s own.
 
     It reads Fame, gold, Crew, damage and the map (all public), and of secrets only
     ``me``'s own (its Cargo pledges). Meant for positions made by :func:`determinize`.
+    ``regions``: :func:`region_summary` of ``state``, when the caller has it already.
     """
-    w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
+    w = faction_weights(me, weights)
     data = state.data
     factions = data["factions"]
     fs = factions[me]
@@ -169,7 +257,8 @@ def evaluate(state: State, me: str, weights: dict | None = None) -> float:
     if state.is_over:
         # The end: only Fame (and gold, the tie-break) matter now.
         return value + 100.0 * (me in data["winners"])
-    regions = region_summary(data)
+    if regions is None:
+        regions = region_summary(data)
     flagship = next((tuple(f["at"]) for f in data["figures"] if f["id"] == me), None)
     if me in ("bluefin", "mollusk"):
         enemy = "mollusk" if me == "bluefin" else "bluefin"
@@ -195,6 +284,22 @@ def evaluate(state: State, me: str, weights: dict | None = None) -> float:
         cargo = fs["cargo"]
         value += w["cargo"] * min(len(cargo), CARGO_LIMIT)
         value += w["pledged"] * (len(fs["pledged"]["bluefin"]) + len(fs["pledged"]["mollusk"]))
+        if w["pledge_regions"]:
+            # What the pledges would score if the game ended now.
+            held: dict[tuple[str, str], int] = {}
+            for r in regions:
+                if r["controller"]:
+                    key = (r["controller"], r["suit"])
+                    held[key] = held.get(key, 0) + 1
+            value += w["pledge_regions"] * sum(
+                held.get((to, MARKET_CARDS[c]["suit"]), 0)
+                for to, cards in fs["pledged"].items() for c in cards)
+        if w["deliverable"] and cargo:
+            open_suits = {r["suit"] for r in regions if not _stronghold_at(data, r["island"])}
+            value += w["deliverable"] * sum(MARKET_CARDS[c]["deliver"] in open_suits
+                                            for c in cargo[:CARGO_LIMIT])
+        if w["route"] and flagship is not None:
+            value += w["route"] * _route(data, regions, flagship, cargo, w["reach"])
         if flagship is not None:
             if cargo:
                 # Toward an Island where it can deliver.
@@ -204,8 +309,41 @@ def evaluate(state: State, me: str, weights: dict | None = None) -> float:
                 wanted = {MARKET_CARDS[c]["suit"] for c in data["market"]}
             islands = [r["island"] for r in regions if r["suit"] in wanted]
             if islands:
-                value -= w["distance"] * min(_distance(flagship, i) for i in islands)
+                if w["sea"]:
+                    m = Map.of(data["tiles"])
+                    value -= w["distance"] * min(_sea_distance(m, flagship, i) for i in islands)
+                else:
+                    value -= w["distance"] * min(_distance(flagship, i) for i in islands)
     return value
+
+
+def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
+           reach: float = 12) -> float:
+    """A Smuggler's deliveries in prospect: each Cargo counts 1 - d / reach (at least 0),
+    where d is the sea distance to the nearest open Island of its Deliver suit, and each
+    free Cargo space half of that for the nearest open Island where the Market has a
+    Cargo of its suit that can be delivered somewhere on the map."""
+    m = Map.of(data["tiles"])
+    dist = sea_distances(m, flagship)
+    islands = [(r["suit"], r["island"]) for r in regions if not _stronghold_at(data, r["island"])]
+    suits = {suit for suit, _ in islands}
+
+    def near(wanted: set) -> int | None:
+        ds = [dist.get(i, _distance(flagship, i) + 4) for suit, i in islands if suit in wanted]
+        return min(ds) if ds else None
+
+    total = 0.0
+    for c in cargo[:CARGO_LIMIT]:
+        d = near({MARKET_CARDS[c]["deliver"]})
+        if d is not None:
+            total += max(0.0, 1.0 - d / reach)
+    free = CARGO_LIMIT - min(len(cargo), CARGO_LIMIT)
+    if free:
+        d = near({MARKET_CARDS[c]["suit"] for c in data["market"]
+                  if MARKET_CARDS[c]["deliver"] in suits})
+        if d is not None:
+            total += 0.5 * free * max(0.0, 1.0 - d / reach)
+    return total
 
 
 # -- the greedy bot ------------------------------------------------------------------

@@ -36,8 +36,8 @@ for a given ``seed`` (and the time budget only decides how many iterations run).
 >>> bot = ISMCTSBot(seed=1, iterations=50)
 >>> bot.choose(s) in s.legal_actions()
 True
->>> bot.last.iterations
-50
+>>> 0 < bot.last.iterations <= 50    # fewer once the choice cannot change
+True
 """
 
 from __future__ import annotations
@@ -49,37 +49,55 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .bots import Bot, evaluate
+from .bots import Bot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
 
-__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "rewards"]
+__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rewards"]
 
 #: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
 #: values control points on the map and Ready Comrades three to four times as much, and
 #: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
 #: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
-#: a game (docs/bots.md).
-HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
+#: a game (docs/bots.md). As a Smuggler (and when it judges a Smuggler) it values the
+#: deliveries in prospect by sea distance (``route``) instead of a straight-line pull,
+#: pledges by the regions they would score now, Crew less (docs/bots.md).
+HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0,
+                "smuggler": {"route": 2.5, "reach": 12, "cargo": 0.3, "distance": 0.0,
+                             "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2}}
+
+#: Seconds of search a decision (wall clock), unless ``iterations`` is given. Every label
+#: that tells a person how long the hard bot thinks is worded from this number
+#: (:func:`ahoy_nb.ai.levels.think_time`); docs/bots.md has what it measures as.
+TIME_BUDGET = 1.0
 
 
+def margins(state: State, weights: dict | None = None) -> dict[str, float]:
+    """Each faction's heuristic value (:func:`ahoy_nb.ai.bots.evaluate`) less the best
+    of the others'."""
+    regions = None if state.is_over else region_summary(state.data)
+    values = {f: evaluate(state, f, weights, regions) for f in state.players}
+    return {f: values[f] - max(v for g, v in values.items() if g != f) for f in values}
 
-def rewards(state: State, scale: float = 4.0, weights: dict | None = None) -> dict[str, float]:
+
+def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
+            baseline: dict[str, float] | None = None) -> dict[str, float]:
     """Each faction's reward in [0, 1] for ``state``.
 
-    A finished game: the winners share 1 (a full tie splits it). Otherwise the heuristic
-    value of :func:`ahoy_nb.ai.bots.evaluate`, compared with the best of the others and
-    squashed by a logistic curve (``scale`` points of value move it from 1/2 to 0.73).
+    A finished game: the winners share 1 (a full tie splits it). Otherwise the faction's
+    :func:`margins`, less its ``baseline`` margin when one is given (the margin where
+    the search began), squashed by a logistic curve (``scale`` points of value move it
+    from 1/2 to 0.73).
     """
     factions = state.players
     if state.is_over:
         winners = state.winners
         return {f: (1.0 / len(winners) if f in winners else 0.0) for f in factions}
-    values = {f: evaluate(state, f, weights) for f in factions}
     out = {}
-    for f in factions:
-        best_other = max(v for g, v in values.items() if g != f)
-        out[f] = 1.0 / (1.0 + math.exp(-(values[f] - best_other) / scale))
+    for f, margin in margins(state, weights).items():
+        if baseline is not None:
+            margin -= baseline[f]
+        out[f] = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
     return out
 
 
@@ -128,6 +146,10 @@ class ISMCTSBot(Bot):
     * ``rollout``: how many random actions to play after that before scoring.
     * ``scale``, ``weights``: the evaluation (see :func:`rewards`); ``weights`` change
       :data:`HARD_WEIGHTS`.
+    * ``relative``: score each faction's margin against its margin where the search
+      began (see :func:`rewards`). Without it, a faction far behind (a Smuggler, whose
+      heuristic value lacks the control terms of the others) has rewards within a
+      hundredth of 0 whatever it does, and the search cannot tell its actions apart.
     * ``stop_early``: stop once the iterations left cannot change the choice (the
       choice is the same; the time is saved).
     * ``clock``: what ``time_budget`` is measured on (the wall clock; ``time.process_time``
@@ -142,9 +164,9 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
-                 time_budget: float = 1.0, exploration: float = 0.1, settle: int = 3,
+                 time_budget: float = TIME_BUDGET, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
-                 weights: dict | None = None, stop_early: bool = True,
+                 weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -160,7 +182,11 @@ class ISMCTSBot(Bot):
         self.rollout = rollout
         self.scale = scale
         self.weights = {**HARD_WEIGHTS, **(weights or {})}
+        for kind, own in HARD_WEIGHTS.items():  # a faction's own weights are merged, not replaced
+            if isinstance(own, dict) and isinstance((weights or {}).get(kind), dict):
+                self.weights[kind] = {**own, **weights[kind]}
         self.stop_early = stop_early
+        self.relative = relative
         self.clock = clock
         self.last: Search | None = None
 
@@ -189,6 +215,9 @@ class ISMCTSBot(Bot):
             raise IllegalActionError("There is nothing to choose: the game is over")
         root = _Node(None)
         start = self.clock()
+        # Margins where the search begins, in a guess of the secrets like any iteration's.
+        self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights)
+                          if self.relative else None)
         deadline = None if self.iterations is not None else start + self.time_budget
         n = 0
         while True:
@@ -242,7 +271,7 @@ class ISMCTSBot(Bot):
                 break
             options = world.legal_actions()
             world.apply(options[rng.randrange(len(options))].notation)
-        reward = rewards(world, self.scale, self.weights)
+        reward = rewards(world, self.scale, self.weights, self._baseline)
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)

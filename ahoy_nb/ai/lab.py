@@ -2,7 +2,7 @@
 
 >>> records = simulate(4, players=2, bots="random", seed=0, executor="inline", progress=False)
 >>> len(records), sorted(records[0])[:4]
-(4, ['battles_won', 'bots', 'crew', 'decisions'])
+(4, ['actions', 'battles_won', 'bots', 'crew'])
 
 Game ``i`` is played from ``new_game(players, seed=seed + i)`` by bots seeded from
 that game's seed and their seat, so a game's record depends only on its seed and the
@@ -42,7 +42,8 @@ __all__ = ["simulate", "play_game", "summary", "Records"]
 
 BotSpec = Union[str, tuple]  # "normal" or ("hard", {"iterations": 200})
 FIELDS = ("game", "seed", "players", "bots", "winner", "winners", "rounds", "decisions",
-          "fame", "final_fame", "crew", "deliveries", "battles_won")
+          "fame", "final_fame", "crew", "deliveries", "battles_won", "fame_facts", "actions",
+          "dice")
 
 
 class Records(list):
@@ -53,7 +54,8 @@ class Records(list):
 
         Per-faction columns are flattened: ``fame_<faction>`` (the final Fame),
         ``bot_<faction>``, ``deliveries_<faction>``, ``battles_won_<faction>``,
-        ``crew_<faction>`` (the Crew it recruited, a list); ``fame_by_round`` keeps
+        ``crew_<faction>`` (the Crew it recruited, a list), ``fame_<source>_<faction>``
+        (its Fame from ``control``, ``delivery``, ``reward``, ``pledge``); ``fame_by_round`` keeps
         each faction's Fame at the end of every round.
         """
         import pandas as pd
@@ -67,6 +69,10 @@ class Records(list):
                 row[f"deliveries_{f}"] = r["deliveries"].get(f, 0)
                 row[f"battles_won_{f}"] = r["battles_won"].get(f, 0)
                 row[f"crew_{f}"] = list(r["crew"].get(f, []))
+                for source in ("control", "delivery", "reward", "pledge"):
+                    row[f"fame_{source}_{f}"] = sum(
+                        x["fame"] for x in r.get("fame_facts", ())
+                        if x["faction"] == f and x["source"] == source)
             row["fame_by_round"] = r["fame"]
             rows.append(row)
         return pd.DataFrame(rows)
@@ -111,7 +117,12 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
     (faction → name), ``winner`` (``None`` on a full tie), ``winners``, ``rounds``,
     ``decisions``, ``fame`` (faction → Fame at the end of each round), ``final_fame``,
     ``crew`` (faction → Crew recruited, in order), ``deliveries`` and ``battles_won``
-    (faction → count).
+    (faction → count), ``fame_facts`` (every gain of Fame, from the log's facts:
+    ``faction``, ``fame``, ``source``, ``round``, and for control the ``region`` as
+    ``"bluefin-home"``, ``"mollusk-home"`` (the two regions of the setup) or
+    ``"explored"``), ``actions`` (faction → how often it chose each verb: ``sail``,
+    ``move``, ``deliver``...), ``dice`` (faction → the die slots it placed dice on, and how
+    often: ``sail``, ``rally``, a Crew card's...).
 
     >>> r = play_game(2, ["random", "random"], seed=3)
     >>> r["winners"] == [r["winner"]] or r["winner"] is None
@@ -125,6 +136,10 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
     crew = {f: [] for f in seats}
     deliveries = {f: 0 for f in seats}
     battles = {f: 0 for f in seats}
+    fame_facts = []
+    actions = {f: {} for f in seats}
+    dice = {f: {} for f in seats}
+    home = None  # the region of Bluefin's setup Island
     decisions = 0
     while not s.is_over and decisions < limit:
         who = s.current_player
@@ -133,6 +148,21 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
         action = bots[who].choose(s)
         s.apply(action)
         decisions += 1
+        actions[who][action.verb] = actions[who].get(action.verb, 0) + 1
+        args = action.args
+        slot = args.get("slot") if "die" in args else "recruit" if args.get("pay") == "die" else None
+        if slot is not None:
+            dice[who][slot] = dice[who].get(slot, 0) + 1
+        if home is None and s.data["phase"] != "setup":
+            at = next(tuple(f["at"]) for f in s.data["figures"] if f["id"] == "bluefin")
+            home = next(r["region"] for r in s.regions() if at in r["spaces"])
+        for fact in s.log[-1].facts:
+            if fact["kind"] == "fame":
+                row = {k: fact[k] for k in ("faction", "fame", "source", "round")}
+                if "region" in fact:
+                    row["region"] = ("bluefin-home" if fact["region"] == home else
+                                     "mollusk-home" if fact["region"] < 2 else "explored")
+                fame_facts.append(row)
         if action.verb == "deliver":
             deliveries[who] += 1
         for event in s.log[-1].events:
@@ -151,7 +181,8 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
             "bots": {f: _bot_name(spec) for f, spec in zip(seats, specs)},
             "winner": s.winner, "winners": s.winners, "rounds": s.round, "decisions": decisions,
             "fame": fame, "final_fame": s.fame, "crew": crew, "deliveries": deliveries,
-            "battles_won": battles}
+            "battles_won": battles, "fame_facts": fame_facts, "actions": actions,
+            "dice": dice}
 
 
 def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]]) -> list[dict]:

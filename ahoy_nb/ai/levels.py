@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Callable
 
 from .bots import Bot, EasyBot, GreedyBot, RandomBot
+from . import ismcts
 from .ismcts import ISMCTSBot
 
-__all__ = ["BOTS", "LEVELS", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "make_bot", "think_time"]
 
 
 def _hard(seed: int | None = None, **options) -> Bot:
@@ -33,7 +34,7 @@ def _ismcts(seed: int | None = None, **options) -> Bot:
 
 
 #: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead) <
-#: ``hard`` (ISMCTS, 1 s a decision by default; ``"ismcts"`` is the same bot).
+#: ``hard`` (ISMCTS, ``ismcts.TIME_BUDGET`` a decision by default; ``"ismcts"`` is the same bot).
 BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "normal": _normal, "hard": _hard,
                                        "random": RandomBot, "greedy": GreedyBot,
                                        "ismcts": _ismcts}
@@ -60,3 +61,20 @@ def make_bot(kind, seed: int | None = None, **options) -> Bot:
         return kind
     raise TypeError(f"a bot is one of {', '.join(BOTS)} or an object with choose(state), "
                     f"not {kind!r}")
+
+
+def think_time(bot) -> str:
+    """How long a bot takes to decide, in words for labels (``""``: at once). Worded from
+    the bot's own time budget (for ``"hard"``, :data:`ahoy_nb.ai.ismcts.TIME_BUDGET`),
+    never a number written out elsewhere; a search capped by iterations says nothing.
+
+    >>> think_time("hard"), think_time("normal")
+    ('about 1 s a decision', '')
+    >>> think_time(make_bot("hard", seed=1, time_budget=0.3))
+    'about 0.3 s a decision'
+    """
+    if isinstance(bot, str):
+        budget = ismcts.TIME_BUDGET if bot in ("hard", "ismcts") else None
+    else:
+        budget = getattr(bot, "time_budget", None) if getattr(bot, "iterations", 0) is None else None
+    return f"about {budget:g} s a decision" if budget else ""

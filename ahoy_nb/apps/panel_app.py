@@ -17,10 +17,13 @@ charts. One game per browser tab (Panel session).
   bqplot charts (:class:`~ahoy_nb.ui.charts.Timeline`,
   :func:`~ahoy_nb.ui.charts.region_rows`). bqplot would need its JavaScript
   from a CDN under Panel; Bokeh needs nothing from the network.
-* **The advisor** (:class:`PanelAdvisor`): the Analysis toggle, the Hint button and
-  a win-chance chart beside the others, worked out by the same
+* **The advisor** (:class:`PanelAdvisor`): the win chance now, the Hint button and the
+  Analysis toggle in the board's side column (the same panel as ``play()``'s), and a
+  win-chance chart beside the others, worked out by the same
   :class:`~ahoy_nb.ai.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
   are applied on the session's document. Off by default in hot seat.
+* **Bots** play from a periodic callback; the hard bot thinks on a worker thread while
+  the board's ``"bots"`` panel shows its progress.
 * **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
   the local server; ``PanelBoard`` drops the React import map that Panel's
   AnyWidgetComponent declares by default (pointing at a CDN), since board.js is a
@@ -39,6 +42,7 @@ import html
 import io
 import math
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -51,6 +55,7 @@ from panel.io.state import set_curdoc
 
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
 from ahoy_nb.ai.advice import AdvisorCore
+from ahoy_nb.ai.levels import think_time
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
 from ahoy_nb.render import FACTION_COLORS
@@ -58,6 +63,7 @@ from ahoy_nb.ui.lobby import SEATS, initial_seats, people_and_bots, seat_name, s
 from ahoy_nb.ui.play import play
 from ahoy_nb import savegame
 from ahoy_nb.ui.charts import Timeline, _position_state, region_rows
+from ahoy_nb.ui.panels import AdvisorPanel, bots_panel
 
 
 __all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
@@ -69,7 +75,8 @@ WEALTH_COLOR = "#f0c040"
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
 BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "status", "error",
                 "log_head", "log_tail", "history_length", "position", "viewer", "deciding",
-                "players", "can_act", "can_undo", "handover", "ack", "highlight")
+                "players", "can_act", "can_undo", "handover", "ack", "highlight", "message",
+                "panels")
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
@@ -103,6 +110,8 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
     handover = param.String(default="")
     ack = param.Parameter(default=None)
     highlight = param.List(default=[], item_type=str)
+    message = param.Dict(default={})
+    panels = param.List(default=[])
     intent = param.Dict(default=None, allow_None=True)
 
     def __init__(self, board, **params):
@@ -119,8 +128,8 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
         return {"imports": {}, "scopes": {}}
 
     # What ends a change of the board: a redraw of the live game (revision), the answer
-    # to an intent (ack), or a mark set from Python.
-    FLUSH = ("revision", "ack", "hints", "highlight")
+    # to an intent (ack), or something set from Python (marks, the side column).
+    FLUSH = ("revision", "ack", "hints", "highlight", "message", "panels")
 
     def _from_board(self, change) -> None:
         """Mirror the board's traits, all of one change in one update (one message to
@@ -163,7 +172,9 @@ class FameFigure:
             r = fig.line("x", f, source=self.lines, line_width=2,
                          line_color=FACTION_COLORS.get(f, "#333"), name=f"fame-{f}")
             items.append(LegendItem(label=faction_name(f), renderers=[r]))
-        fig.add_layout(Legend(items=items, location="top_left"))
+        # Above the plot: inside, it covered the 30-Fame line and the lines that reach it.
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="top_left",
+                              label_text_font_size="11px"), "above")
         self.goal = Span(location=FAME_TO_END, dimension="width", line_color="#d62828",
                          line_dash="dotted")
         self.cursor = Span(location=0, dimension="height", line_color="#222")
@@ -209,12 +220,14 @@ class ControlFigure:
                  line_color="color", legend_field="series")
         fig.yaxis.ticker.min_interval = 1
         fig.xaxis.major_label_text_font_size = "0pt"   # the series: see the legend
-        fig.xaxis.group_text_font_size = "11px"        # the regions
+        fig.xaxis.group_text_font_size = "11px"        # the regions, turned: nine fit
+        fig.xaxis.group_label_orientation = 0.6
         fig.x_range.range_padding = 0.1
         fig.xgrid.grid_line_color = None
         fig.legend.location = "top_left"
         fig.legend.orientation = "horizontal"
         fig.legend.label_text_font_size = "11px"
+        fig.add_layout(fig.legend[0], "above")
         self.figure = fig
 
     def update(self, state, position: int | None = None) -> None:
@@ -229,7 +242,7 @@ class ControlFigure:
                 colors.append(color)
         self.figure.x_range.factors = xs
         self.source.data = {"x": xs, "value": values, "series": series, "color": colors}
-        self.figure.y_range.end = max([3] + values) + 2  # room for the legend
+        self.figure.y_range.end = max([3] + values) + 1
         live = position is None or position >= len(state.history)
         self.figure.title.text = (f"Control of each region, round {shown.round}"
                                   + ("" if live else f" (after {position} actions)"))
@@ -269,9 +282,11 @@ class WinChanceFigure:
 
 
 class PanelAdvisor:
-    """The advisor in the Panel app: the Analysis toggle, the Hint button, the hint and
-    the win-chance chart, a Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which
-    works them out on a worker thread, as in ``play()``).
+    """The advisor in the Panel app: in the board's side column, the win chance now, the
+    Hint button and the Analysis toggle (:class:`~ahoy_nb.ui.panels.AdvisorPanel`, the
+    same panel as ``play()``'s), and the win-chance chart with the other charts; a
+    Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which works them out on a
+    worker thread, as in ``play()``).
 
     Results are applied on the session's document: the worker hands them to
     ``pn.state.execute`` with the session's document current, which schedules them as a
@@ -281,50 +296,56 @@ class PanelAdvisor:
 
     def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
                  hint_simulations: int = 150, wait: bool = False):
-        self.toggle = _widget(pn.widgets.Toggle, "Analysis", value=bool(enabled), width=100)
-        self.hint_button = _widget(pn.widgets.Button, "Hint", width=80,
-                                   description="The 3 best actions by simulation, "
-                                               "highlighted on the board")
-        self.status = pn.pane.HTML("", margin=(12, 5), css_classes=["ahoy-advisor-status"])
-        self.hint_text = pn.pane.HTML("", css_classes=["ahoy-advisor-hint"],
-                                      styles={"font-size": "14px"}, margin=(0, 10))
+        self.board = board
         self.chart = WinChanceFigure(board.state.players)
         self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=bool(enabled))
-        self.controls = pn.Row(self.toggle, self.hint_button, self.status)
-        doc = pn.state.curdoc
-        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self.panel = AdvisorPanel(board, on_chances=self.chart.update)
+        self._doc = _session_doc()
         self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
                                 hint_simulations=hint_simulations, wait=wait,
-                                deliver=self._on_session)
-        self.hint_button.on_click(lambda e: self.core.hint())
-        self.toggle.param.watch(lambda e: self.core.set_enabled(e.new), "value")
+                                deliver=lambda fn: _on_session(self._doc, fn))
+        self.panel.core = self.core
+        self.panel.draw()
+        self._presses = 0
 
-    def _on_session(self, fn) -> None:
-        """(On the worker thread.) Run ``fn`` on the session's document."""
-        if self._doc is None:
-            fn()
-            return
-        with set_curdoc(self._doc):
-            pn.state.execute(fn)
+    def press(self, button: str) -> None:
+        """Press the panel's ``"hint"`` or ``"analysis"`` button as the page does."""
+        self._presses += 1
+        self.board.intent = {"press": {"panel": AdvisorPanel.ID, "button": button},
+                             "id": f"advisor-press-{self._presses}"}
 
     # -- the view (AdvisorView) ------------------------------------------------------------
     def show_chances(self, chances) -> None:
-        self.chart.update(chances)
+        self.panel.show_chances(chances)   # and, through on_chances, the chart
 
     def show_hint(self, html_text: str) -> None:
-        self.hint_text.object = html_text
-        self.hint_text.visible = bool(html_text)
+        self.panel.show_hint(html_text)
 
     def show_status(self, html_text: str) -> None:
-        self.status.object = html_text
+        self.panel.show_status(html_text)
 
     def show_controls(self, enabled: bool, can_hint: bool) -> None:
         self.chart_pane.visible = enabled
-        self.hint_button.visible = enabled
-        self.hint_button.disabled = not can_hint
+        self.panel.show_controls(enabled, can_hint)
 
     def close(self) -> None:
         self.core.close()
+        self.board.remove_panel(AdvisorPanel.ID)
+
+
+def _session_doc():
+    """The session's document, if this runs in a served session."""
+    doc = pn.state.curdoc
+    return doc if doc is not None and doc.session_context is not None else None
+
+
+def _on_session(doc, fn) -> None:
+    """(On a worker thread.) Run ``fn`` on the session's document (at once without one)."""
+    if doc is None:
+        fn()
+        return
+    with set_curdoc(doc):
+        pn.state.execute(fn)
 
 
 # -- the app ---------------------------------------------------------------------------
@@ -369,8 +390,9 @@ class GameApp:
                                    styles={"color": "#b03030", "font-weight": "bold"})
         self.board_area = pn.Column(sizing_mode="stretch_width")
         self.charts_area = pn.Row(styles={"flex-wrap": "wrap"})
-        self.advisor_area = pn.Column()
         self.advisor = None
+        self._thinker = None      # a worker thread for a bot that takes time (the hard bot)
+        self._thinking = False
         self.players_select.param.watch(lambda e: self._make_seats(), "value")
         self.start_button.on_click(lambda e: self.new_game())
         self.step_button.on_click(lambda e: self._guard(self.game.step))
@@ -390,7 +412,7 @@ class GameApp:
         files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
-            self.notice, form, controls, self.advisor_area, self.board_area, files,
+            self.notice, form, controls, self.board_area, files,
             self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         self._callback = None
@@ -451,7 +473,6 @@ class GameApp:
                                     simulations=self.simulations,
                                     hint_simulations=self.hint_simulations)
         self.board_area.objects = [self.board]
-        self.advisor_area.objects = [self.advisor.controls, self.advisor.hint_text]
         self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
                                     pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane]
         self._drawn = None
@@ -462,6 +483,9 @@ class GameApp:
     def _close_advisor(self) -> None:
         if self.advisor is not None:
             self.advisor.close()
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=False, cancel_futures=True)
+            self._thinker = None
 
     def _save_file(self):
         return io.BytesIO(savegame.dumps(self.game.state).encode("utf-8"))
@@ -502,8 +526,42 @@ class GameApp:
             self.game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
 
     def _tick(self) -> None:
-        if self.auto.value and self.game.bot_to_move() is not None:
+        if not self.auto.value or self._thinking:
+            return
+        who = self.game.bot_to_move()
+        if who is None:
+            return
+        bot = self.game.bots[who]
+        doc = _session_doc()
+        if doc is None or not think_time(bot) or len(self.game.state.legal_actions()) == 1:
             self._guard(self.game.step)
+            return
+        # A bot that takes time thinks on a worker thread, so the page shows its progress
+        # (and the server serves other pages) meanwhile; its choice is applied on the
+        # session's document, if the game is still where it was.
+        self._thinking = True
+        state = self.game.state
+        game, n = self.game, len(state.history)
+        bots_panel(game.board, game.bots, thinking=who)
+        if self._thinker is None:
+            self._thinker = ThreadPoolExecutor(1, thread_name_prefix="ahoy-bot")
+        future = self._thinker.submit(bot.choose, state.copy())
+        future.add_done_callback(
+            lambda f: _on_session(doc, lambda: self._thought(game, n, f)))
+
+    def _thought(self, game, n: int, future) -> None:
+        """(On the session.) A bot's choice from the worker thread: play it."""
+        self._thinking = False
+        bots_panel(game.board, game.bots)
+        if game is not self.game or len(game.state.history) != n or future.cancelled():
+            return  # a new game, an undo or another action meanwhile: think again
+        try:
+            action = future.result()
+            with game.board.lock:
+                game.board.act(action)
+        except Exception as err:  # a bot bug must not hang the page
+            self.auto.value = False
+            game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
 
     def _start_bots(self) -> None:
         doc = pn.state.curdoc

@@ -39,6 +39,24 @@ class Pending(Exception):
 
 
 _explicit: ContextVar[bool] = ContextVar("explicit", default=False)
+_counter: ContextVar[list[int] | None] = ContextVar("counter", default=None)
+
+
+@contextmanager
+def counting() -> Iterator[list[int]]:
+    """Within this block, ``counter[0]`` counts the random events drawn (fixed or not).
+
+    >>> with counting() as counter:
+    ...     _ = roll_die({"rng": 1, "fixed": {}})
+    >>> counter[0]
+    1
+    """
+    counter = [0]
+    token = _counter.set(counter)
+    try:
+        yield counter
+    finally:
+        _counter.reset(token)
 
 
 @contextmanager
@@ -74,6 +92,9 @@ def draw(data: dict, kind: str, outcomes: list) -> Any:
     A fixed outcome queued for this kind is taken first; it must be one of
     ``outcomes``.
     """
+    counter = _counter.get()
+    if counter is not None:
+        counter[0] += 1
     queue = data["fixed"].get(kind)
     if queue:
         value = queue.pop(0)

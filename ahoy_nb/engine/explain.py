@@ -5,7 +5,7 @@ from __future__ import annotations
 from .geometry import space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
-from .notation import misread, parse
+from .notation import misread, parse, read
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
@@ -119,12 +119,22 @@ def why_illegal(state, text: str, action=None):
     effectless = _effectless_change(text, verb)
     if effectless:
         return _error(f"'{text}' is not allowed: {effectless}")
+    try:
+        read(text)  # every word known: a card, a Cargo, a slot...
+        unknown = None
+    except NotationError as err:
+        unknown = err
     if verb in _plans.VERBS:  # plan cards and the Union ships: the plans' own reasons
         reason = _plans.why_not(g, who, words)
-        if reason:
-            return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
+        if reason:  # in the plans' words, even for a word that is not a plan's
+            return (NotationError if unknown else _error)(
+                f"'{text}' is not allowed: {reason}. {prompt(state)}")
+    if unknown:
+        return unknown
     if verb not in legal_verbs:
         reason = _turn_reason(g, who, verb, words, args) if top is None and data["turn"] else None
+        if top is not None and top["type"].startswith("setup-"):
+            reason = "the game begins with Faction Setup: each Flagship is placed first"
         if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
             reason = "you anchor after moving a space: move at least one space first"
         if reason:
@@ -135,6 +145,8 @@ def why_illegal(state, text: str, action=None):
         reason = _turn_reason(g, who, verb, words, args)
     elif verb == "move":
         reason = _move_reason(g, top, args["space"])
+    elif verb == "start":
+        reason = _start_reason(g, top, args["space"])
     elif verb == "fire":
         reason = "You may turn your die on Cannons down by any amount, not below 1, but not up"
         shown = g.cannons_dice(top["player"])
@@ -153,6 +165,9 @@ def _turn_reason(g: Play, f: str, verb: str, words: list[str], args: dict) -> st
                 f"({turn['placed']} of {turn['quota']} placed)")
     if verb in _crew.TURN_VERBS:  # Crew actions that need no die
         return _crew.why_not(g, f, words)
+    if verb == "move":
+        return ("a figure moves as part of an action: place a die on Sail (your Flagship moves "
+                "up to that many spaces) or on Tailwind first, then choose where it goes")
     if verb in SLOT_ACTIONS or verb in CARD_BY_KEY:
         if "die" not in args:
             return f"a die placement is written like '{verb} 4' or '{verb} 3>4'"
@@ -162,6 +177,48 @@ def _turn_reason(g: Play, f: str, verb: str, words: list[str], args: dict) -> st
     if verb in ("smuggle", "deliver"):
         return _cargo_reason(g, f, verb, args)
     return None
+
+
+TERRAIN_WORDS = {"open": "open sea", "fog": "Fog", "wreckage": "Wreckage", "harbor": "a Harbor",
+                 "current": "a Strong Current", "island": "an Island"}
+
+
+def _start_reason(g: Play, frame: dict, space: tuple[int, int]) -> str:
+    """Why a Flagship may not start at ``space`` (Faction Setup)."""
+    where = space_name(space)
+    if not g.map.on_map(space):
+        return f"{where} is not on the map: no region tile covers it"
+    terrain = g.map.spaces[space].terrain
+    if frame["type"] == "setup-bluefin":
+        return (f"Bluefin's Flagship and Patrol start on an Island, and {where} is "
+                f"{TERRAIN_WORDS.get(terrain, terrain)}")
+    return f"a Smuggler's Flagship starts on any space but an Island, and {where} is an Island"
+
+
+def why_die(state, value: int) -> str | None:
+    """Why the deciding faction cannot place its die ``value`` now, or ``None`` if it can:
+    the rule that refuses each of its die slots (a click on a die that goes nowhere).
+
+    >>> from ahoy_nb.engine import scenario
+    >>> s = scenario(players=2, turn="bluefin", dice={"bluefin": [1, 2]}, hand=[])
+    >>> why_die(s, 1) is None
+    True
+    >>> why_die(s, 5)
+    'you have no unplaced 5 (your dice: 1, 2)'
+    """
+    g = Play(state.data)
+    f = g.deciding()
+    if state.data["phase"] == "over" or g.top() is not None or not state.data["turn"]:
+        return None
+    if any(a.args.get("die") == value for a in state.legal_actions()):
+        return None
+    actions = [spec["action"] for spec in BOARDS[board_kind(f)]]
+    reasons = [r for r in dict.fromkeys(_placement_reason(g, f, a, value, value) for a in actions)
+               if r]
+    if len(reasons) == 1 or any(r.startswith(("you have no unplaced", "you have already"))
+                                for r in reasons[:1]):
+        return reasons[0]
+    return f"no slot takes your {value} now: " + "; ".join(reasons)
 
 
 def _placement_reason(g: Play, f: str, action: str, die: int, value: int) -> str | None:

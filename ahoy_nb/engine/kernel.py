@@ -1,9 +1,12 @@
 """The decision kernel: a context over the state's data, the frame stack, the registries.
 
-Nothing here knows a rule. The rules (``game.py``) and the cards (``cards/``) register:
+Nothing here knows a rule. The rules (``rules/``) and the cards (``cards/``) register:
 
+* each kind of frame, once, with its fields (``frame``; ``extend`` for a field a card adds
+  to another kind's frame): the one description of it that the loader checks saves against;
 * for each frame type, an ``auto`` step that resolves what needs no decision, and a
   ``legal`` function listing the options of the player who must decide;
+* named limits the cards raise (``limit``), for the ranges of frame fields;
 * ``turn``: the options of a turn when no frame is pending;
 * handlers on named hook points (:data:`HOOK_POINTS`), which the rules fire at the
   moments the cards' texts name ("when you anchor", "when you win a battle"...);
@@ -13,16 +16,24 @@ Nothing here knows a rule. The rules (``game.py``) and the cards (``cards/``) re
 An option is ``(notation, handler, arguments)``; applying it calls
 ``handler(context, top_frame, *arguments)`` and then :meth:`Context.advance`.
 
+>>> import ahoy_nb.engine  # the rules and cards declare their frames
 >>> ctx = Context({"phase": "play", "pending": [], "turn": None})
->>> ctx.push({"type": "example", "player": "bluefin"})["type"], ctx.deciding()
-('example', 'bluefin')
+>>> ctx.push({"type": "pilot", "player": "bluefin", "step": 0})["type"], ctx.deciding()
+('pilot', 'bluefin')
+>>> ctx.push({"type": "pilot", "player": "bluefin"})
+Traceback (most recent call last):
+...
+ahoy_nb.engine.errors.EngineError: a pilot frame pushed as ['player', 'type'] is not as declared (['step']): an engine bug
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
+from .errors import EngineError
 from .geometry import Map
+from .schema import Field, typed_frame
 
 Option = tuple[str, Callable, tuple]  # notation, handler, arguments
 
@@ -54,6 +65,54 @@ HOOKS: dict[str, list[Callable]] = {point: [] for point in HOOK_POINTS}
 # Battle-start offers, in the order they are offered: name -> (applies, resolve, title).
 OFFERS: dict[str, tuple[Callable[["Context", dict], bool], Callable[["Context", dict], None],
                         str]] = {}
+
+
+@dataclass
+class FrameKind:
+    """A kind of frame as declared: who decides it, its fields, its ``TypedDict``."""
+
+    kind: str
+    decides: bool            # a player decides it (else ``player`` is None: the rules resolve it)
+    fields: dict[str, Field]
+    typed: type
+    what: str                # in words: "a battle"
+
+
+FRAMES: dict[str, FrameKind] = {}
+# Named limits that the cards raise: {"battle bonus": 41, ...} (see ``limit``).
+LIMITS: dict[str, int] = {}
+
+
+def frame(kind: str, *, decides: bool = True, what: str = "", **fields: Field) -> None:
+    """Declare a kind of frame and its fields, once, where the code that pushes it is.
+
+    ``decides``: a player is asked (``player`` names them); otherwise ``player`` is None and
+    the frame's ``auto`` step resolves it. Every field is required unless declared with
+    ``.opt``: ``frame("pilot", step=Below("step"))``. ``what``: the frame in words, for
+    the loader's messages ("a battle"; by default "a pilot decision").
+    """
+    if kind in FRAMES:
+        raise ValueError(f"the {kind!r} frame is declared twice")
+    FRAMES[kind] = FrameKind(kind, decides, dict(fields), typed_frame(kind, fields),
+                             what or f"a {kind} decision")
+
+
+def extend(kind: str, **fields: Field) -> None:
+    """Declare fields that a card adds to frames of another ``kind`` (always optional):
+    ``extend("series", remote=FLAG)`` for Gunner's Mate's battles at a distance."""
+    declared = FRAMES[kind]
+    for name, spec in fields.items():
+        spec = spec.opt
+        if declared.fields.get(name, spec) != spec:
+            raise ValueError(f"{kind}.{name} is already declared as {declared.fields[name]}")
+        declared.fields[name] = spec
+    declared.typed = typed_frame(kind, declared.fields)
+
+
+def limit(name: str, more: int) -> None:
+    """Raise a named limit by ``more``: a card that adds up to 1 to a battle roll says
+    ``limit("battle bonus", 1)``; a field declared ``Int(0, "battle bonus")`` then allows it."""
+    LIMITS[name] = LIMITS.get(name, 0) + more
 
 
 def auto(kind: str) -> Callable:
@@ -163,6 +222,15 @@ class Context:
 
     # -- frames ---------------------------------------------------------
     def push(self, frame: dict) -> dict:
+        """Put a decision on the stack. It must be a frame as its kind declares it (the
+        loader checks saves against the same declaration): anything else is an engine bug."""
+        declared = FRAMES.get(frame.get("type"))
+        unknown = declared is None or frame.keys() - declared.fields.keys() - {"type", "player"}
+        if unknown or any(not spec.optional and key not in frame
+                          for key, spec in declared.fields.items()):
+            raise EngineError(f"a {frame.get('type')} frame pushed as {sorted(frame)} is not as "
+                              f"declared ({sorted(declared.fields) if declared else 'no such kind'})"
+                              f": an engine bug")
         self.data["pending"].append(frame)
         return frame
 
@@ -176,8 +244,10 @@ class Context:
     def deciding(self) -> str | None:
         return deciding(self.data)
 
-    def advance(self) -> None:
-        """Resolve everything that needs no decision, until someone must decide."""
+    def advance(self, most: int | None = None) -> None:
+        """Resolve everything that needs no decision, until someone must decide; more than
+        ``most`` automatic steps raise :class:`EngineError` (``limits.MOST_AUTO_STEPS``)."""
+        steps = 0
         while self.data["phase"] != "over":
             top = self.top()
             if top is None:
@@ -185,6 +255,10 @@ class Context:
             step = AUTO.get(top["type"])
             if step is None or not step(self, top):
                 return
+            steps += 1
+            if most is not None and steps > most:
+                raise EngineError(f"the rules took more than {most} automatic steps without a "
+                                  f"decision (now at a {top['type']} frame): an engine bug")
 
     def options(self) -> list[Option]:
         if self.data["phase"] == "over":

@@ -26,11 +26,13 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from .geometry import parse_space
-from .components import ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, FACTION_NAMES, SHIP_SLOTS
+from .components import (ACTION_TITLES, BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, FACTION_NAMES,
+                         SHIP_SLOTS)
 from .errors import NotationError
 
 SPACE = r"-?\d{1,4},-?\d{1,4}"  # no map reaches 10,000 spaces out
 DIE = r"[1-6](>[1-6])?"
+WORD = r"[a-z0-9-]+"  # a card, Cargo, slot, faction or option named by its key
 
 # Each verb's shape, for the verbs whose arguments have one (a regular expression of the
 # whole notation), and an example for error messages. Card modules add theirs with
@@ -47,11 +49,29 @@ SHAPES: dict[str, str] = {
 # adds the Union ships' bare "sail" and "tailwind").
 SHAPES.update({v: rf"{v} {DIE}" for v in
                ("sail", "tailwind", "cannons", "bombard", "rally", "fullsail", "negotiate")})
+# The verbs that name a card, a Cargo, a slot or an option by its key, and those written alone.
+SHAPES.update({
+    "recruit": rf"recruit {WORD}( {DIE})?", "smuggle": rf"smuggle {WORD}",
+    "deliver": rf"deliver {WORD}", "discard": rf"discard {WORD}",
+    "victory": rf"victory {WORD}", "damage": rf"damage {WORD}", "repair": rf"repair {WORD}",
+    "battle": rf"battle ({'|'.join(FACTION_NAMES)}|patrol|stronghold|cutter|gunship)",
+    "harbor-cannons": rf"harbor-cannons {WORD}( [1-6])?",
+})
+SHAPES.update({v: v for v in (
+    "end", "anchor", "hold", "done", "patrol", "no-patrol", "place-comrades", "ready-comrades",
+    "no-comrades", "harbor-repair", "harbor-none", "no-reward", "add-tile", "flush", "keep",
+    "stay", "emissary-first", "plans-first")})
+# A Crew card's key is also the word for a die placed on its own slot ("shipwright 3"); the
+# Crew that act without a die give their verbs their own shapes (cards/crew.py).
+SHAPES.update({key: rf"{key} {DIE}" for key in CARD_KEYS})
 EXAMPLES: dict[str, str] = {
     "start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
     "stronghold": "stronghold 0,0", "wealth": "wealth 3,2", "tile": "tile 4,0 r90",
     "order": "order 1,1>2,1", "fire": "fire 4>1", "assemble": "assemble 4",
     "spend": "spend 3", "reward": "reward up", "pledge": "pledge mollusk",
+    "recruit": "recruit gunner", "smuggle": "smuggle wine", "deliver": "deliver wine",
+    "discard": "discard wine", "battle": "battle patrol", "victory": "victory steal",
+    "damage": "damage sail", "repair": "repair sail", "harbor-cannons": "harbor-cannons sail",
 }
 # Every verb of the base rules. Card modules add theirs with ``verb``.
 VERBS: set[str] = {
@@ -81,8 +101,7 @@ def verb(name: str, shape: str | None = None, example: str | None = None,
     ``space``: its one argument is a space; ``word``: the key its one word argument fills.
     """
     VERBS.add(name)
-    if shape:
-        SHAPES[name] = shape
+    SHAPES[name] = shape or (rf"{name} {SPACE}" if space else rf"{name} {WORD}" if word else name)
     if example:
         EXAMPLES[name] = example
     if space:
@@ -104,7 +123,11 @@ def normalise(text: str) -> str:
 
 def example(name: str) -> str:
     """How a verb is written, for error messages."""
-    return EXAMPLES.get(name, f"{name} 4")
+    if name in EXAMPLES:
+        return EXAMPLES[name]
+    if SHAPES.get(name) == name:
+        return name
+    return f"{name} 3,1" if name in SPACE_VERBS else f"{name} 4"
 
 
 def misread(text: str) -> str | None:
@@ -118,6 +141,55 @@ def misread(text: str) -> str | None:
                                                         and PLACEMENT.match(text)):
         return f"Cannot read '{text}': {name} is written like '{example(name)}'"
     return None
+
+
+# The words an argument may be, by the key it fills: what each is, and the words known.
+# Card modules add theirs with ``known`` (the plans' names).
+KNOWN: dict[str, tuple[str, set[str]]] = {
+    "card": ("a Crew card", set(CARD_KEYS)),
+    "cards": ("a Crew card", set(CARD_KEYS)),
+    "cargo": ("a Cargo", set(CARGO_KEYS)),
+    "faction": ("a faction", set(FACTION_NAMES)),
+    "defender": ("a figure to battle", set(FACTION_NAMES)),
+    "slot": ("a die slot", {spec["key"] for board in BOARDS.values() for spec in board}
+             | set(CARD_KEYS) | set(SHIP_SLOTS)
+             | {spec["key"] for ship in SHIP_SLOTS.values() for spec in ship}),
+}
+
+
+def known(key: str, what: str, words) -> None:
+    """Add words an argument ``key`` may be (``what`` says what they are, for errors)."""
+    KNOWN.setdefault(key, (what, set()))[1].update(words)
+
+
+def read(text: Any) -> tuple[str, dict[str, Any]]:
+    """The verb and arguments of ``text`` if it is Ahoy notation with every word known;
+    else :class:`NotationError` naming the word (whether it is legal now is another question).
+
+    >>> read("recruit gunner")
+    ('recruit', {'card': 'gunner'})
+    >>> read('tile "><script>')
+    Traceback (most recent call last):
+    ...
+    ahoy_nb.engine.errors.NotationError: Cannot read 'tile "><script>': tile is written like 'tile 4,0 r90'
+    >>> read("smuggle kraken")
+    Traceback (most recent call last):
+    ...
+    ahoy_nb.engine.errors.NotationError: Cannot read 'smuggle kraken': 'kraken' is not a Cargo
+    """
+    text = normalise(text)
+    if not text:
+        raise NotationError("Cannot read '': an action is a verb and its words, like 'sail 4'")
+    why = misread(text)
+    if why:
+        raise NotationError(why)
+    name, args = parse(text)
+    for key, value in args.items():
+        what, words = KNOWN.get(key, (None, None))
+        for word in (value if key == "cards" else (value,)) if words is not None else ():
+            if word not in words:
+                raise NotationError(f"Cannot read '{text}': '{word}' is not {what}")
+    return name, args
 
 
 def _die(word: str) -> dict[str, int] | None:
@@ -165,7 +237,7 @@ def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
     elif name == "buccaneer" and rest:
         args = {"cards": tuple(rest)}
     elif name == "naive-noble" and len(rest) == 3:
-        key = "card" if rest[2] == "crew" and rest[1] in CARD_BY_KEY else "cargo"
+        key = "card" if rest[1] in CARD_BY_KEY else "cargo"  # a Crew card, or a Cargo
         args = {"faction": first, key: rest[1], "option": rest[2]}
     elif name == "play" and len(rest) == 1:
         args = {"plan": first}

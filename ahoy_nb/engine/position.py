@@ -17,6 +17,7 @@ from typing import Iterable, Mapping
 
 from .components import (CARD_BY_KEY, CARGO_BY_KEY, DICE_COUNT, FACTION_NAMES, PLAN_BY_KEY,
                          SHIP_SLOTS, TILES)
+from . import limits
 from .geometry import parse_space, space_name
 from .rules import Play as Game, board_kind, begin_turn
 from .rules.battle import eligible_defenders, fire_options
@@ -357,13 +358,13 @@ def _start_decision(g: Game, d: dict, pledge_card: int | None) -> None:
         if chooser not in g.data["factions"]:
             raise ValueError(f"the player choosing the slot is a faction in the game, not {chooser!r}")
         g.damage_figure(fig, chooser)
-        g.advance()
+        g.advance(limits.MOST_AUTO_STEPS)
         if not g.data["pending"]:
             raise ValueError(f"{_label(fig)} has no slot that can take a damage")
     else:
         raise ValueError(f"a decision in progress is 'fire', 'battle', 'reward' or 'damage', "
                          f"not {kind!r}")
-    g.advance()
+    g.advance(limits.MOST_AUTO_STEPS)
 
 
 def _label(fig: dict) -> str:

@@ -19,17 +19,19 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import cards, chance, observe, views  # noqa: F401  (cards: registers the Crew and plans)
+from . import cards, chance, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
 from .geometry import Map, Space, parse_space
 from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS,
                          START_GOLD, START_PLANS, START_READY_COMRADES, SUITS, TILES)
-from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
+from .errors import (EngineError, IllegalActionError, InvalidStateError, NotationError,
+                     OutcomeLimitError)
 from .rules import Play, board_kind, control, controller, name, place_tile
+from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
-from .kernel import LEGAL, deciding
+from .kernel import FRAMES, LEGAL, deciding
 from .notation import Action, normalise
-from .schema import FORMAT
+from .schema import FORMAT, Figure
 from .validate import check_text, validate
 
 
@@ -143,16 +145,8 @@ def _set_up(data: dict) -> Play:
         g.roll_dice(f)
     if "mollusk" in data["factions"]:
         g.draw_plans(START_PLANS)
-    # Faction setup in the rulebook's order: Bluefin, first Smuggler, Mollusk, second Smuggler.
-    steps = [{"type": "setup-bluefin", "player": "bluefin"}]
-    if "smuggler1" in data["factions"]:
-        steps.append({"type": "setup-smuggler", "player": "smuggler1"})
-    steps.append({"type": "setup-mollusk", "player": None})
-    if "smuggler2" in data["factions"]:
-        steps.append({"type": "setup-smuggler", "player": "smuggler2"})
-    steps.append({"type": "begin-play", "player": None})
-    data["pending"] = steps[::-1]
-    g.advance()
+    data["pending"] = setup_steps(data["players"])
+    g.advance(limits.MOST_AUTO_STEPS)
     return g
 
 
@@ -175,6 +169,10 @@ class State:
         # The chance point waiting for its outcome (explicit chance), or None: the action
         # (None for the setup) and who took it, the outcomes chosen so far, and the event.
         self._point: dict | None = None
+        # The turn's calm stretch: decisions since its start or its last random event
+        # (limits.MOST_DECISIONS_WITHOUT_CHANCE), and the turn they belong to.
+        self._calm = 0
+        self._calm_turn: dict | None = None
 
     # -- reading the position -------------------------------------------
     @property
@@ -462,17 +460,29 @@ class State:
         snapshot = marshal.dumps(self.data)
         table = self._options  # the position's options, still right if it comes back
         try:
-            if self._chance == "explicit":
-                with chance.explicit():
+            with chance.counting() as drawn:
+                if self._chance == "explicit":
+                    with chance.explicit():
+                        g = self._run(text, chosen, ready)
+                else:
                     g = self._run(text, chosen, ready)
-            else:
-                g = self._run(text, chosen, ready)
+            if text is not None:
+                self._count_calm(drawn[0])
         except chance.Pending as event:
             self.data = marshal.loads(snapshot)
             self._options = table
             self._point = {"text": text, "player": player, "hidden": hidden, "chosen": chosen,
                            "kind": event.kind, "outcomes": event.outcomes}
             return
+        except EngineError as err:
+            self.data = marshal.loads(snapshot)
+            self._options = table
+            if err.position is None:
+                err.position = self.to_json()
+                err.args = (f"{err.args[0]}; at {self!r}, after {len(self.log)} actions "
+                            f"(last: {', '.join(e.action for e in self.log[-6:])}); the position "
+                            f"is in this error's .position",)
+            raise
         except Exception:
             self.data = marshal.loads(snapshot)
             self._options = table
@@ -490,6 +500,20 @@ class State:
             self.history.append(snapshot)
             self.log.append(entry)
 
+    def _count_calm(self, drawn: int) -> None:
+        """One more decision in this turn's calm stretch (none if it drew a random event or
+        began a new turn); past the rules' bound it is an engine error."""
+        turn = self.data["turn"]
+        if drawn or turn is not self._calm_turn:
+            self._calm, self._calm_turn = 0, turn
+            return
+        if self._calm + 1 > limits.MOST_DECISIONS_WITHOUT_CHANCE:
+            raise EngineError(f"a turn went past the bound of "
+                              f"{limits.MOST_DECISIONS_WITHOUT_CHANCE} decisions without a random "
+                              f"event that the rules give it (docs/engine.md, \"How long a turn "
+                              f"can be\"): an engine bug")
+        self._calm += 1
+
     def _run(self, text: str | None, chosen: list, ready: tuple | None) -> Play:
         if ready is not None:
             g, (fn, args) = ready
@@ -500,7 +524,7 @@ class State:
         if text is None:
             return _set_up(self.data)
         fn(g, g.top(), *args)
-        g.advance()
+        g.advance(limits.MOST_AUTO_STEPS)
         return g
 
     def _choose(self, outcome) -> "State":
@@ -567,6 +591,7 @@ class State:
         self.data = marshal.loads(self.history.pop())
         self.log.pop()
         self._options = None
+        self._calm, self._calm_turn = max(0, self._calm - 1), self.data["turn"]
         return self
 
     def copy(self) -> "State":
@@ -574,6 +599,8 @@ class State:
         twin = State(_copy(self.data), list(self.log), list(self.history))
         twin._chance = self._chance
         twin._options = self._options  # the same position has the same options (never mutated)
+        if self._calm_turn is self.data["turn"]:
+            twin._calm, twin._calm_turn = self._calm, twin.data["turn"]
         if self._point is not None:
             twin._point = dict(self._point, chosen=list(self._point["chosen"]))
         return twin
@@ -676,7 +703,7 @@ class State:
             raise InvalidStateError(f"not a saved Ahoy state: {err}") from None
         if not isinstance(doc, dict) or "state" not in doc or set(doc) - {"state", "log"}:
             raise InvalidStateError("not a saved Ahoy state: expected {\"state\": ..., \"log\": [...]}")
-        validate(doc["state"], doc.get("log", []), saved=True)
+        validate(doc["state"], doc.get("log", []))
         return playable(doc["state"], doc.get("log", []))
 
     # -- display ----------------------------------------------------------
@@ -748,13 +775,20 @@ def playable(data: dict, log: list = ()) -> State:
         who = g.deciding()
         options = g.options()
         # Every decision waiting lower on the stack must be answerable too, when its turn
-        # comes (asked on a copy: listing options changes nothing, but be sure).
+        # comes (asked on a copy: listing options changes nothing, but be sure). One whose
+        # figure has left the map is not: its automatic step ends it when it is reached.
         probe = Play(_copy(data))
+        on_map = {fig["id"] for fig in data["figures"]}
         for frame in probe.data["pending"]:
-            if frame["type"] in LEGAL and frame["player"] is not None:
+            if (frame["type"] in LEGAL and frame["player"] is not None
+                    and all(frame.get(key) in on_map for key, spec in FRAMES[frame["type"]].fields.items()
+                            if isinstance(spec, Figure) and spec.asked)):
                 LEGAL[frame["type"]](probe, frame)
+        # What each player sees of the position (the log's entries were checked field by
+        # field by the loader, and hiding their secrets cannot fail: not drawn again here).
+        position = State(data)
         for viewer in [None, *data["players"]]:
-            observe.view(state, viewer)
+            observe.view(position, viewer)
         state.regions()
         for f in data["players"]:
             state.slots(f)

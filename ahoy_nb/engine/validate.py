@@ -5,9 +5,9 @@ Everything :meth:`State.from_json` accepts goes through here, and only
 
 1. :func:`check_text`: the text's size and nesting depth are bounded *before* it is parsed
    (``"[" * 100000`` would otherwise exhaust the recursion of ``json.loads``).
-2. :func:`validate`: one schema (``SCHEMA`` for the state's keys, ``FRAME_FIELDS`` and
-   ``FRAMES`` for the pending decisions, ``LOG_ENTRY`` for the log) checks the type and
-   range of every field; then the whole: tiles inside ``EXTENT`` and joined to each
+2. :func:`validate`: one schema (``SCHEMA`` for the state's keys, the frames' own
+   declarations, ``kernel.FRAMES``, for the pending decisions, ``LOG_ENTRY`` for the log)
+   checks the type and range of every field; then the whole: tiles inside ``EXTENT`` and joined to each
    other, figures on the map, every card, plan, tile and die in one place, supplies not
    exceeded; last, the engine itself is asked (options, views, who decides), so that a
    position it could not play is refused here rather than later.
@@ -27,7 +27,9 @@ from typing import Any, Callable
 from . import chance
 from .geometry import Map, parse_space, space_name
 from .errors import InvalidStateError
-from .kernel import AUTO, LEGAL
+from . import schema
+from .kernel import FRAMES, LIMITS, OFFERS
+from .rules.setup import setup_steps
 from .schema import FORMAT
 from .components import (BOARDS, CARGO_LIMIT, DICE_COUNT, MARKET_CARDS, MARKET_SIZE, PLAN_CARDS,
                          REWARDS, SEATS, SHIP_SLOTS, SUPPLY, TILES)
@@ -159,9 +161,18 @@ def record(fields: dict[str, Check], optional_keys: tuple = ()) -> Check:
     return check
 
 
-def sides(inner: Check, keys=("attacker", "defender")) -> Check:
-    """``{"attacker": ..., "defender": ...}``, either side possibly missing."""
-    return record({k: inner for k in keys}, optional_keys=keys)
+def sides(inner: Check, keys: tuple, partial: bool) -> Check:
+    """An object with these keys (a battle's two sides); ``partial``: each may be missing."""
+    both = record({k: inner for k in keys}, optional_keys=keys if partial else ())
+
+    def check(v, path, ctx):
+        if not partial and isinstance(v, dict) and set(keys) - set(v):
+            missing = [f"{k}'s" for k in keys if k not in v]
+            raise _Invalid(path, f"must give both sides of the battle: the "
+                                 f"{' and the '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                                 f"missing")
+        both(v, path, ctx)
+    return check
 
 
 def faction(v, path, ctx):
@@ -189,18 +200,20 @@ FIGURE_ID = re.compile(r"(bluefin|mollusk|smuggler[12]|cutter|gunship|(patrol|st
 
 
 def figure_id(v, path, ctx):
-    """A figure's name; the figure itself may have left the map (a Patrol sunk in battle),
-    except for the figure a decision moves."""
+    """A figure's name (the figure itself may have left the map: a Patrol sunk in battle)."""
     if not isinstance(v, str) or not FIGURE_ID.fullmatch(v):
         raise _Invalid(path, f"must name a figure, not {_short(v)}")
-    if ctx["kind"] in MOVING and v not in ctx["figures"]:
-        raise _Invalid(path, f"must name a figure on the map, not {_short(v)}")
 
 
-def frame_index(v, path, ctx):
-    """The index of a frame lower on the pending stack (``ctx["frame"]`` is this one's)."""
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < ctx["frame"]:
-        raise _Invalid(path, f"must point at a decision below this one, not {_short(v)}")
+def frame_below(kind: str) -> Check:
+    """The index of a frame of ``kind`` lower on the pending stack (``ctx["frame"]`` is this one's)."""
+    def check(v, path, ctx):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < ctx["frame"]:
+            raise _Invalid(path, f"must point at a decision below this one, not {_short(v)}")
+        if ctx["data"]["pending"][v].get("type") != kind:
+            raise _Invalid(path, f"must point at {FRAMES[kind].what} below this one, not at "
+                                 f"{_short(ctx['data']['pending'][v].get('type'))}")
+    return check
 
 
 def market_card(v, path, ctx):
@@ -245,74 +258,47 @@ def _outcome(kind, o, path, ctx):
             raise _Invalid(path, f"{_short(o)} is not in the {pool or 'plan_deck'}")
 
 
-# Every field a pending decision may have, by name: the same name means the same thing
-# in every kind of decision.
-FRAME_FIELDS: dict[str, Check] = {
-    "type": text(40), "player": optional(faction),
-    # figures
-    "figure": figure_id, "attacker": figure_id, "defender": figure_id,
-    # a move counts its steps; an order lists the figures it moved
-    "moved": lambda v, p, c: (integer(0, 100) if c["kind"] == "move" else list_of(text(40)))(v, p, c),
-    "queue": list_of(figure_id),
-    # factions
-    "chooser": faction, "loser": figure_id,
-    "victim": faction,
-    "winner": optional(lambda v, p, c: (one_of("attacker", "defender") if c["kind"] == "fight"
-                                        else figure_id)(v, p, c)),
-    # spaces
-    "space": on_map, "island": on_map, "target": space, "to": space, "from": on_map,
-    "chosen": list_of(on_map),
-    # other frames on the stack
-    "fight": frame_index, "series": frame_index, "parent": optional(frame_index),
-    "resume": integer(0, 10_000), "step": frame_index,
-    # counts and values
-    "steps": integer(0, 100), "left": integer(0, 100), "repaired": integer(0, 100),
-    "recruited": integer(0, 100), "removed": integer(0, 100), "most": integer(0, 100),
-    "value": optional(integer(0, 6)), "tile": integer(0, len(TILES) - 1), "card": market_card,
-    "region": integer(0, len(TILES) - 1), "extra_damage": optional(integer(0, 10)),
-    "bonus": sides(integer(-20, 20)), "dice": sides(integer(0, 6)), "fire": sides(integer(0, 6)),
-    "bonus_why": sides(text(200)), "roll": optional(list_of(list_of(die_face, 6), 2, 2)),
-    # words
-    "side": one_of("attacker", "defender"), "ship": one_of(*SHIPS),
-    "stage": one_of("start", "offers", "attacker-fire", "defender-fire", "roll", "victory",
-                    "end", "score", "clean-up"),
-    "phase": one_of("enter", "battle", "terrain", "done"),
-    "anchor": optional(text(40)), "why": text(200), "secret_weapon": text(40),
-    "offers": list_of(one_of("emissary", "plans"), 2),
-    # flags
-    **{flag: boolean for flag in (
-        "anchored", "ignore_wreckage", "no_battle", "optional", "trawl_started", "trawler",
-        "done", "crew_asked", "direct", "pushed", "stay_on_map", "witch", "fought", "decline",
-        "board_only", "ignored")},
-}
+def field_check(spec: schema.Field) -> Check:
+    """The check of a frame field declared as ``spec`` (``schema``'s field types)."""
+    if isinstance(spec, schema.Maybe):
+        return optional(field_check(spec.inner))
+    if isinstance(spec, schema.Int):
+        if isinstance(spec.high, str):  # a limit the cards raise, known once they are loaded
+            return lambda v, p, c: integer(spec.low, LIMITS.get(spec.high, 0))(v, p, c)
+        return integer(spec.low, spec.high)
+    if isinstance(spec, schema.Figure):
+        if not spec.asked:
+            return figure_id
 
-# The fields each kind of decision needs (beyond type and player); a kind not named
-# needs none. Fields a rule adds later (``ignored``...) may be present too.
-FRAMES: dict[str, tuple[str, ...]] = {
-    "add-tile": ("tile",), "barrelman": ("step", "figure"), "battle-plans": ("fight", "side"),
-    "beakhead": ("figure",), "buccaneer": ("victim",), "comrades": ("island",),
-    "crew-damage": ("figure", "chooser", "why"), "damage": ("figure", "why"),
-    "damage-deal": ("figure", "chooser"), "emissary": ("fight",),
-    "enlist-recruit": ("island", "done"), "explore": ("figure", "tile", "target"),
-    "fight": ("attacker", "defender", "space", "stage", "series", "fire", "bonus", "dice",
-              "extra_damage", "roll", "winner"),
-    "fire": ("fight", "figure", "side"), "grog-reroll": ("fight", "side"),
-    "grogmaster": ("fight", "side"), "inspire": ("chosen",), "launch": ("ship",),
-    "move": ("figure", "steps", "moved", "anchor"), "negotiate": ("recruited",),
-    "offer-order": ("fight",), "official": ("moved",), "order": ("moved",),
-    "patrol": ("space",), "pilot": ("step",), "pledge": ("card",),
-    "relocate": ("from", "left"), "remove-patrols": ("region", "removed"),
-    "repair": ("left",), "round-end": ("stage",), "sea-dog": ("step", "figure"),
-    "sea-witch": ("step", "to", "decline"), "series": ("attacker", "space", "queue"),
-    "ship-action": ("ship", "value"), "spend": ("most",),
-    "step": ("figure", "to", "phase"), "tailwind": ("figure", "value", "anchor"),
-    "take-damage": ("why",), "victory": ("fight", "winner", "loser", "space"),
-}
-MOVING = ("move", "tailwind", "step", "explore", "series")
+        def asked_figure(v, path, ctx):
+            figure_id(v, path, ctx)
+            if ctx["frame"] == len(ctx["data"]["pending"]) - 1 and v not in ctx["figures"]:
+                raise _Invalid(path, f"must name a figure on the map, not {_short(v)}")
+        return asked_figure
+    if isinstance(spec, schema.ListOf):
+        return list_of(field_check(spec.item), spec.most, spec.least)
+    if isinstance(spec, schema.Sides):
+        return sides(field_check(spec.item), spec.keys, spec.partial)
+    if isinstance(spec, schema.OneOf):
+        return one_of(*spec.values)
+    if isinstance(spec, schema.Space):
+        return on_map if spec.on_map else space
+    if isinstance(spec, schema.Below):
+        return frame_below(spec.kind)
+    if isinstance(spec, schema.Text):
+        return text(spec.most)
+    if isinstance(spec, schema.Offer):
+        return lambda v, p, c: one_of(*OFFERS)(v, p, c)
+    return {schema.Flag: boolean, schema.Player: faction, schema.Card: market_card,
+            schema.Die: die_face, schema.Tile: integer(0, len(TILES) - 1),
+            schema.Region: region_index}[type(spec)]
+
+
+def region_index(v, path, ctx):
+    integer(0, len(ctx["data"]["tiles"]) - 1)(v, path, ctx)
+
+
 SETUP = ("setup-bluefin", "setup-smuggler", "setup-mollusk", "begin-play")
-# Decisions the rules resolve themselves: nobody is asked.
-NOBODY = ("begin-play", "setup-mollusk", "next-turn", "round-end", "fight", "step",
-          "crew-damage", "damage-deal", "grog-reroll")
 
 _SLOT = record({"die": optional(die_face), "damage": boolean})
 _CREW = record({"card": market_card, "die": optional(die_face), "damage": boolean})
@@ -405,12 +391,14 @@ LOG_ENTRY = record({"player": lambda v, p, c: None if v == "setup" else faction(
 
 # -- the whole -----------------------------------------------------------------------------
 
-def validate(data, log: Any = (), *, saved: bool = False) -> None:
+def validate(data, log: Any = ()) -> None:
     """Raise ``InvalidStateError`` unless ``data`` (and its saved ``log``, a list of
     ``LogEntry.to_dict()``) is a position the engine can play, draw and show to everyone.
 
-    ``saved``: a loaded save, where every Flagship is on the map once set up (a
-    ``scenario`` may leave out the figures its lesson does not need).
+    The same checks for a loaded save and for a ``scenario``, so that what one builds the
+    other opens. A Flagship may be off the map once its faction is set up (a study position
+    with only the pieces its lesson needs; the engine plays it: what needs that Flagship
+    does nothing), but never on it before.
     """
     log = [] if log == () else log
     if not isinstance(data, dict):
@@ -421,7 +409,7 @@ def validate(data, log: Any = (), *, saved: bool = False) -> None:
     extra = set(data) - set(SCHEMA)
     if extra:
         _fail(f"unknown keys {', '.join(sorted(map(str, extra)))}")
-    ctx: dict = {"format": FORMAT, "players": [], "data": data, "saved": saved}
+    ctx: dict = {"format": FORMAT, "players": [], "data": data}
     try:
         _players(data["players"], "players", ctx)
         ctx["players"] = list(data["players"])
@@ -482,9 +470,19 @@ def _once(items, what: str) -> None:
         raise _Invalid(what, "every card must be in exactly one place")
 
 
+def _tiles_in(frame: dict) -> list[int]:
+    """The region tiles a decision holds (drawn, not yet placed)."""
+    out = []
+    for key, spec in FRAMES[frame["type"]].fields.items():
+        spec = spec.inner if isinstance(spec, schema.Maybe) else spec
+        if isinstance(spec, schema.Tile) and frame.get(key) is not None:
+            out.append(frame[key])
+    return out
+
+
 def _check_places(data) -> None:
     tiles = [t["tile"] for t in data["tiles"]] + data["tile_stack"] + data["tile_box"]
-    tiles += [f["tile"] for f in data["pending"] if f["type"] in ("explore", "add-tile")]
+    tiles += [t for f in data["pending"] for t in _tiles_in(f)]
     if sorted(tiles) != list(range(len(TILES))):
         raise _Invalid("tiles", "every region tile must be in exactly one place "
                                 "(map, tile_stack, tile_box or a tile being placed)")
@@ -538,31 +536,17 @@ def _check_figures(data, ctx) -> None:
     for kind in ("patrol", "stronghold"):
         if counts.get(kind, 0) > SUPPLY[kind]:
             raise _Invalid("figures", f"there are only {SUPPLY[kind]} {kind}s")
-    # A Flagship comes onto the map in its faction's setup (a scenario may leave it out).
+    # A Flagship comes onto the map in its faction's setup (a study position may leave it out).
     waiting = _setup_waiting(data)
     for f in data["players"]:
         if f in waiting and f in ids:
             raise _Invalid("figures", f"the Flagship of {f} is on the map before its setup")
-        if ctx["saved"] and f not in waiting and f not in ids:
-            raise _Invalid("figures", f"the Flagship of {f} is not on the map")
     ships = data["factions"].get("mollusk", {}).get("ships", {})
     afloat = {fid for fid, fig in ids.items() if fig["kind"] in SHIPS}
     if set(ships) != afloat:
         raise _Invalid("factions.mollusk.ships", "a Union ship is on the map exactly while "
                                                  "its plan card is on the Mollusk board")
     ctx["figures"] = ids
-
-
-def _setup_steps(players) -> list[dict]:
-    """The setup decisions of a new game, bottom of the stack first (as ``new_game``)."""
-    steps = [{"type": "setup-bluefin", "player": "bluefin"}]
-    if "smuggler1" in players:
-        steps.append({"type": "setup-smuggler", "player": "smuggler1"})
-    steps.append({"type": "setup-mollusk", "player": None})
-    if "smuggler2" in players:
-        steps.append({"type": "setup-smuggler", "player": "smuggler2"})
-    steps.append({"type": "begin-play", "player": None})
-    return steps[::-1]
 
 
 def _setup_waiting(data) -> set:
@@ -572,39 +556,40 @@ def _setup_waiting(data) -> set:
         if any(isinstance(f, dict) and f.get("type") in SETUP for f in pending):
             raise _Invalid("pending", "setup decisions after the setup")
         return set()
-    steps = _setup_steps(data["players"])
+    steps = setup_steps(data["players"])
     if not pending or pending != steps[:len(pending)]:
         raise _Invalid("pending", "during setup the decisions are the remaining setup steps, in order")
     return {f["player"] or "mollusk" for f in pending if f["type"] != "begin-play"}
 
 
 def _check_pending(data, ctx) -> None:
+    """Each decision against the declaration of its kind (``kernel.FRAMES``)."""
     for i, frame in enumerate(data["pending"]):
         path = f"pending[{i}]"
         if not isinstance(frame, dict) or "type" not in frame or "player" not in frame:
             raise _Invalid(path, f"a decision is an object with a type and a player, not {_short(frame)}")
         kind = frame["type"]
-        if not isinstance(kind, str) or (kind not in AUTO and kind not in LEGAL):
+        declared = FRAMES.get(kind) if isinstance(kind, str) else None
+        if declared is None:
             raise _Invalid(f"{path}.type", f"is not a kind of decision: {_short(kind)}")
-        need = FRAMES.get(kind, ())
-        missing = [k for k in need if k not in frame]
+        missing = [k for k, spec in declared.fields.items() if not spec.optional and k not in frame]
         if missing:
             raise _Invalid(path, f"a {kind} decision has {', '.join(missing)}")
-        ctx["frame"], ctx["kind"] = i, kind
+        ctx["frame"] = i
         for key, value in frame.items():
-            check = FRAME_FIELDS.get(key)
-            if check is None:
+            if key in ("type", "player"):
+                continue
+            spec = declared.fields.get(key)
+            if spec is None:
                 raise _Invalid(f"{path}.{key}", f"is not a field of a {kind} decision")
-            check(value, f"{path}.{key}", ctx)
-        if kind in NOBODY:
+            field_check(spec)(value, f"{path}.{key}", ctx)
+        if not declared.decides:
             if frame["player"] is not None:
                 raise _Invalid(f"{path}.player", f"nobody decides a {kind}")
-        elif kind in LEGAL and frame["player"] is None:
-            raise _Invalid(f"{path}.player", f"someone must decide a {kind}")
-        if "fight" in frame and data["pending"][frame["fight"]].get("type") != "fight":
-            raise _Invalid(f"{path}.fight", "must point at a battle")
-        if kind == "fight" and data["pending"][frame["series"]].get("type") != "series":
-            raise _Invalid(f"{path}.series", "must point at a series of battles")
+        else:
+            if frame["player"] is None:
+                raise _Invalid(f"{path}.player", f"someone must decide a {kind}")
+            faction(frame["player"], f"{path}.player", ctx)
 
 
 def _check_progress(data) -> None:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 from .geometry import space_name
 from .components import ACTION_TITLES, CARD_BY_KEY, CARGO_BY_KEY, FACTION_NAMES, MARKET_CARDS
 from .kernel import OFFERS
-from .notation import Action, parse
+from .notation import Action, read
 
 # Words for the verbs of the base rules that take no argument, by verb.
 PLAIN = {
@@ -87,6 +87,8 @@ def _fill(template: str, state, args: Mapping[str, Any]) -> str:
     values = {k: space_name(v) if k in ("space", "to") else v for k, v in args.items()}
     if "defender" in args:
         values["figure"] = figure(state, args["defender"])
+    elif "space" in args:  # notation alone names the space, not which figure there
+        values["figure"] = f"the figure at {values['space']}"
     return template.format(**values)
 
 
@@ -152,9 +154,11 @@ def label(state, action: Action | str) -> str:
     'End your turn'
     """
     if isinstance(action, Action):
+        if action.source is None:  # not offered by the engine: its words must read
+            read(action.notation)
         verb, args = action.verb, action.args
     else:
-        verb, args = parse(str(action))
+        verb, args = read(action)  # NotationError, naming the word, unless it reads
     frame = _frame(state)
     if frame == "assemble" and "count" in args:
         return f"Place {args['count']} Ready Comrades on the Island"

@@ -29,7 +29,7 @@ from ..engine.components import ACTION_TITLES, CARD_BY_KEY, MARKET_CARDS
 from ..engine.notation import VERBS, normalise
 from ..engine.rules import name as faction_name
 from ..rulebook import tip
-from .friendly import annotate, describe
+from .friendly import annotate, describe, explain_click, why_not
 
 
 # -- goals ----------------------------------------------------------------------
@@ -467,48 +467,36 @@ class Session:
     def why_not(self, notation: str) -> str:
         """Why an action is not possible now, in the rules' words (from the engine),
         with the lesson's own note; it never lists the choices (one is the answer)."""
-        try:
-            self.state.copy().apply(notation)
-            reason = "That is not possible now."
-        except IllegalActionError as err:
-            reason = _reason_only(str(err))
         note = self.step.note_for(notation, self.state) if self.step else ""
-        return f"Not possible: {reason}" + (f" {note}" if note else "")
+        return why_not(self.state, notation) + (f" {note}" if note else "")
 
     def refused(self, target) -> Feedback:
         """A click on something the board does not offer now (``target``: a notation,
-        a space ``"x,y"``, a slot or card key, or the board's description of it): why not."""
-        self.reviewing = False
+        a space ``"x,y"``, a slot or card key, or the board's description of it): why not.
+
+        Judged against the step the learner sees: while the result of a step is shown,
+        the answer is to press *Next* (the click does not start the next step)."""
+        if self.reviewing:
+            done = self._index   # the step just done, counted from 1
+            return self._notify(Feedback(False, f"Step {done} is done: press **Next** to go "
+                                                f"on to the next step.", kind="review"))
         return self._notify(Feedback(False, self.explain_target(target), kind="illegal"))
 
     def explain_target(self, target) -> str:
-        """Why a click on ``target`` does nothing now, in words."""
-        s = self.state
-        terrain = ""
-        if isinstance(target, dict):   # the board's data attributes of what was clicked
-            terrain = str(target.get("terrain") or "")
-            target = (target.get("action") or target.get("key") or target.get("slot-group")
-                      or target.get("crew") or target.get("market") or target.get("space")
-                      or "")
-        text = _norm(str(target or ""))
+        """Why a click on ``target`` does nothing now, in words (the board's data
+        attributes of what was clicked, or a notation, a space or a slot's key), with
+        the step's own note."""
         if self.finished:
             return "This tutorial is finished: restart it, or start another one."
-        if text.split(" ")[0] in VERBS and " " in text:
-            return self.why_not(text)
-        if SPACE_RE.fullmatch(text):
-            if any(a.notation.startswith("move ") for a in self.legal_actions()):
-                # A move under way: the movement rule that stops this step (engine's words).
-                return self.why_not(f"move {text}")
-            where = f"{text} ({terrain})" if terrain.isalpha() else text
-            return f"Not possible: nothing can be done at {where} now. {s.prompt}."
-        verb = text.split(":")[-1]
-        if verb in VERBS or verb.rstrip("0123456789") in VERBS:
-            verb = verb if verb in VERBS else verb.rstrip("0123456789")
-            dice = s.dice(s.current_player) if s.current_player else []
-            for die in sorted(set(dice)):
-                if not s.is_legal(f"{verb} {die}"):
-                    return self.why_not(f"{verb} {die}")
-        return f"Not possible: that is not one of the choices now. {s.prompt}."
+        if not isinstance(target, dict):
+            text = _norm(str(target or ""))
+            if text.split(" ")[0] in VERBS and " " in text:
+                return self.why_not(text)
+            target = {"space": text} if SPACE_RE.fullmatch(text) else {"key": text}
+        message = explain_click(self.state, target)
+        verb = message.split("'")[1].split(" ")[0] if message.count("'") >= 2 else ""
+        note = self.step.note_for(verb, self.state) if verb in VERBS else ""
+        return message + (f" {note}" if note and note not in message else "")
 
     def _aim_note(self, notation: str) -> str:
         note = self.step.note_for(notation, self.state)
@@ -656,8 +644,19 @@ class Session:
         if fb is None or not fb.advanced:
             return self._notify(fb or Feedback(False, "The answer could not be played.",
                                                kind="illegal"))
-        shown = " then ".join(self.words_at(start, answer))
-        message = f"Shown: {shown}." + (f" {why}" if why else "") + "\n\n" + fb.message
+        words = self.words_at(start, answer)
+        shown = " then ".join(words)
+        # The hint's notations in the words of the moment each is played ('assemble 4'
+        # after 'assemble 1' places Comrades), not of the position after the answer.
+        meaning = dict(zip(answer, words))
+        why = re.sub(r"'([^']+)'(?! \()", lambda m: meaning.get(m.group(1), m.group(0)),
+                     why or "")
+        if why.rstrip(".") == shown:
+            why = ""        # the hint says only what was shown
+        # Played for the learner: the step's result without its "Right!" (they did not find it).
+        result = fb.message.removeprefix("Right!").strip()
+        message = f"Shown: {shown}." + (f" {why}" if why else "") + (
+            f"\n\n{result}" if result else "")
         return self._notify(Feedback(True, message, fb.events, advanced=True, kind="shown"))
 
     def words_at(self, state: State, notations: Sequence[str]) -> list[str]:
@@ -689,30 +688,73 @@ class Session:
             done = 0
         return answer[min(done, len(answer) - 1)]
 
+    def accepted_moves(self) -> list[str]:
+        """Every next decision the step accepts from the position now: the next move of
+        each accepted way (what a hint must fit, not only the answer *Show me* plays).
+
+        >>> from ahoy_nb.tutorials import start
+        >>> start("setup").accepted_moves()        # either Island is right
+        ['start 0,0', 'start 3,2']
+        """
+        if self.finished:
+            return []
+        key = (self._index, len(self.state.log), self.state.to_json())
+        if getattr(self, "_moves_key", None) == key:
+            return list(self._moves)
+        step, start = self.step, self._starts[self._index]
+        if step.expect is not None:
+            moves = [e for e in step.expect if self.state.is_legal(e)]
+        else:
+            learner = start.current_player
+
+            def reaches(state: State, action, depth: int) -> bool:
+                trial = state.copy()
+                try:
+                    trial.apply(action)
+                    _respond(trial, learner, step.respond)
+                except (ValueError, KeyError):
+                    return False
+                if step.goal(start, trial):
+                    return True
+                if (depth > 1 and trial.current_player == learner and trial.data["pending"]
+                        and not trial.is_over):
+                    return any(reaches(trial, a, depth - 1) for a in trial.legal_actions())
+                return False
+
+            left = 5 - self._progress_count()
+            moves = [a.notation for a in self.state.legal_actions() if reaches(self.state, a, left)]
+        self._moves_key, self._moves = key, moves
+        return list(moves)
+
     def _where(self) -> str:
-        """The first hint: the part of the board to look at (not the move itself)."""
+        """The first hint: the part (or parts) of the board to look at, so that it fits
+        every answer the step accepts (not the move itself)."""
         step, start = self.step, self._starts[self._index]
         own = resolve(step.where, start)
-        notation = self._next_move()
-        verb = notation.split(" ", 1)[0]
-        self.suggest = [a.notation for a in self.state.legal_actions() if a.verb == verb]
-        spaces = SPACE_RE.findall(notation)
+        moves = self.accepted_moves() or [self._next_move()]
+        verbs = list(dict.fromkeys(m.split(" ", 1)[0] for m in moves))
+        self.suggest = [a.notation for a in self.state.legal_actions() if a.verb in verbs]
         self.pointers = []
-        if spaces:
-            region = _region_of(self.state, spaces[-1])
+        for m in moves:
+            spaces = SPACE_RE.findall(m)
+            region = _region_of(self.state, spaces[-1]) if spaces else None
             if region is not None:
-                self.pointers = [f"{x},{y}" for x, y in region["spaces"]]
+                self.pointers += [f"{x},{y}" for x, y in region["spaces"]
+                                  if f"{x},{y}" not in self.pointers]
         if own:
             return own
-        return _where_text(self.state, notation, verb, spaces)
+        return _where_text(self.state, moves)
 
     def _rule(self) -> str:
-        """The second hint: the rule that decides the step."""
+        """The second hint: the rule that decides the step (for each kind of answer the
+        step accepts)."""
         step, start = self.step, self._starts[self._index]
         rule = resolve(step.rule, start)
         if not rule:
-            verb = self._next_move().split(" ", 1)[0]
-            rule = tip("verb", verb) or tip("slot", verb) or ""
+            moves = self.accepted_moves() or [self._next_move()]
+            verbs = list(dict.fromkeys(m.split(" ", 1)[0] for m in moves))[:3]
+            rule = " ".join(dict.fromkeys(t for t in (tip("verb", v) or tip("slot", v)
+                                                       for v in verbs) if t))
         parts = [f"**{step.section}**: {rule}" if step.section else rule]
         own = resolve(step.hint, start)
         if own and not names_answer(own, self.expected_answer()):
@@ -772,12 +814,6 @@ def names_answer(text: str, answer: Sequence[str]) -> bool:
         rf"(?<![\w'>-]){re.escape(a)}(?![\w>,])", low)) for a in answer)
 
 
-def _reason_only(message: str) -> str:
-    """The engine's refusal without its list of choices (one of them is the answer)."""
-    message = message.split(" Choices now:")[0].strip()
-    return re.sub(r"\s*\([^()]*\|[^()]*\)", "", message)   # "(reward up|down|...)"
-
-
 def _spaces(texts: Iterable[str]) -> list[str]:
     out: list[str] = []
     for t in texts:
@@ -807,21 +843,50 @@ def _region_of(state: State, space: str):
     return next((r for r in state.regions() if (x, y) in r["spaces"]), None)
 
 
-def _where_text(state: State, notation: str, verb: str, spaces: list[str]) -> str:
-    if verb in ACTION_TITLES and not spaces:
-        return f"Look at your player board: the {ACTION_TITLES[verb]} slot."
-    if verb in CARD_BY_KEY:
-        return f"Look at your Crew: {MARKET_CARDS[CARD_BY_KEY[verb]]['name']}."
-    if verb in ("fire", "hold"):
-        return "Look at the dice on Cannons: how strong is each side, and who wins a tie?"
-    if verb == "battle":
-        return "Look at the enemy figures in the battle's space: which one do you want to fight?"
-    if spaces:
-        region = _region_of(state, spaces[-1])
-        if region is not None:
-            return f"Look at the map: the {region['suit'].title()} region (outlined)."
-        return "Look at the edge of the map, where the new region would go."
-    return f"Look at the choices of this kind in the list of actions: {verb}."
+def _or(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    words = list(dict.fromkeys(words))
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _where_text(state: State, moves: Sequence[str]) -> str:
+    """Where to look for every one of ``moves``, part by part of the board."""
+    slots, crew, regions, other, texts = [], [], [], [], []
+    for m in moves:
+        verb = m.split(" ", 1)[0]
+        spaces = SPACE_RE.findall(m)
+        if verb in ACTION_TITLES and not spaces:
+            slots.append(ACTION_TITLES[verb])
+        elif verb in CARD_BY_KEY:
+            crew.append(MARKET_CARDS[CARD_BY_KEY[verb]]["name"])
+        elif verb in ("fire", "hold"):
+            texts.append("Look at the dice on Cannons: how strong is each side, and who wins a tie?")
+        elif verb == "battle":
+            texts.append("Look at the enemy figures in the battle's space: which one do you want "
+                         "to fight?")
+        elif spaces:
+            region = _region_of(state, spaces[-1])
+            if region is not None:
+                regions.append(region["suit"].title())
+            else:
+                texts.append("Look at the edge of the map, where the new region would go.")
+        else:
+            other.append(verb)
+    if slots:
+        many = len(set(slots)) > 1
+        texts.insert(0, f"Look at your player board: the {_or(slots)} slot{'s' if many else ''}.")
+    if crew:
+        texts.append(f"Look at your Crew: {_or(crew)}.")
+    if regions:
+        many = len(set(regions)) > 1
+        either = {1: "", 2: ": either is right"}.get(len(set(regions)), ": any of them is right")
+        texts.append(f"Look at the map: the {_or(regions)} region{'s' if many else ''} "
+                     f"(outlined){either}.")
+    if other:
+        texts.append(f"Look at the choices of this kind in the list of actions: {_or(other)}.")
+    texts = list(dict.fromkeys(texts))
+    return texts[0] if len(texts) == 1 else texts[0] + " " + " ".join(
+        "Or " + t[0].lower() + t[1:] for t in texts[1:])
 
 
 def _respond(state: State, learner: str | None, responses: Sequence[str]) -> None:

@@ -22,12 +22,14 @@ from typing import Mapping
 
 from ..ai.analysis import battle_odds
 from ..engine import Action, NotationError, State
-from ..engine.components import REWARD_START, REWARD_TEXT, REWARDS
+from ..engine.components import CARD_BY_KEY, MARKET_CARDS, REWARD_START, REWARD_TEXT, REWARDS
+from ..engine.explain import why_die
 from ..engine.notation import VERBS, normalise
 from ..engine.rules import name
 from ..engine.words import label
 
-__all__ = ["Actions", "Odds", "RewardsGrid", "actions", "annotate", "describe", "odds", "rewards_grid"]
+__all__ = ["Actions", "Odds", "RewardsGrid", "actions", "annotate", "describe", "explain_click",
+           "odds", "reason_only", "rewards_grid", "why_not"]
 
 
 def describe(state: State, action: Action | str) -> str:
@@ -198,3 +200,94 @@ def annotate(text: str, state: State) -> str:
         words = describe(state, notation)
         return f"'{notation}' ({words})" if words else match.group(0)
     return re.sub(r"'([a-z][a-z'-]*(?: [^' ]+)*)'(?! \()", meaning, text)
+
+
+# -- why a click on the board does nothing ------------------------------------------
+
+_SPACE = re.compile(r"-?\d+,-?\d+")
+
+
+def why_not(state: State, notation: str) -> str:
+    """Why ``notation`` is not possible now: the engine's reason in the rules' words,
+    without its list of choices (a lesson must not give its answer away).
+
+    >>> from ahoy_nb.engine import new_game
+    >>> why_not(new_game(3, seed=4), "start 1,1")
+    "Not possible: 'start 1,1' is not allowed: Bluefin's Flagship and Patrol start on an Island, and 1,1 is a Strong Current."
+    """
+    try:
+        state.copy().apply(notation)
+        reason = "That is not possible now."
+    except ValueError as err:   # IllegalActionError, NotationError
+        reason = reason_only(str(err))
+    return f"Not possible: {reason}"
+
+
+def reason_only(message: str) -> str:
+    """The engine's refusal without its list of choices (one of them may be an answer)."""
+    message = message.split(" Choices now:")[0].strip()
+    message = re.sub(r"\s*\([^()]*\|[^()]*\)", "", message)   # "(reward up|down|...)"
+    return message if message.endswith((".", "!", "?")) else message + "."
+
+
+def explain_click(state: State, target: Mapping[str, str]) -> str:
+    """Why a click on a board element offers nothing now, in the rules' words.
+
+    ``target``: the clicked element's data attributes, as the board sends them
+    (``{"space": "1,1", "terrain": "current"}``, ``{"die": "bluefin:0", "value": "4"}``,
+    ``{"slot-group": "bluefin:cannons"}``, ``{"market": "gunner"}``...): the board's
+    answer to a click on something it does not offer (a lesson adds its own note).
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(3, seed=4)
+    >>> explain_click(s, {"space": "1,1", "terrain": "current"})
+    "Not possible: 'start 1,1' is not allowed: Bluefin's Flagship and Patrol start on an Island, and 1,1 is a Strong Current."
+    >>> print(explain_click(s, {"market": "gunner"}))
+    Not possible: 'recruit gunner' is not allowed: the game begins with Faction Setup: each Flagship is placed first. Bluefin: choose the Island for your Flagship and a Patrol (start x,y).
+    """
+    if state.is_over:
+        return "The game is over."
+    who = state.current_player
+    legal = state.legal_actions()
+    prompt = f"{state.prompt}."
+    owner = next((str(target[k]).split(":")[0] for k in ("die", "slot-group", "slot", "crew", "board")
+                  if target.get(k)), "")
+    if owner and owner in state.players and owner != who:
+        return f"Not possible: that is {name(owner)}'s, and it is {name(who)}'s decision. {prompt}"
+    space = str(target.get("space") or "")
+    if not space and target.get("figure"):
+        fig = next((f for f in state.figures() if f["id"] == target["figure"]), None)
+        battle = next((a for a in legal if a.verb == "battle"), None)
+        if battle is not None:
+            return why_not(state, f"battle {target['figure']}")
+        if fig is not None:
+            space = f"{fig['at'][0]},{fig['at'][1]}"
+    if _SPACE.fullmatch(space):
+        # The verb of what this decision does with a space: start, move, deploy...
+        verbs = [a.verb for a in legal if _SPACE.search(a.notation)]
+        if verbs:
+            return why_not(state, f"{verbs[0]} {space}")
+        if state.data["turn"] and not state.data["pending"]:   # a die to place first
+            return why_not(state, f"move {space}")
+        terrain = str(target.get("terrain") or "")
+        where = f"{space} ({terrain})" if terrain.isalpha() else space
+        return f"Not possible: nothing can be done at {where} now. {prompt}"
+    if target.get("die"):
+        value = str(target.get("value") or "")
+        reason = why_die(state, int(value)) if value.isdigit() else None
+        return f"Not possible: {reason}. {prompt}" if reason else f"Not possible now. {prompt}"
+    card = str(target.get("market") or "")
+    if card:
+        tries = [f"recruit {card}"]
+        info = MARKET_CARDS[CARD_BY_KEY[card]] if card in CARD_BY_KEY else None
+        if info is not None and who and who.startswith("smuggler"):
+            tries.insert(0, f"smuggle {info['cargo'].lower()}")
+        return why_not(state, next((t for t in tries if not state.is_legal(t)), tries[0]))
+    verb = str(target.get("key") or target.get("slot-group") or target.get("crew") or "")
+    verb = verb.split(":")[-1]
+    if verb in VERBS or verb.rstrip("0123456789") in VERBS:
+        verb = verb if verb in VERBS else verb.rstrip("0123456789")
+        for die in sorted(set(state.dice(who) if who else [])):
+            if not state.is_legal(f"{verb} {die}"):
+                return why_not(state, f"{verb} {die}")
+    return f"Not possible: that is not one of the choices now. {prompt}"

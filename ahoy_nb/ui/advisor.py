@@ -1,12 +1,14 @@
-"""Who is winning, and what to do: a win-chance chart and a Hint button beside the board.
+"""Who is winning, and what to do: the advisor beside the board, and its chart.
 
 ``Advisor(board)`` follows a :class:`~ahoy_nb.ui.BoardWidget`:
 
-* the **win-chance chart** gains a point after each action: each faction's chance to
-  win (:func:`ahoy_nb.ai.analysis.evaluate`) as the board's viewer may know it;
-* the **Hint** button, for a person whose decision it is, lists the 3 best actions
-  (:func:`ahoy_nb.ai.analysis.best_actions`) with their estimated chances and highlights
-  them on the board (the board's ``hints``).
+* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.ui.panels.AdvisorPanel`):
+  each faction's **chance to win** now (:func:`ahoy_nb.ai.analysis.evaluate`, as the
+  board's viewer may know it), the **Hint** button (for a person whose decision it is: the
+  3 best actions, :func:`ahoy_nb.ai.analysis.best_actions`, listed with their estimated
+  chances and marked on the board's ``hints``) and the **Analysis** toggle;
+* the **win-chance chart** (this widget, shown with the other charts) gains a point after
+  each action.
 
 The work and its rules are :class:`~ahoy_nb.ai.advice.AdvisorCore`'s (the Panel app's
 advisor shares them): both run on a worker thread, so the board answers clicks while
@@ -20,6 +22,8 @@ in hot-seat games, where it would help one player against another).
 >>> adv = Advisor(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8, wait=True)
 >>> sorted(adv.chances[0])
 ['bluefin', 'mollusk']
+>>> [b["id"] for b in adv.board.panels[0]["buttons"]]
+['hint', 'analysis']
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ import ipywidgets as widgets
 from ..ai.advice import AdvisorCore
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
+from .charts import PAPER, legend
 from .loop import running_loop
+from .panels import AdvisorPanel
 
 __all__ = ["Advisor", "WinChanceChart"]
 
@@ -44,7 +50,7 @@ class WinChanceChart(bq.Figure):
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
         scales = {"x": self.x_scale, "y": self.y_scale}
         self.lines = bq.Lines(x=[], y=[[] for _ in self.players], scales=scales, marker="circle",
-                              marker_size=16, stroke_width=2, display_legend=True,
+                              marker_size=16, stroke_width=2,
                               colors=[FACTION_COLORS.get(f, "#888") for f in self.players],
                               labels=[faction_name(f) for f in self.players])
         axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
@@ -53,7 +59,7 @@ class WinChanceChart(bq.Figure):
         kwargs.setdefault("title", "Chance to win")
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 55, "right": 20})
-        kwargs.setdefault("legend_location", "top-left")
+        kwargs.setdefault("background_style", PAPER)
         kwargs.setdefault("animation_duration", 0)
         super().__init__(marks=[self.lines], axes=axes, **kwargs)
 
@@ -66,35 +72,32 @@ class WinChanceChart(bq.Figure):
 
 
 class Advisor(widgets.VBox):
-    """The win-chance chart and the Hint button for one board (see the module notes).
+    """The advisor of one board: its side panel and its win-chance chart (see the module
+    notes). This widget is the chart; the panel is drawn by the board.
 
     The ipywidgets front of :class:`~ahoy_nb.ai.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
-    ``chart``, ``hint_button``, ``hint_text``, ``toggle``, ``core``, ``chances``
-    (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates).
+    ``chart``, ``panel`` (:class:`~ahoy_nb.ui.panels.AdvisorPanel`), ``core``, ``chances``
+    (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates);
+    :meth:`press` presses a button of the panel as a click does.
     """
 
     def __init__(self, board, *, enabled: bool = True, simulations: int = 60,
                  hint_simulations: int = 150, wait: bool = False, **kwargs):
         self.board = board
         self._loop = running_loop()
+        self._presses = 0
         self.chart = WinChanceChart(board.state.players)
-        self.toggle = widgets.ToggleButton(value=enabled, description="Analysis",
-                                           icon="line-chart",
-                                           tooltip="Show who is winning, and allow hints")
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="The 3 best actions by simulation, "
-                                                  "highlighted on the board")
-        self.hint_text = widgets.HTML()
-        self.status = widgets.HTML()
-        controls = widgets.HBox([self.toggle, self.hint_button, self.status])
-        super().__init__([controls, self.hint_text, self.chart], **kwargs)
+        self.panel = AdvisorPanel(board, on_chances=self.chart.show)
+        items = [(faction_name(f), FACTION_COLORS.get(f, "#888"), "line")
+                 for f in board.state.players]
+        super().__init__([legend(items), self.chart], **kwargs)
         self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
                                 hint_simulations=hint_simulations, wait=wait,
                                 deliver=self._on_kernel_thread)
-        self.hint_button.on_click(lambda _: self.core.hint())
-        self.toggle.observe(lambda change: self.core.set_enabled(change["new"]), "value")
+        self.panel.core = self.core
+        self.panel.draw()
 
     @property
     def enabled(self) -> bool:
@@ -120,20 +123,26 @@ class Advisor(widgets.VBox):
         """Work out the 3 best actions and show them (only for a person to decide)."""
         self.core.hint()
 
-    # -- the view (AdvisorView) ------------------------------------------------------------
+    def press(self, button: str) -> None:
+        """Press the panel's ``"hint"`` or ``"analysis"`` button through the board, as the
+        front end does (a disabled button is refused: ``board.error`` says why)."""
+        self._presses += 1
+        self.board.intent = {"press": {"panel": AdvisorPanel.ID, "button": button},
+                             "id": f"advisor-press-{self._presses}"}
+
+    # -- the view (AdvisorView): the panel, and the chart ------------------------------------
     def show_chances(self, chances: dict[int, dict[str, float]]) -> None:
-        self.chart.show(chances)
+        self.panel.show_chances(chances)   # and, through on_chances, the chart
 
     def show_hint(self, html: str) -> None:
-        self.hint_text.value = html
+        self.panel.show_hint(html)
 
     def show_status(self, html: str) -> None:
-        self.status.value = html
+        self.panel.show_status(html)
 
     def show_controls(self, enabled: bool, can_hint: bool) -> None:
-        self.chart.layout.display = None if enabled else "none"
-        self.hint_button.layout.display = None if enabled else "none"
-        self.hint_button.disabled = not can_hint
+        self.layout.display = None if enabled else "none"
+        self.panel.show_controls(enabled, can_hint)
 
     def _on_kernel_thread(self, fn) -> None:
         loop = self._loop
@@ -144,4 +153,5 @@ class Advisor(widgets.VBox):
 
     def close(self):
         self.core.close()
+        self.board.remove_panel(AdvisorPanel.ID)
         super().close()

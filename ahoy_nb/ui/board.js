@@ -8,6 +8,13 @@
 //
 // Intents (the `intent` trait), each with a fresh numeric `id`:
 //   {action: "move 3,1"}  {undo: true}  {scrub: k}  {reveal: true}  {refused: {space: "3,1"}}
+//   {press: {panel: "advisor", button: "hint"}}
+//
+// The side column (beside the picture when there is room, under it when not) holds the
+// message area (the answer to the last click: a refusal, a lesson's "Right!"; announced
+// by screen readers), the panels Python sets (a lesson's Next and Hint, the advisor, the
+// bots), the list of every action and the log. It stays in the visible part of the page
+// while the picture scrolls by, so an answer appears where the person is looking.
 //
 // Keyboard: Tab moves between the things you can click (each has a name in words);
 // Enter or Space clicks; E ends the turn; U undoes; R rotates a tile being placed;
@@ -49,7 +56,8 @@ function render({ model, el }) {
   const status = h("div", { className: "ahoy-status", role: "status" });
   const scores = h("div", { className: "ahoy-scores" });
   const prompt = h("div", { className: "ahoy-prompt" });
-  const error = h("div", { className: "ahoy-error", role: "alert" });
+  const messageBox = h("div", { className: "ahoy-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const panelsHost = h("div", { className: "ahoy-panels" });
   const handover = h("div", { className: "ahoy-handover" });
   const notices = h("div", { className: "ahoy-notices" });
   const exploreBar = h("div", { className: "ahoy-explore" });
@@ -77,11 +85,13 @@ function render({ model, el }) {
   const where = h("span", { className: "ahoy-where" });
   const controls = h("div", { className: "ahoy-controls" }, [undo, first, back, scrubber, forward, latest, where]);
   const side = h("div", { className: "ahoy-side" }, [
+    messageBox, panelsHost,
     h("div", { className: "ahoy-heading", text: "All actions" }), actions,
     h("div", { className: "ahoy-heading", text: "Log" }), log,
   ]);
-  const main = h("div", { className: "ahoy-main" }, [h("div", { className: "ahoy-stage" }, [exploreBar, board]), side]);
-  root.append(h("div", { className: "ahoy-top" }, [status, scores]), prompt, error, handover,
+  const stage = h("div", { className: "ahoy-stage" }, [exploreBar, board]);
+  const main = h("div", { className: "ahoy-main" }, [stage, side]);
+  root.append(h("div", { className: "ahoy-top" }, [status, scores]), prompt, handover,
     notices, main, controls, chooser, confirm, tipBox);
   chooser.hidden = true;
   confirm.hidden = true;
@@ -280,6 +290,12 @@ function render({ model, el }) {
   function onClick(event) {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
+    hideTip();
+    const press = target.closest("[data-button]");
+    if (press && panelsHost.contains(press)) {
+      send({ press: { panel: press.getAttribute("data-panel"), button: press.getAttribute("data-button") } });
+      return;
+    }
     if (target.closest(".ahoy-cancel")) { closeChooser(); return; }
     const go = target.closest("[data-go]");
     if (go) { const n = go.getAttribute("data-go"); closeChooser(); send({ action: n }); return; }
@@ -456,9 +472,10 @@ function render({ model, el }) {
       }
       actions.appendChild(row);
     }
-    // The list scrolls: bring the first suggested action (a hint) into its view.
+    // The list scrolls: bring the first suggested action (a hint) into its view, its
+    // outline (2 px outside it) whole and nothing of the row above (3 px above it) showing.
     const hinted = actions.querySelector(".ahoy-hint");
-    if (hinted) actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 4;
+    if (hinted) actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 3;
   }
 
   // The log: the head is redrawn rarely; the tail entry by entry, only those that changed.
@@ -525,7 +542,7 @@ function render({ model, el }) {
       if (n.choices && n.choices.length) {
         const row = h("div", { className: "ahoy-notice-choices" });
         for (const c of n.choices) {
-          const odds = c.odds === null || c.odds === undefined ? "" : ` — wins ${(c.odds * 100).toFixed(1)}%`;
+          const odds = c.odds === null || c.odds === undefined ? "" : ` — ${c.odds_label || "wins"} ${(c.odds * 100).toFixed(1)}%`;
           row.appendChild(h("button", { type: "button", className: "ahoy-choice", "data-action": c.n, title: c.n, text: c.label + odds }));
         }
         panel.appendChild(row);
@@ -547,11 +564,129 @@ function render({ model, el }) {
     root.setAttribute("data-viewer", viewer === null || viewer === undefined ? "spectator" : viewer);
   }
 
-  function drawError() {
-    const text = model.get("error") || "";
-    error.textContent = text;
-    error.hidden = !text;
+  // The lessons' little Markdown, as text nodes: paragraphs, **bold**, *italics*, `code`.
+  function paragraphs(text) {
+    return text.split(/\n\s*\n/).filter((p) => p.trim()).map((p) => {
+      const para = h("p");
+      for (const piece of p.split(/(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*)/)) {
+        if (!piece) continue;
+        if (piece.startsWith("**")) para.appendChild(h("strong", { text: piece.slice(2, -2) }));
+        else if (piece.startsWith("`")) para.appendChild(h("code", { text: piece.slice(1, -1) }));
+        else if (piece.startsWith("*") && piece.endsWith("*") && piece.length > 2) para.appendChild(h("em", { text: piece.slice(1, -1) }));
+        else para.appendChild(document.createTextNode(piece));
+      }
+      return para;
+    });
   }
+
+  // The message area: the board's refusal (error), else the last message Python said.
+  let shownMessage = null;
+  function drawMessage() {
+    const err = model.get("error") || "";
+    const said = model.get("message") || {};
+    const text = err || said.text || "";
+    const kind = err ? "refused" : (said.kind || "info");
+    const lines = err ? [] : (said.lines || []);
+    const key = err ? `error:${err}:${model.get("ack")}` : `said:${said.id}`;
+    messageBox.replaceChildren(...paragraphs(text));
+    if (lines.length) messageBox.appendChild(h("ul", {}, lines.map((line) => h("li", { text: line }))));
+    messageBox.className = `ahoy-message ahoy-message-${kind}` + (err ? " ahoy-error" : "");
+    messageBox.hidden = !text;
+    root.setAttribute("data-message", text ? kind : "");
+    if (text && key !== shownMessage) {
+      // A new answer: flash it, and bring the side column back into view if needed.
+      messageBox.classList.remove("ahoy-fresh");
+      void messageBox.offsetWidth;
+      messageBox.classList.add("ahoy-fresh");
+      schedulePin();
+    }
+    shownMessage = text ? key : null;
+  }
+
+  function drawPanels() {
+    const focused = document.activeElement && panelsHost.contains(document.activeElement)
+      ? [document.activeElement.getAttribute("data-panel"), document.activeElement.getAttribute("data-button")] : null;
+    const list = model.get("panels") || [];
+    panelsHost.replaceChildren();
+    for (const p of list) {
+      const section = h("section", { className: "ahoy-panel", "data-panel": p.id, "aria-label": p.title || p.id });
+      if (p.title) section.appendChild(h("div", { className: "ahoy-panel-title", text: p.title }));
+      // Buttons first: text that grows below them never moves them under the pointer.
+      const row = h("div", { className: "ahoy-panel-buttons" });
+      for (const b of p.buttons || []) {
+        row.appendChild(h("button", {
+          type: "button", className: "ahoy-panel-button" + (b.primary ? " ahoy-primary" : ""),
+          "data-panel": p.id, "data-button": b.id, title: b.title, disabled: !!b.disabled,
+          "aria-pressed": b.pressed === undefined ? null : String(!!b.pressed), text: b.label,
+        }));
+      }
+      if (row.children.length) section.appendChild(row);
+      if (p.busy) {
+        const bar = h("span", { className: "ahoy-busy-bar" });
+        if (p.busy.seconds) bar.style.animationDuration = `${p.busy.seconds}s`;
+        else bar.classList.add("ahoy-busy-open");
+        section.appendChild(h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": p.busy.text, "aria-busy": "true" }, [
+          h("span", { className: "ahoy-busy-text", text: p.busy.text }), h("span", { className: "ahoy-busy-track" }, [bar])]));
+      }
+      for (const line of p.lines || []) section.appendChild(h("p", { text: line }));
+      if (p.items && p.items.length) section.appendChild(h("ol", {}, p.items.map((item) => h("li", { text: item }))));
+      panelsHost.appendChild(section);
+    }
+    if (focused) {
+      const again = panelsHost.querySelector(`[data-panel="${CSS.escape(focused[0] || "")}"][data-button="${CSS.escape(focused[1] || "")}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+    schedulePin();
+  }
+
+  // -- keeping the side column in the visible part of the page -----------------------
+  // The page may scroll in any ancestor (JupyterLab's notebook, Voila's page, Panel's):
+  // the column is moved down the picture's side by as much as the picture has scrolled
+  // out of view, and kept no taller than the visible part.
+  let pinFrame = 0;
+  let pinAgain = null;
+  let offset = 0;
+  const watched = new Set();   // the scrolling ancestors whose size is watched
+  function scrollers() {
+    const out = [];
+    for (let n = root.parentElement; n && n !== document.documentElement; n = n.parentElement) {
+      if (/(auto|scroll|overlay)/.test(getComputedStyle(n).overflowY)) out.push(n);
+    }
+    // Their size changes too (a theme, a side bar opened): measure again then.
+    for (const n of out) if (resized && !watched.has(n)) { watched.add(n); resized.observe(n); }
+    return out;
+  }
+  function pin() {
+    pinFrame = 0;
+    if (!root.isConnected) return;
+    let top = 0;
+    let bottom = window.innerHeight;
+    for (const n of scrollers()) {
+      const r = n.getBoundingClientRect();
+      top = Math.max(top, r.top);
+      bottom = Math.min(bottom, r.bottom);
+    }
+    const tall = Math.max(240, bottom - top - 16);
+    if (side.style.maxHeight !== `${tall}px`) {
+      side.style.maxHeight = `${tall}px`;
+      // The page may still be laying itself out (a theme being changed): look again.
+      clearTimeout(pinAgain);
+      pinAgain = setTimeout(schedulePin, 400);
+    }
+    const beside = side.offsetTop < stage.offsetTop + 40;   // beside the picture, not under it
+    const natural = side.getBoundingClientRect().top - offset;
+    const room = main.getBoundingClientRect().bottom - natural - side.offsetHeight;
+    const want = beside ? Math.max(0, Math.min(top + 8 - natural, room)) : 0;
+    if (Math.abs(want - offset) > 0.5) {
+      offset = want;
+      side.style.transform = offset ? `translateY(${offset}px)` : "";
+    }
+  }
+  function schedulePin() { if (!pinFrame) pinFrame = requestAnimationFrame(pin); }
+  document.addEventListener("scroll", schedulePin, { capture: true, passive: true });
+  window.addEventListener("resize", schedulePin);
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(schedulePin) : null;
+  if (resized) resized.observe(root);
 
   function drawHandover() {
     const who = model.get("handover") || "";
@@ -586,23 +721,30 @@ function render({ model, el }) {
       waiting = null;
       root.classList.remove("ahoy-waiting");
     }
+    if (model.get("error")) drawMessage();   // the same refusal again is a new answer
   }
 
   const handlers = [
     ["parts", drawParts], ["can_act", drawParts], ["choices", drawActions], ["hints", drawActions],
     ["log_head", drawLogHead], ["log_tail", drawLogTail], ["notices", drawNotices],
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
-    ["deciding", drawStatus], ["error", drawError], ["handover", drawHandover],
+    ["deciding", drawStatus], ["error", drawMessage], ["message", drawMessage], ["panels", drawPanels],
+    ["handover", drawHandover],
     ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls],
     ["ack", onAck],
   ];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
-  drawParts(); drawActions(); drawStatus(); drawError(); drawHandover(); drawNotices();
+  drawParts(); drawActions(); drawStatus(); drawMessage(); drawPanels(); drawHandover(); drawNotices();
   drawLogHead(); drawLogTail(); drawControls();
 
   return () => {
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
     clearTimeout(scrubTimer);
+    if (pinFrame) cancelAnimationFrame(pinFrame);
+    clearTimeout(pinAgain);
+    document.removeEventListener("scroll", schedulePin, { capture: true });
+    window.removeEventListener("resize", schedulePin);
+    if (resized) resized.disconnect();
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("mouseover", showTip);

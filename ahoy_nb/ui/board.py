@@ -45,6 +45,15 @@ Python -> front end (the front end never sets these):
                    its view is shown (``""`` otherwise)
 ``ack``            the ``id`` of the last intent handled (accepted or refused)
 ``highlight``      spaces to outline (``"x,y"``), set from Python (tutorials)
+``message``        the answer to the last thing done that is not a refusal (a lesson's
+                   "Right!", a hint): ``{"id", "kind", "text", "lines"}`` (``text`` in the
+                   lessons' little Markdown: bold, italics and code), set
+                   with :meth:`say`. The front end shows ``error`` or, without one, this,
+                   in the message area at the top of the side column
+``panels``         the side column's panels, in order: ``[{"id", "title", "lines",
+                   "items", "buttons": [{"id", "label", "title", "disabled", "pressed",
+                   "primary"}], "busy": {"text", "seconds"} | None}]``, set with
+                   :meth:`set_panel` (a lesson's controls, the advisor, the bots)
 
 Front end -> Python: ``intent``, a dict with an ``id`` (any number, new each time)
 and exactly one of:
@@ -59,7 +68,9 @@ and exactly one of:
 * ``{"refused": {...}}``: a click on something no action is offered for; the value is
   the clicked element's ``data-*`` attributes without the prefix (``{"space": "3,1",
   "terrain": "sea"}``, ``{"die": "bluefin:0", "value": "4"}``...). ``on_refused(target)``
-  answers with the message the board shows (in ``error``).
+  answers with the message the board shows (in ``error``);
+* ``{"press": {"panel": "advisor", "button": "hint"}}``: a button of a side panel; the
+  panel's ``on_press(button)`` handles it.
 
 A malformed or refused intent sets ``error`` and changes nothing else.
 
@@ -86,10 +97,13 @@ from ..ai.analysis import battle_odds, fire_amount
 from ..engine import IllegalActionError, State, new_game
 from ..engine.words import faction_name, label
 from ..render import _slot_title, render_parts
+from ..tutorials.friendly import explain_click
 
 HERE = pathlib.Path(__file__).parent
 
-INTENT_KINDS = ("action", "undo", "scrub", "reveal", "refused")
+INTENT_KINDS = ("action", "undo", "scrub", "reveal", "refused", "press")
+PANEL_KEYS = ("title", "lines", "items", "buttons", "busy")
+BUTTON_KEYS = ("id", "label", "title", "disabled", "pressed", "primary")
 LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
 MAX_NOTATION = 200   # longer text is no notation: refused before the engine reads it
 MAX_ERROR = 300      # an error never echoes more than this back to the front end
@@ -168,6 +182,8 @@ class BoardFace(anywidget.AnyWidget):
     handover = t.Unicode("").tag(sync=True)
     ack = t.Any(None, allow_none=True).tag(sync=True)
     highlight = t.List(t.Unicode()).tag(sync=True)
+    message = t.Dict().tag(sync=True)
+    panels = t.List(t.Dict()).tag(sync=True)
     intent = t.Any(None, allow_none=True).tag(sync=True)
 
     # Not synced: bumped after every change of the live game (charts and bots observe it).
@@ -241,6 +257,9 @@ class BoardWidget(BoardFace):
         self.confirm_handover = confirm_handover
         # undo_rule(board) -> why the front end may not undo now, or None (free undo).
         self.undo_rule: Callable[["BoardWidget"], str | None] | None = None
+        self._panels: dict[str, dict] = {}          # the side column's panels, by id
+        self._on_press: dict[str, Callable[[str], object]] = {}
+        self._said = 0
         super().__init__(**kwargs)
         self._fixed_viewer = None if self._mode == "hotseat" else viewer
         self._updating = False
@@ -320,6 +339,61 @@ class BoardWidget(BoardFace):
         why = self.undo_rule(self) if self.undo_rule is not None else None
         return f"You cannot undo: {why}" if why else None
 
+    # -- the side column: the message area and the panels -------------------------------
+    @_locked
+    def say(self, text: str, kind: str = "info", lines: Iterable[str] = ()) -> None:
+        """Show ``text`` in the message area beside the board (announced to screen
+        readers), e.g. a lesson's answer to a try; ``""`` clears it. ``kind``: ``"right"``,
+        ``"wrong"``, ``"refused"``, ``"hint"``, ``"info"``... (its colour); ``lines``: a
+        list under it (what happened).
+
+        >>> w = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+        >>> w.say("Right! The Flagship is on the Island.", "right")
+        >>> w.message["text"], w.message["kind"]
+        ('Right! The Flagship is on the Island.', 'right')
+        """
+        self._said += 1
+        self.message = ({"id": self._said, "kind": str(kind), "text": str(text),
+                         "lines": [str(x) for x in lines]} if text else {})
+
+    @_locked
+    def set_panel(self, id: str, *, title: str = "", lines: Iterable[str] = (),
+                  items: Iterable[str] = (), buttons: Iterable[dict] = (),
+                  busy: dict | None = None,
+                  on_press: Callable[[str], object] | None = None) -> None:
+        """Add or redraw the side panel ``id`` (panels keep the order they were added in).
+
+        * ``title``, ``lines`` (paragraphs), ``items`` (a list): text, drawn as text;
+        * ``buttons``: ``{"id", "label"[, "title", "disabled", "pressed", "primary"]}``;
+          a press calls ``on_press(button_id)`` (kept from an earlier call if not given);
+        * ``busy``: ``{"text", "seconds"}`` while something is being worked out: a
+          progress bar that fills in about ``seconds`` (``None``: no estimate).
+
+        >>> w = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+        >>> pressed = []
+        >>> w.set_panel("advisor", title="Advice", buttons=[{"id": "hint", "label": "Hint"}],
+        ...             on_press=pressed.append)
+        >>> w.intent = {"press": {"panel": "advisor", "button": "hint"}, "id": 1}
+        >>> pressed, [p["id"] for p in w.panels]
+        (['hint'], ['advisor'])
+        """
+        panel = {"id": str(id), "title": str(title), "lines": [str(x) for x in lines],
+                 "items": [str(x) for x in items],
+                 "buttons": [{k: b[k] for k in BUTTON_KEYS if k in b} for b in buttons],
+                 "busy": dict(busy) if busy else None}
+        if on_press is not None:
+            self._on_press[panel["id"]] = on_press
+        if self._panels.get(panel["id"]) != panel:
+            self._panels[panel["id"]] = panel
+            self.panels = list(self._panels.values())
+
+    @_locked
+    def remove_panel(self, id: str) -> None:
+        """Take the side panel ``id`` away (if it is there)."""
+        if self._panels.pop(id, None) is not None:
+            self._on_press.pop(id, None)
+            self.panels = list(self._panels.values())
+
     @_locked
     def show(self, position: int) -> None:
         """Show the position after ``position`` actions (read-only unless it is the latest)."""
@@ -356,9 +430,11 @@ class BoardWidget(BoardFace):
                                  "gold": s.gold[f]} for f in s.players]
                 self._sync_log(self._log_entries())
                 self._redraw(hold=False)
-                self.revision += 1
         finally:
             self._updating = False
+        # After the held sync is sent: an observer of the revision (a bot that thinks for
+        # a second) must not keep the new position, or its own progress, from the page.
+        self.revision += 1
 
     # -- intents ---------------------------------------------------------------------
     @t.observe("intent")
@@ -424,6 +500,22 @@ class BoardWidget(BoardFace):
                 raise IllegalActionError("Malformed intent: a refused click names the element's "
                                          'data attributes, like {"space": "3,1"}')
             self.error = self.on_refused(value) or ""
+        elif kind == "press":
+            if (not isinstance(value, dict) or set(value) != {"panel", "button"}
+                    or not all(isinstance(v, str) for v in value.values())):
+                raise IllegalActionError('Malformed intent: a press names its panel and button, '
+                                         'like {"panel": "advisor", "button": "hint"}')
+            panel = self._panels.get(value["panel"])
+            button = next((b for b in panel["buttons"] if b["id"] == value["button"]),
+                          None) if panel else None
+            if button is None or value["panel"] not in self._on_press:
+                raise IllegalActionError(f"There is no button {_cut(value['button'], 40)!r} "
+                                         f"here any more")
+            if button.get("disabled"):
+                raise IllegalActionError(f"{button['label']} is not available now"
+                                         + (f": {button['title']}" if button.get("title") else ""))
+            self.error = ""
+            self._on_press[value["panel"]](value["button"])
         elif kind == "reveal":
             if value is not True:
                 raise IllegalActionError(f"Malformed intent: write {{\"reveal\": true}}, not {value!r}")
@@ -463,9 +555,12 @@ class BoardWidget(BoardFace):
         ``target``: the clicked element's data attributes (``{"space": "3,1", ...}``).
         Override it (or pass ``on_refused=``) to explain a wrong click, as a tutorial does.
 
+        By default: the rule that refuses it, in the engine's words
+        (:func:`ahoy_nb.tutorials.friendly.explain_click`), or whose decision it is.
+
         >>> w = BoardWidget(new_game(3, seed=1), viewer="bluefin")
         >>> w.on_refused({"space": "5,5"})
-        'Nothing to do there now. Bluefin: choose the Island for your Flagship and a Patrol (start x,y)'
+        "Not possible: 'start 5,5' is not allowed: 5,5 is not on the map: no region tile covers it."
         """
         s = self._state
         if not self._may_act():
@@ -474,7 +569,7 @@ class BoardWidget(BoardFace):
             if not self.live:
                 return "This is a past position: go to the latest position to act"
             return f"It is {faction_name(s.current_player)}'s decision now"
-        return f"Nothing to do there now. {s.prompt}"
+        return explain_click(s, target)
 
     # -- viewer and people ----------------------------------------------------------
     def _check_viewer(self, viewer) -> None:
@@ -733,10 +828,15 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
                 odds = battle_odds(state)
             except ValueError:
                 odds = {}
+            fixed = bool(state.data["fixed"].get("battle"))   # a lesson's dice
+            if fixed and odds:
+                notice["lines"].append("The dice of this battle are fixed (a lesson): the "
+                                       "chances are those of a real game's roll.")
             for action in state.legal_actions():
                 p = odds.get(fire_amount(action.notation))
                 notice["choices"].append({"n": action.notation, "label": label(state, action),
-                                          "odds": None if p is None else round(p, 4)})
+                                          "odds": None if p is None else round(p, 4),
+                                          "odds_label": "in a real game, wins" if fixed else "wins"})
         out.append(notice)
     if log:
         last = log[-1].seen_by(viewer) if viewer != "all" else log[-1]

@@ -27,7 +27,32 @@ from .chartdata import WEALTH_COLOR, FollowsBoard, Timeline, fame_series, region
 from .chartdata import position_state as _position_state
 
 
-__all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "region_rows", "whole_ticks"]
+__all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "legend", "region_rows",
+           "whole_ticks"]
+
+# The plot area's own paper, as the board has its own: the factions' colours read on it in
+# JupyterLab's light and dark themes alike (a dark blue line on a black plot did not).
+PAPER = {"fill": "#fbfaf6"}
+
+
+def legend(items: list[tuple[str, str, str]]) -> widgets.HTML:
+    """A legend above a chart, ``[(label, colour, "line" | "box")]``, in the theme's own
+    text colour. (bqplot draws its legend inside the plot, over the lines, each label in
+    its line's colour: grey on black in the dark theme.)
+
+    >>> "Bluefin" in legend([("Bluefin", "#416eb0", "line")]).value
+    True
+    """
+    from html import escape
+    swatch = {"line": "width:18px;height:0;border-top:3px solid {c}",
+              "box": "width:11px;height:11px;background:{c}"}
+    spans = "".join(
+        f"<span style='white-space:nowrap'><span style='display:inline-block;margin-right:5px;"
+        f"vertical-align:middle;{swatch[kind].format(c=escape(color))}'></span>"
+        f"{escape(label)}</span>" for label, color, kind in items)
+    html = (f"<div class='ahoy-legend' style='display:flex;flex-wrap:wrap;gap:4px 14px;"
+            f"font-size:12px;margin:0 20px 0 50px'>{spans}</div>")
+    return widgets.HTML(html, layout=widgets.Layout(width="520px"))
 
 
 def whole_ticks(top: int, most: int = 8) -> list[int]:
@@ -56,7 +81,7 @@ class FameChart(bq.Figure):
         self.y_scale = bq.LinearScale(min=0.0, max=float(FAME_TO_END + 2))
         scales = {"x": self.x_scale, "y": self.y_scale}
         self.lines = bq.Lines(x=[0, 0], y=[[0, 0], [0, 0]], scales=scales, stroke_width=2,
-                              display_legend=True, labels=["", ""])
+                              labels=["", ""])
         self.rounds = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=scales, colors=["#9aa7b5"],
                                line_style="dashed", stroke_width=1, visible=False)
         self.round_labels = bq.Label(x=[0], y=[0], text=[""], scales=scales, colors=["#555"],
@@ -76,7 +101,7 @@ class FameChart(bq.Figure):
         kwargs.setdefault("display_toolbar", False)   # it would cover the title
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
         kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 50, "right": 20})
-        kwargs.setdefault("legend_location", "top-left")
+        kwargs.setdefault("background_style", PAPER)
         kwargs.setdefault("animation_duration", 0)
         super().__init__(marks=[self.rounds, self.round_labels, self.goal, self.lines, self.cursor],
                          axes=axes, **kwargs)
@@ -140,17 +165,20 @@ class ControlChart(bq.Figure):
         self.bars = bq.Bars(x=[""], y=[[0], [0], [0]], scales=scales, type="grouped",
                             colors=[FACTION_COLORS["bluefin"], FACTION_COLORS["mollusk"], WEALTH_COLOR],
                             labels=["Bluefin control", "Mollusk control", "Wealth"],
-                            display_legend=True, padding=0.2,
+                            padding=0.2,
                             tooltip=bq.Tooltip(fields=["x", "y"], labels=["region", "value"]))
         self.y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format="d",
                               tick_values=whole_ticks(4))
-        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="region (suit, Island)"),
+        # The regions' names turned, so that nine of them do not run into each other.
+        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="region (suit, Island)",
+                        tick_rotate=-35, tick_style={"text-anchor": "end"},
+                        label_offset="62px"),
                 self.y_axis]
         kwargs.setdefault("title", "Control of each region")
         kwargs.setdefault("display_toolbar", False)   # it would cover the title
         kwargs.setdefault("layout", widgets.Layout(width="520px", height="300px"))
-        kwargs.setdefault("fig_margin", {"top": 40, "bottom": 45, "left": 40, "right": 20})
-        kwargs.setdefault("legend_location", "top-right")
+        kwargs.setdefault("fig_margin", {"top": 40, "bottom": 80, "left": 40, "right": 20})
+        kwargs.setdefault("background_style", PAPER)
         kwargs.setdefault("animation_duration", 0)
         super().__init__(marks=[self.bars], axes=axes, **kwargs)
         if state is not None:
@@ -179,9 +207,13 @@ class GameCharts(FollowsBoard, widgets.HBox):
     def __init__(self, state: State | None = None, **kwargs):
         self.fame = FameChart()
         self.control = ControlChart()
+        self.fame_legend = legend([])
+        control_legend = legend([(label, color, "box") for label, color in
+                                 zip(self.control.bars.labels, self.control.bars.colors)])
         self.state = state
         self.position = None
-        super().__init__([self.fame, self.control], **kwargs)
+        super().__init__([widgets.VBox([self.fame_legend, self.fame]),
+                          widgets.VBox([control_legend, self.control])], **kwargs)
         if state is not None:
             self.update(state)
 
@@ -190,3 +222,7 @@ class GameCharts(FollowsBoard, widgets.HBox):
         self.state, self.position = state, position
         self.fame.update(state, position)
         self.control.update(state, position)
+        items = [(faction_name(f), FACTION_COLORS.get(f, "#333"), "line") for f in state.players]
+        value = legend(items).value
+        if self.fame_legend.value != value:
+            self.fame_legend.value = value

@@ -23,16 +23,18 @@ from typing import Iterable, Mapping
 
 import ipywidgets as widgets
 
+from ..ai.levels import think_time
 from ..engine import new_game
 from ..engine.words import faction_name
 from .play import play
 
 __all__ = ["SEATS", "ALIASES", "seat_name", "seat_options", "initial_seats", "people_and_bots", "lobby", "Lobby"]
 
-# Who plays a faction: a person at this screen, or a bot.
-# Bots by level (levels.LEVELS); "hard" thinks about 1 s a decision.
+# Who plays a faction: a person at this screen, or a bot. Bots by level (levels.LEVELS);
+# how long one thinks is said where the game shows its bots (levels.think_time), not here:
+# a label this short fits every form's chooser.
 SEATS = {"person": "Person", "easy": "Easy bot", "normal": "Normal bot",
-         "hard": "Hard bot (1 s a move)", "random": "Random bot"}
+         "hard": "Hard bot", "random": "Random bot"}
 # Other names of the same bots (levels.BOTS).
 ALIASES = {"greedy": "normal", "ismcts": "hard"}
 
@@ -167,6 +169,8 @@ class Lobby(widgets.VBox):
         self.seed.value = ""  # not on screen while the game runs
         self.game_box.children = [self.game]
         who = ", ".join(faction_name(f) for f in people) or "nobody (bots only)"
+        slow = [f"{faction_name(f)}: hard bot, {think_time(b)}"
+                for f, b in self.game.bots.items() if think_time(b)]
         if self.game.seed is not None:  # analysis (viewer="all") shows a chosen seed
             seed_note = "your seed is shown with the game (analysis: everything is shown)"
         elif text:
@@ -174,7 +178,8 @@ class Lobby(widgets.VBox):
         else:
             seed_note = "random seed, shown when the game is over"
         self.message.value = (f"<span style='color:#555'>Played here: {html.escape(who)}"
-                              f" · {seed_note}</span>")
+                              f" · {seed_note}"
+                              + "".join(f" · {html.escape(x)}" for x in slow) + "</span>")
         return self.game
 
     def __repr__(self) -> str:

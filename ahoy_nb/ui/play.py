@@ -23,13 +23,15 @@ from typing import Iterable, Mapping
 import ipywidgets as widgets
 
 from ..ai.bots import Bot
-from ..ai.levels import make_bot
+from ..ai.levels import make_bot, think_time
 from .. import savegame
 from ..engine import IllegalActionError, State, new_game
 from ..engine.words import faction_name
 from ..engine.undo import revealed
 from . import BoardWidget, GameCharts
 from .loop import running_loop
+from .files import OpenButton
+from .panels import bots_panel
 
 __all__ = ["play", "AhoyGame", "fair_undo", "UNDO_RULES"]
 
@@ -77,8 +79,9 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       decide, and the board asks to pass the device between them. ``"all"``: every
       faction. ``()``: watch the bots play.
     * ``bots``: who plays the other factions: a level, ``"easy"``, ``"normal"`` (the
-      greedy lookahead, also ``"greedy"``) or ``"hard"`` (ISMCTS, about 1 s a
-      decision), or ``"random"``, a bot object (anything with ``choose(state)``) or
+      greedy lookahead, also ``"greedy"``) or ``"hard"`` (ISMCTS; it thinks
+      ``ahoy_nb.ai.levels.think_time("hard")``, about 1 s, a decision, and a turn takes
+      several decisions), or ``"random"``, a bot object (anything with ``choose(state)``) or
       ``{faction: ...}`` (factions not named get ``"normal"``).
     * ``bot_delay``: seconds between bot actions, so each one can be seen; ``0``:
       bots play instantly up to the next person's decision; ``None``: bots wait for
@@ -156,6 +159,7 @@ class AhoyGame(widgets.VBox):
         if undo == "fair":
             self.board.undo_rule = fair_undo
             self.board.refresh()
+        bots_panel(self.board, self.bots)   # first in the side column, as in the Panel app
         self.charts = GameCharts().follow(self.board) if charts else None
         self._loop = running_loop()
         self._handle = None
@@ -178,11 +182,11 @@ class AhoyGame(widgets.VBox):
         self.save_button = widgets.Button(description="Save", icon="download",
                                           tooltip="Save this game to a file (.ahoy.json)")
         self.download = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Open", icon="upload")
+        self.upload = OpenButton("Open…", accept=".json",
+                                 title=f"Open a saved game ({savegame.SUFFIX})",
+                                 on_open=self._on_open_file)
         self.file_info = widgets.HTML()
         self.save_button.on_click(lambda _: self._offer_download())
-        self.upload.observe(self._on_upload, "value")
         files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info])
         files.add_class("ahoy-files")
         children = [controls]
@@ -283,30 +287,38 @@ class AhoyGame(widgets.VBox):
         self.download.value = (f"<a class='ahoy-download' download='{html.escape(name)}' "
                                f"href='{html.escape(href)}'>⬇ {html.escape(name)}</a>")
 
-    def _on_upload(self, change) -> None:
-        files = change["new"]
-        if not files:
-            return
-        upload = files[0]
-        self.upload.value = ()   # the same file may be opened again
+    def _on_open_file(self, name: str, data: bytes | None) -> None:
+        """A file picked with Open: it replaces the game only if it loads."""
         try:
-            state = savegame.loads(bytes(upload["content"]))
+            if data is None:
+                raise savegame.SaveFileError(f"{name} is over 5 MB: not a saved game")
+            state = savegame.loads(data)
         except savegame.SaveFileError as err:
             self.file_info.value = (f"<span class='ahoy-file-error' style='color:#b03030'>"
                                     f"Not opened: {html.escape(str(err))}</span>")
             return
         self._open(state)
-        self.file_info.value = (f"<span class='ahoy-file-ok'>Opened "
-                                f"{html.escape(str(upload.get('name', 'the file')))}</span>")
+        self.file_info.value = f"<span class='ahoy-file-ok'>Opened {html.escape(name)}</span>"
 
     # -- bots --------------------------------------------------------------
     def step(self):
-        """One bot action (if a bot must decide); returns it, or ``None``."""
+        """One bot action (if a bot must decide); returns it, or ``None``.
+
+        A bot that takes time (its own time budget: the hard bot) shows that it is
+        thinking in the board's ``"bots"`` panel, with a progress bar over its budget."""
         with self.board.lock:  # a person's intent may arrive on another thread
             who = self.bot_to_move()
             if who is None:
                 return None
-            action = self.bots[who].choose(self.board.state)
+            bot = self.bots[who]
+            slow = bool(think_time(bot)) and len(self.board.state.legal_actions()) > 1
+            if slow:   # sent to the front end at once: the kernel is busy until the choice
+                bots_panel(self.board, self.bots, thinking=who)
+            try:
+                action = bot.choose(self.board.state)
+            finally:
+                if slow:
+                    bots_panel(self.board, self.bots)
             self.board.act(action)
             return action
 
@@ -384,7 +396,8 @@ class AhoyGame(widgets.VBox):
         who = self.bot_to_move()
         parts = []
         if self.bots:
-            names = ", ".join(f"{faction_name(f)} ({getattr(b, 'name', type(b).__name__)})"
+            names = ", ".join(f"{faction_name(f)} ({getattr(b, 'name', type(b).__name__)}"
+                              + (f", {think_time(b)})" if think_time(b) else ")")
                               for f, b in self.bots.items())
             now = f" · {faction_name(who)} to play" if who else ""
             parts.append(f"Bots: {names}{now}")

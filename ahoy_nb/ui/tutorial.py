@@ -4,24 +4,24 @@ Everything goes through synced traits: a click on the board sets the board's
 ``intent`` (the shared :class:`~ahoy_nb.ui.BoardWidget`, built with
 ``on_action`` so that it hands the click to the lesson instead of applying it);
 typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
-sets a ``Dropdown``'s ``value``; the Hint / Show me / Back / Restart buttons are a
-``ToggleButtons`` whose ``value`` is set and reset, and *Next* a ``Button``. All
-tries end in the same :meth:`Session.try_action` check, once, and its message is
-shown once, under the board.
+sets a ``Dropdown``'s ``value``. *Next*, Hint, Show me, Back and Restart are buttons
+of the board's side panel ``"lesson"`` (a ``press`` intent). All tries end in the same
+:meth:`Session.try_action` check, once, and its message is shown once, in the board's
+message area: beside the picture, in view while the picture scrolls.
 
 >>> from ahoy_nb.tutorials import start
 >>> w = start("battles").widget()
 >>> w.board.intent = {"action": "tailwind 3", "id": 1}   # a click on the board
->>> w.session.index, "not this step's aim" in w.feedback.value, w.board.error
+>>> w.session.index, "not this step's aim" in w.message, w.board.error
 (0, True, '')
 >>> w.board.intent = {"action": "sail 3", "id": 2}
 >>> w.session.index, w.session.reviewing   # the result of the move is shown
 (1, True)
->>> w.next_button.click()                  # "Next"
+>>> w.press("Next")                        # what clicking "Next ›" does
 >>> w.typed.value = "move 3,2"             # what pressing Enter in the text box does
 >>> w.session.index
 2
->>> w.buttons.value = "Back"               # what clicking "Back" does
+>>> w.press("Back")
 >>> w.session.index
 1
 """
@@ -39,15 +39,18 @@ from .board import BoardWidget
 from ..tutorials.core import Feedback, Session
 from ..tutorials.friendly import describe, odds
 
-BUTTONS = ("Hint", "Show me", "Back", "Restart")
-TOOLTIPS = ("A hint: first where to look, then the rule", "Play the answer for me, and say why",
-            "Undo this step's moves, or go back a step", "Start the tutorial again")
+# The lesson panel's buttons (board side panel "lesson"): id, label, what it does.
+BUTTONS = {"next": ("Next ›", "Go on to the next step"),
+           "hint": ("Hint", "A hint: first where to look, then the rule"),
+           "show": ("Show me", "Play the answer for me, and say why"),
+           "back": ("Back", "Undo this step's moves, or go back a step"),
+           "restart": ("Restart", "Start the tutorial again")}
+BY_LABEL = {label: key for key, (label, _) in BUTTONS.items()} | {"Next": "next"}
 
-# A lesson board has the lesson's controls only: the board's own Undo and scrubber,
-# its "waiting" line and its error line (the lesson says everything once, below the
-# board) are hidden.
-# The lesson's words at 15px (JupyterLab draws widget text at 13px).
-LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,.ahoy-lesson-board .ahoy-error,"
+# A lesson board has the lesson's controls only: the board's own Undo and scrubber and
+# its "waiting" line are hidden. The lesson's words at 15px (JupyterLab draws widget
+# text at 13px).
+LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,"
               ".ahoy-lesson-board .ahoy-none{display:none !important}"
               ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
 
@@ -106,27 +109,21 @@ def _inline(text: str) -> str:
     return text
 
 
-def _plain(text: str) -> str:
-    """A lesson's Markdown message as plain text (the board shows its error as text)."""
-    text = re.sub(r"`([^`]+)`", r"\1", text)
-    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
-    text = re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"\1", text)
-    return " ".join(text.split())
-
-
 class TutorialBoard(BoardWidget):
     """The shared board for one :class:`Session`.
 
     Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
     a click (``intent`` ``{"action": ..., "id": n}``) is handed to
     :meth:`Session.try_action` instead of being applied, so it is checked by the
-    lesson once, and the lesson's feedback (under the board) says what it made of it.
-    A click on something not offered goes to :meth:`on_refused`, which asks the
-    lesson why not. The board follows the session (which may replace its ``State``:
-    goal steps, Back, Restart, a new scene): the position, the learner's eyes
-    (whoever decides in this step), the step's highlighted spaces and the first
+    lesson once, and the lesson's feedback (the board's message area) says what it
+    made of it. A click on something not offered goes to :meth:`on_refused`, which
+    asks the lesson why not. The board follows the session (which may replace its
+    ``State``: goal steps, Back, Restart, a new scene): the position, the learner's
+    eyes (whoever decides in this step), the step's highlighted spaces and the first
     hint's pointers; right after a step, the position after the learner's move with
-    the spaces where something happened. The board's Undo is the lesson's Back.
+    the spaces where something happened, and nothing to click until *Next*. Its side
+    panel ``"lesson"`` holds Next, Hint, Show me, Back and Restart. The board's Undo is
+    the lesson's Back.
     """
 
     def __init__(self, session: Session, **kwargs):
@@ -137,14 +134,22 @@ class TutorialBoard(BoardWidget):
         session.on_change(lambda s: self.follow())
         self.follow()
 
+    def _may_act(self) -> bool:
+        # A step done: its result is a picture until Next (a click never starts the next
+        # step unseen).
+        return not self.session.reviewing and super()._may_act()
+
     def _try(self, notation: str) -> None:
-        if self.session.reviewing:   # a click on the result picture: not a try
-            self.session.next()
+        if self.session.reviewing:   # a click sent just before the result was shown
+            self.session.refused({})
+            return
         self.session.try_action(notation)   # the session's listeners call follow()
 
     def on_refused(self, target) -> str:
-        """A click on something the board does not offer: the lesson says why not."""
-        return self.session.refused(target).message
+        """A click on something the board does not offer: the lesson says why not (in
+        the message area, with the rest of the lesson's feedback)."""
+        self.session.refused(target)
+        return ""
 
     def undo(self):
         """The board's Undo: the lesson's Back (undo this step's moves, or go back a
@@ -152,9 +157,16 @@ class TutorialBoard(BoardWidget):
         self.session.back()
         return self.state
 
+    def press(self, button: str) -> None:
+        """A button of the lesson panel (``"next"``, ``"hint"``, ``"show"``, ``"back"``,
+        ``"restart"``)."""
+        s = self.session
+        {"next": s.next, "hint": s.hint, "show": s.show_me, "back": s.back,
+         "restart": s.restart}[button]()
+
     def follow(self) -> None:
         """Show the session's position, as its learner sees it, with the step's
-        highlights (or the result of the step just done)."""
+        highlights (or the result of the step just done), its feedback and its buttons."""
         s = self.session
         step = s.step
         with self.lock, self.hold_sync():
@@ -169,20 +181,55 @@ class TutorialBoard(BoardWidget):
             self.highlight = marks
             self.hints = suggest                 # the board marks them as suggested moves
             self.error = ""
+            self._said_feedback(s.feedback)
+            self._lesson_panel()
             self.set_state(shown)                # may be a new State object
             if viewer is not None and self.viewer != viewer:
                 self.viewer = viewer             # redraws for the new eyes
 
+    def _said_feedback(self, fb: Feedback | None) -> None:
+        if fb is None or fb.kind == "next":
+            self.say("")
+            return
+        kind = "right" if fb.ok and fb.advanced else fb.kind
+        self.say(fb.message, kind, fb.events)
+
+    def _lesson_panel(self) -> None:
+        s = self.session
+        n = len(s)
+        p = s.progress
+        if s.finished and not s.reviewing:
+            title, ask = f"{s.tutorial.title}: done", "All steps done."
+        elif s.reviewing:
+            title = f"{s.tutorial.title}: step {s.index} of {n} done"
+            ask = "The board shows what your move did. Next goes on."
+        else:
+            title = f"{s.tutorial.title}: step {s.index + 1} of {n}"
+            ask = f"Your move: {_plain(s.ask())}"
+        keys = (["next"] if s.reviewing else []) + (
+            ["back", "restart"] if s.reviewing or s.finished else ["hint", "show", "back", "restart"])
+        buttons = [{"id": k, "label": BUTTONS[k][0], "title": BUTTONS[k][1],
+                    "primary": k == "next"} for k in keys]
+        self.set_panel("lesson", title=title, buttons=buttons, on_press=self.press, lines=[
+            ask, f"{p['done']} of {p['steps']} done · hints: {p['hints']} · shown: {p['shown']}"])
+
+
+def _plain(text: str) -> str:
+    """Markdown as plain text (a panel line is drawn as text)."""
+    text = re.sub(r"`([^`]+)`", r"\1", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+    return " ".join(re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"\1", text).split())
+
 
 class TutorialWidget(widgets.VBox):
-    """A tutorial in a notebook: lesson text, board, feedback, controls.
+    """A tutorial in a notebook: the lesson's text, the board (with the lesson's buttons
+    and its feedback beside the picture), typed notation and the list of actions.
 
-    Attributes for code and tests: ``session``, ``lesson`` (HTML), ``board``,
-    ``feedback`` (HTML, under the board), ``typed`` (Text), ``choices`` (Dropdown of
-    legal actions, each with its meaning in words), ``buttons`` (ToggleButtons: Hint,
-    Show me, Back, Restart), ``next_button`` (Button), ``progress`` (IntProgress),
-    ``helped`` (HTML: how much help was used), ``odds`` (the battle odds, filled while a
-    side decides how far to fire its Cannons), ``rules`` (the rules in short, searchable).
+    Attributes for code and tests: ``session``, ``lesson`` (HTML), ``board``
+    (:class:`TutorialBoard`), ``typed`` (Text), ``choices`` (Dropdown of legal actions,
+    each with its meaning in words), ``odds`` (the battle odds, filled while a side
+    decides how far to fire its Cannons), ``rules`` (the rules in short, searchable),
+    ``message`` (the feedback shown); :meth:`press` presses a button of the lesson panel.
     """
 
     def __init__(self, session: Session, odds: bool = True, **kwargs):
@@ -190,9 +237,6 @@ class TutorialWidget(widgets.VBox):
         self.show_odds = odds
         self.odds = widgets.VBox()   # the battle odds, shown at a Cannons decision
         self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
-        self.progress = widgets.IntProgress(min=0, max=len(session), description="progress",
-                                            layout=widgets.Layout(width="320px"))
-        self.helped = widgets.HTML()
         self.picture = widgets.HTML()   # the scene's own picture (the Rewards grid...)
         # The board hands its clicks to session.try_action and follows the session.
         self.board = TutorialBoard(session)
@@ -203,29 +247,31 @@ class TutorialWidget(widgets.VBox):
         self.choices = widgets.Dropdown(description="or pick", options=[], value=None,
                                         layout=widgets.Layout(width="460px"))
         self.choices.observe(self._on_choice, "value")
-        self.buttons = widgets.ToggleButtons(options=list(BUTTONS), value=None,
-                                             tooltips=list(TOOLTIPS),
-                                             style={"button_width": "96px"})
-        self.buttons.observe(self._on_button, "value")
-        self.next_button = widgets.Button(description="Next ›", button_style="success",
-                                          tooltip="Go on to the next step")
-        self.next_button.on_click(lambda _: self.session.next())
-        self.feedback = widgets.HTML(layout=widgets.Layout(max_width="760px"))
-        self.feedback.add_class("ahoy-feedback")
-        self.events = widgets.HTML()
         # The rules in short, searchable, folded away until wanted.
         self.rules = widgets.Accordion(children=[rules().widget()], selected_index=None)
         self.rules.set_title(0, "Rules in short (search)")
         self._busy = False
+        self._presses = 0
         session.on_change(lambda s: self.refresh())
-        controls = widgets.VBox([widgets.HBox([self.next_button, self.buttons]),
-                                 widgets.HBox([self.typed, self.choices])])
-        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture,
-                          widgets.HBox([self.progress, self.helped]), self.board,
-                          self.feedback, self.events, controls, self.odds, self.rules],
+        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture, self.board,
+                          widgets.HBox([self.typed, self.choices]), self.odds, self.rules],
                          **kwargs)
         self.add_class("ahoy-tutorial")   # for styling and the browser tests
         self.refresh()
+
+    @property
+    def message(self) -> str:
+        """The feedback shown beside the board (the lessons' Markdown), or ``""``."""
+        return self.board.error or self.board.message.get("text", "")
+
+    def press(self, label: str) -> None:
+        """Press a button of the lesson panel by its label (``"Next"``, ``"Hint"``,
+        ``"Show me"``, ``"Back"``, ``"Restart"``), as a click on it does."""
+        self._presses += 1
+        self.board.intent = {"press": {"panel": "lesson", "button": BY_LABEL[label]},
+                             "id": f"press-{self._presses}"}
+        if self.board.error:
+            raise ValueError(self.board.error)
 
     # -- input -------------------------------------------------------------------
     def _on_typed(self, change):
@@ -237,31 +283,15 @@ class TutorialWidget(widgets.VBox):
             self.typed.value = ""
         finally:
             self._busy = False
+        if self.session.reviewing:     # judged against the step the learner sees: done
+            self.session.refused({})
+            return
         self.session.try_action(text)
 
     def _on_choice(self, change):
         if self._busy or not change["new"]:
             return
         self.session.try_action(change["new"])
-
-    def _on_button(self, change):
-        which = change["new"]
-        if self._busy or which is None:
-            return
-        self._busy = True
-        try:
-            self.buttons.value = None
-        finally:
-            self._busy = False
-        s = self.session
-        if which == "Hint":
-            s.hint()
-        elif which == "Show me":
-            s.show_me()
-        elif which == "Back":
-            s.back()
-        elif which == "Restart":
-            s.restart()
 
     # -- output ------------------------------------------------------------------
     def refresh(self) -> None:
@@ -270,26 +300,6 @@ class TutorialWidget(widgets.VBox):
         picture = s.scene.picture if not s.finished else None
         # Drawn by this package from the engine's components, escaped there.
         self.picture.value = picture(s.state) if picture else ""
-        self.progress.value = s.index
-        p = s.progress
-        self.helped.value = (f"<span style='color:#555'>{p['done']} of {p['steps']} done · "
-                             f"hints: {p['hints']} · shown: {p['shown']}</span>")
-        self.next_button.disabled = not s.reviewing
-        # An explicit value, not None: some front ends keep "none" when a style is unset.
-        self.next_button.layout.display = "inline-flex" if s.reviewing else "none"
-        fb: Feedback | None = s.feedback
-        if fb is None or fb.kind == "next":
-            self.feedback.value = ""
-            self.events.value = ""
-        else:
-            color = {"wrong": "#b03030", "illegal": "#b03030"}.get(fb.kind, "#2a6a2a")
-            if fb.kind in ("hint", "answer"):
-                color = "#7a5a00"
-            self.feedback.value = (f"<div role='status' style='color:{color};max-width:760px;"
-                                   f"font-size:15px'>" + markdown_to_html(fb.message) + "</div>")
-            self.events.value = ("<details open><summary>what happened</summary><ul>"
-                                 + "".join(f"<li>{html.escape(e)}</li>" for e in fb.events)
-                                 + "</ul></details>") if fb.events else ""
         legal = [(f"{a.notation} — {describe(s.state, a)}", a.notation)
                  for a in s.legal_actions()] if not s.reviewing else []
         self._busy = True

@@ -206,3 +206,36 @@ def test_make_bot():
         make_bot("clever")
     with pytest.raises(TypeError):
         make_bot(3)
+
+
+def test_sea_distances_ride_strong_currents_and_never_fight_them():
+    # TWO_TILES: from the Fish Island, 2,1's Strong Current carries a Flagship on to 2,2,
+    # so the Skull Island is 4 spaces away (5 in a straight line), and nothing sails back.
+    from ahoy_nb.engine.geometry import Map
+    from ahoy_nb.ai.bots import sea_distances
+    s = scenario(3, tiles=TWO_TILES, turn="smuggler1",
+                 figures={"bluefin": "1,1", "smuggler1": "0,1", "mollusk": "3,2"})
+    m = Map.of(s.data["tiles"])
+    assert sea_distances(m, (0, 0))[(3, 2)] == 4
+    assert (2, 1) not in sea_distances(m, (0, 0))          # the Current never lets it stop there
+    assert (0, 0) not in sea_distances(m, (3, 2))
+
+
+def test_faction_weights_by_faction_then_for_everyone_then_for_one_kind():
+    from ahoy_nb.ai.bots import WEIGHTS, faction_weights
+    assert faction_weights("bluefin") == {**WEIGHTS, **faction_weights("bluefin")}
+    w = {"gold": 0.2, "smuggler": {"gold": 0.1}}
+    assert faction_weights("smuggler1", w)["gold"] == 0.1
+    assert faction_weights("mollusk", w)["gold"] == 0.2
+
+
+def test_a_smugglers_route_values_deliverable_cargo_the_nearer_the_more():
+    # Iron is Fish Cargo delivered to a Skull Island; Gems deliver to Parrot, not on the map.
+    def smuggler(at, cargo):
+        return scenario(3, tiles=TWO_TILES, turn="smuggler1", cargo={"smuggler1": cargo},
+                        figures={"bluefin": "1,1", "smuggler1": at, "mollusk": "0,0"})
+    w = {"route": 1.0, "cargo": 0.0, "distance": 0.0}
+    near, far = smuggler("2,2", ["iron"]), smuggler("0,1", ["iron"])
+    assert evaluate(near, "smuggler1", w) > evaluate(far, "smuggler1", w)
+    nowhere = smuggler("2,2", ["gems"])
+    assert evaluate(nowhere, "smuggler1", w) < evaluate(near, "smuggler1", w)

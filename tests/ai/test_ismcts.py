@@ -121,10 +121,30 @@ def test_rewards():
     assert rewards(s) == {"bluefin": 0.0, "mollusk": 1.0}
 
 
+def test_relative_rewards_tell_a_smugglers_actions_apart_far_behind():
+    # 20 Fame behind: against the best other faction its reward is all but 0 whatever it
+    # does; against its own margin where the search began, a delivery (with its reward
+    # and pledge) stands out.
+    from ahoy_nb.ai.ismcts import margins
+    s = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
+                 figures={"bluefin": "1,1", "smuggler1": "0,0", "mollusk": "3,2"},
+                 cargo={"smuggler1": ["weapons"]}, fame={"bluefin": 20})
+    after = s.copy().apply("deliver weapons").apply("reward left").apply("pledge mollusk")
+    weights = ISMCTSBot().weights
+    assert rewards(s, 2.0, weights)["smuggler1"] < 0.01
+    assert rewards(after, 2.0, weights)["smuggler1"] < 0.01
+    baseline = margins(s, weights)
+    assert rewards(s, 2.0, weights, baseline)["smuggler1"] == pytest.approx(0.5)
+    assert rewards(after, 2.0, weights, baseline)["smuggler1"] > 0.6
+
+
 def test_its_weights_change_the_heuristics():
     assert ISMCTSBot().weights == {**HARD_WEIGHTS}
     bot = ISMCTSBot(weights={"ready": 0.2, "gold": 0.5})
     assert bot.weights == {**HARD_WEIGHTS, "ready": 0.2, "gold": 0.5}
+    # a faction's own weights are merged with the hard bot's
+    assert ISMCTSBot(weights={"smuggler": {"crew": 0.1}}).weights["smuggler"] == {
+        **HARD_WEIGHTS["smuggler"], "crew": 0.1}
     # the Mollusk's Ready Comrades are worth more to the hard bot than to normal
     s = new_game(2, seed=1)
     before = rewards(s, weights=bot.weights)["mollusk"]

@@ -21,18 +21,28 @@ def _wait_app(people, **kwargs) -> GameApp:
     return app
 
 
+def _panel(board) -> dict:
+    """The advisor's panel in the board's side column, as the page gets it."""
+    return next(p for p in board.panels if p["id"] == "advisor")
+
+
+def _button(board, name: str) -> dict:
+    return next(b for b in _panel(board)["buttons"] if b["id"] == name)
+
+
 def test_on_for_one_person_against_bots_off_in_hot_seat_and_can_be_turned_on():
     solo = _app(people=("bluefin",), simulations=4)
-    assert solo.advisor.core.enabled and solo.advisor.toggle.value
-    assert solo.advisor.chart_pane.visible and solo.advisor.hint_button.visible
+    assert solo.advisor.core.enabled and _button(solo.board, "analysis")["pressed"]
+    assert solo.advisor.chart_pane.visible and not _button(solo.board, "hint")["disabled"]
     hot = _app(people="all", simulations=4)
     adv = hot.advisor
-    assert not adv.core.enabled and not adv.toggle.value
-    assert not adv.chart_pane.visible and not adv.hint_button.visible
+    assert not adv.core.enabled and not _button(hot.board, "analysis")["pressed"]
+    assert not adv.chart_pane.visible and _button(hot.board, "hint")["disabled"]
     assert adv.core.chances == {}
-    adv.toggle.value = True  # the person turns it on
-    assert adv.core.enabled and adv.chart_pane.visible and adv.hint_button.visible
-    adv.toggle.value = False
+    adv.press("analysis")  # the person turns it on
+    assert adv.core.enabled and adv.chart_pane.visible
+    assert not _button(hot.board, "hint")["disabled"]
+    adv.press("analysis")
     assert not adv.core.enabled and not adv.chart_pane.visible
     for app in (solo, hot):
         app.advisor.close()
@@ -55,15 +65,15 @@ def test_a_point_after_a_move():
 def test_hint_for_the_person_to_decide_shown_in_words_and_on_the_board():
     app = _wait_app(("bluefin",))
     adv = app.advisor
-    assert app.game.state.current_player == "bluefin" and not adv.hint_button.disabled
-    adv.hint_button.clicks += 1
+    assert app.game.state.current_player == "bluefin" and not _button(app.board, "hint")["disabled"]
+    app.board.intent = {"press": {"panel": "advisor", "button": "hint"}, "id": "hint-1"}
     hints = adv.core.hints
     assert len(hints) == min(3, len(app.game.state.legal_actions()))
     assert app.board.hints == [e.notation for e in hints]  # the Panel board's hints
-    assert adv.hint_text.visible and "<ol>" in adv.hint_text.object
-    assert all(e.notation in adv.hint_text.object for e in hints)
+    items = _panel(app.board)["items"]                     # ... and its side column's
+    assert len(items) == len(hints) and all(e.notation in i for e, i in zip(hints, items))
     app.board.intent = {"action": hints[0].notation, "id": 1}  # a move clears it
-    assert app.board.hints == [] and not adv.hint_text.visible
+    assert app.board.hints == [] and _panel(app.board)["items"] == []
 
 
 def test_hint_refused_politely_for_a_bot_or_another_persons_decision():
@@ -76,21 +86,24 @@ def test_hint_refused_politely_for_a_bot_or_another_persons_decision():
         app.board.intent = {"action": app.game.state.legal_actions()[0].notation, "id": i}
     assert app.game.state.current_player == "mollusk"
     adv = app.advisor
-    assert adv.hint_button.disabled
+    assert _button(app.board, "hint")["disabled"]
+    assert "Mollusk is a bot" in _button(app.board, "hint")["title"]
     adv.core.hint()
     assert adv.core.hints == [] and app.board.hints == []
-    assert "person whose decision it is" in adv.hint_text.object
-    assert "Mollusk is a bot" in adv.hint_text.object
+    note = _panel(app.board)["lines"][-1]
+    assert "person whose decision it is" in note and "Mollusk is a bot" in note
     # Another person's decision: a board that shows Mollusk's view while Bluefin decides.
     board = BoardWidget(new_game(2, seed=1), viewer="mollusk", people=("bluefin", "mollusk"))
     other = PanelAdvisor(board, simulations=4, wait=True)
     other.core.hint()
-    assert other.core.hints == [] and "Bluefin" in other.hint_text.object
+    assert other.core.hints == [] and "Bluefin" in _panel(board)["lines"][-1]
 
 
-def test_everything_shown_is_escaped():
+def test_the_panel_is_text_only():
+    """The side column is drawn as text by board.js: the panel holds no markup."""
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin", people=("bluefin",))
     adv = PanelAdvisor(board, simulations=4, hint_simulations=8, wait=True)
     adv.core.hint()
-    text = adv.hint_text.object
-    assert "<script" not in text and text.count("<li>") == len(adv.core.hints)
+    panel = _panel(board)
+    assert len(panel["items"]) == len(adv.core.hints)
+    assert not any("<" in text for text in panel["lines"] + panel["items"])

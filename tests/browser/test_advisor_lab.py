@@ -1,6 +1,6 @@
 """The win-chance chart and the Hint button in JupyterLab (notebooks/app.ipynb: one person,
-so analysis is on): the chart gains a point after a move, and a click on Hint lists
-the best actions and highlights them on the board (the board's ``hints``, and the
+so analysis is on): the chart gains a point after a move, and a click on Hint (in the
+board's side column) lists the best actions there and highlights them on the board (the board's ``hints``, and the
 hinted buttons and map targets it draws)."""
 
 from __future__ import annotations
@@ -49,13 +49,14 @@ def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
 g = app.game
 g.run_bots()
 print(json.dumps(g.state.current_player))""")
-    page.locator(f"{NB} button", has_text="Hint").first.click()
-    hint = page.locator(f"{NB} .ahoy-hint li")
+    panel = page.locator(f"{NB} .ahoy-bw .ahoy-panel[data-panel=advisor]").first
+    panel.locator("button", has_text="Hint").first.click()    # beside the board
+    hint = panel.locator("ol li")
     hint.first.wait_for(state="visible", timeout=120_000)
     options = kernel_json(page, "print(json.dumps(len(app.game.state.legal_actions())))")
     assert hint.count() == min(3, options)
     shown = kernel_json(page, "print(json.dumps([e.notation for e in app.game.advisor.hints]))")
-    assert shown and all(n in hint.first.locator("xpath=..").inner_text() for n in shown)
+    assert shown and all(f"({n})" in hint.nth(i).inner_text() for i, n in enumerate(shown))
     # the board highlights the suggested actions (its hints trait), and draws them: the
     # action list's buttons marked as hints, and no map target marked for another action
     assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
@@ -68,5 +69,4 @@ print(json.dumps(g.state.current_player))""")
         one = target.get_attribute("data-action")
         offers = [one] if one else json.loads(target.get_attribute("data-actions") or "[]")
         assert set(offers) & set(shown), offers
-    page.locator(f"{NB} .ahoy-hint").first.scroll_into_view_if_needed()
     screenshot("lab_app_hint")

@@ -3,7 +3,7 @@ against bots, so analysis is on. The chart gains a point after a move, and a cli
 Hint lists the 3 best actions in words and the board draws them as hints (the action list's
 ``button.ahoy-hint``, and the map's ``.hint`` targets where the action has one).
 
-Screenshot: screenshots/panel_app_hint.png (docs/app-advisor.png is taken from it).
+Screenshot: screenshots/panel_app_hint.png (docs/app-advisor.png is its top 1,000 px, in 256 colours).
 """
 
 from __future__ import annotations
@@ -60,8 +60,9 @@ def chance_xs(page) -> list:
 def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, screenshot):
     page.goto(ahoy_serve_advisor.url, timeout=60_000)
     page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
-    hint_button = page.locator("button", has_text="Hint")
-    assert hint_button.count() == 1 and page.locator("button", has_text="Analysis").count() == 1
+    panel = page.locator(".ahoy-bw .ahoy-panel[data-panel=advisor]").first   # beside the board
+    hint_button = panel.locator("button", has_text="Hint")
+    assert hint_button.count() == 1 and panel.locator("button", has_text="Analysis").count() == 1
 
     # The chart shows the first position once the worker thread has worked it out.
     assert bs.wait_until(lambda: chance_xs(page) == [0]), chance_xs(page)
@@ -76,12 +77,13 @@ def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, sc
     page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
     bs.wait_until(lambda: hint_button.is_enabled(), 30)
     hint_button.click()
-    items = page.locator(".ahoy-hint li")
+    items = panel.locator("ol li")
     items.first.wait_for(state="visible", timeout=120_000)
     n = items.count()
     assert n == 3  # Bluefin's turn offers many more than 3 actions
-    shown = [items.nth(i).locator("code").inner_text() for i in range(n)]
-    assert all(items.nth(i).locator("b").inner_text() for i in range(n))  # in words
+    texts = [items.nth(i).inner_text() for i in range(n)]
+    shown = [t.split(" (")[1].split("):")[0] for t in texts]      # "Words (notation): ..."
+    assert all(t.split(" (")[0] for t in texts)  # in words
     drawn = bs.wait_until(lambda: (d := page.evaluate(JS_HINTS_DRAWN))["buttons"] and d)
     assert drawn and sorted(drawn["buttons"]) == sorted(shown), (drawn, shown)
     # (a map target offering several actions is marked when one of them is hinted)
@@ -90,5 +92,4 @@ def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, sc
     outline = page.locator(".ahoy-actions button.ahoy-hint").first.evaluate(
         "(b) => getComputedStyle(b).outlineWidth")
     assert outline == "3px", outline
-    page.locator(".ahoy-hint").first.scroll_into_view_if_needed()
     screenshot("panel_app_hint", full_page=True)

@@ -8,7 +8,6 @@ Screenshots: screenshots/board_lab_*.png; the light and dark ones are copied to 
 from __future__ import annotations
 
 import json
-import shutil
 import time
 
 import pytest
@@ -217,6 +216,58 @@ def test_file_browser_open_and_sizes_on_a_game_and_a_lesson(lab_page, screenshot
     screenshot("board_lab_game_light", target=page)
 
 
+# The answer to a click, and a hint, inside the visible window (under JupyterLab's bars)
+# within a second, without scrolling: the board's side column stays in view.
+ANSWER_WITHIN_MS = 1000
+_JS_SAYS_IN_VIEW = """([board, selector, texts, top0]) => {
+  const el = board.querySelector(selector);   // found afresh: a panel is redrawn whole
+  if (!el || el.hidden || !texts.some((t) => el.innerText.includes(t))) return false;
+  const r = el.getBoundingClientRect();
+  const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
+  const b = s ? s.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  return r.height > 0 && r.top >= b.top && r.bottom <= b.bottom && (!s || s.scrollTop === top0);
+}"""
+
+
+def _scroll_top(page) -> float:
+    return page.evaluate("() => { const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)"
+                         " .jp-WindowedPanel-outer'); return s ? s.scrollTop : 0; }")
+
+
+def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, screenshot):
+    """In a game: a click on a space with nothing offered says why not, and Hint says what
+    to do, both beside the board (its side column), in view, within a second."""
+    page = lab_page
+    b = board(page, GAME)
+    b.scroll_into_view_if_needed()
+    # Low on the map, where an answer above the board would be out of view.
+    space = b.locator(".ahoy-svg [data-space]:not([data-action]):not([data-actions])").last
+    space.scroll_into_view_if_needed()
+    top0 = _scroll_top(page)
+    space.click()
+    message = b.locator(".ahoy-message").first
+    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WITHIN_MS,
+                           arg=[b.element_handle(), ".ahoy-message", ["Not possible:"], top0])
+    assert "start on an Island" in message.inner_text(), message.inner_text()
+    screenshot("board_lab_refused_beside", target=page)
+    # Hint: "thinking" at once, then the best actions, in the same place.
+    hint = b.locator(".ahoy-panel[data-panel=advisor] button", has_text="Hint").first
+    panel = b.locator(".ahoy-panel[data-panel=advisor]").first
+    # (once the advisor has worked out the chances: its worker thread is then idle)
+    panel.get_by_text("Chance to win").wait_for(timeout=120_000)
+    top0 = _scroll_top(page)
+    hint.click()
+    advice = ".ahoy-panel[data-panel=advisor]"
+    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WITHIN_MS, arg=[
+        b.element_handle(), advice, ["Thinking of a hint", "Hint: the"], top0])
+    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=120_000,
+                           arg=[b.element_handle(), advice, ["Hint: the"], top0])
+    items = panel.locator("ol li").all_inner_texts()
+    assert 1 <= len(items) <= 3 and all("to win" in i for i in items), items
+    assert b.locator(".ahoy-svg .hint, .ahoy-actions .ahoy-hint").count()   # marked on the board
+    screenshot("board_lab_hint_beside", target=page)
+
+
 def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
     page = lab_page
     k = GAME
@@ -357,6 +408,7 @@ def test_battle_panel_and_a_chooser_in_words(lab_page, screenshot):
 
 def test_light_and_dark_themes(lab_page, screenshot):
     page = lab_page
+    page.mouse.move(5, 500)      # over the file browser: no rule tip in the pictures
     board(page, GAME).evaluate("(b) => b.scrollIntoView()")
     light = screenshot("board_lab_light", target=page)
     page.evaluate("async () => await window.jupyterapp.commands.execute('apputils:change-theme',"
@@ -373,4 +425,4 @@ def test_light_and_dark_themes(lab_page, screenshot):
     page.evaluate("async () => await window.jupyterapp.commands.execute('apputils:change-theme',"
                   " {theme: 'JupyterLab Light'})")
     for path, name in ((light, "board-light.png"), (dark, "board-dark.png")):
-        shutil.copy(path, bs.REPO_ROOT / "docs" / name)
+        bs.save_small(path, bs.REPO_ROOT / "docs" / name)

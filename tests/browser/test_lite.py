@@ -184,15 +184,15 @@ def test_setup_tutorial_in_the_browser(lite_page, lite_site):
     # Step 2 asks for the other Island: a wrong try is explained without the answer, and
     # nothing moves.
     board.locator('.ahoy-svg [data-action="start 0,0"]').first.click()
-    _wait_text(page, f"{TUTORIAL} .ahoy-feedback", "is possible, but")
-    feedback = tutorial.locator(".ahoy-feedback").first.inner_text()
+    _wait_text(page, f"{TUTORIAL} .ahoy-message", "is possible, but")     # beside the board
+    feedback = tutorial.locator(".ahoy-message").first.inner_text()
     assert "'start 3,2'" not in feedback, feedback  # says why, does not quote the answer
     assert "Step 2 of" in tutorial.inner_text()
     bs.save_screenshot(page, "lite_01_setup_wrong_click")
     ms.append(_timed_click(page, index, board.locator('.ahoy-svg [data-action="start 3,2"]').first))
     _next(tutorial)
     _wait_text(page, TUTORIAL, "Step 3 of")
-    assert "is possible, but" not in tutorial.locator(".ahoy-feedback").first.inner_text()
+    assert "is possible, but" not in tutorial.locator(".ahoy-bw").first.inner_text()
     FIGURES["tutorial_click_ms"] = [round(m) for m in ms]
 
 

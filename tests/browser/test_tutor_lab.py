@@ -1,10 +1,12 @@
 """Every lesson, clicked through in JupyterLab as a learner would: in each, a click on a
-map space that is not offered, a typed try that is not offered and a wrong legal try
-(a click on the board), each answered by one
-message in words that does not give the answer away; then Show me and Next to the end.
-Also: a click on something the board does not offer (the board's refused intent, answered
-by the lesson), hovering a slot and a Crew card (the board's rule tip), and running the
-notebooks leaves the repository's notebooks unmodified."""
+map space that is not offered, Hint, a typed try that is not offered and a wrong legal try
+(a click on the board), each answered by one message in words that does not give the
+answer away, beside the board: inside the visible window within a second of the click,
+without scrolling; a click on the board after a step is solved and before Next, answered
+for that step (press Next), never by another step's message; then Show me and Next to
+the end. Also: hovering a slot and a Crew card (the board's rule tip), and running the
+notebooks leaves the repository's notebooks unmodified. One JupyterLab page per
+notebook, every lesson of it on that page."""
 
 from __future__ import annotations
 
@@ -62,8 +64,41 @@ def _tries(name: str) -> tuple[int, str, str, str, list[str]]:
     raise AssertionError(f"{name}: no step with a wrong legal try")
 
 
+# The answer is beside the click: its box is inside the visible part of the notebook
+# (the window, under JupyterLab's bars), and nothing scrolled since the click.
+ANSWER_WITHIN_MS = 1000
+_JS_IN_VIEW = """([el, start, top0]) => {
+  const t = el.innerText.trim();
+  if (el.hidden || !t.startsWith(start)) return false;
+  const r = el.getBoundingClientRect();
+  let top = 0, bottom = window.innerHeight;
+  for (let n = el.parentElement; n; n = n.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(n).overflowY) && n.scrollHeight > n.clientHeight) {
+      const b = n.getBoundingClientRect();
+      top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom);
+    }
+  }
+  const scroller = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
+  return r.height > 0 && r.top >= top && r.bottom <= bottom && (!scroller || scroller.scrollTop === top0);
+}"""
+
+
+def scroll_top(page) -> float:
+    return page.evaluate("() => { const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)"
+                         " .jp-WindowedPanel-outer'); return s ? s.scrollTop : 0; }")
+
+
+def answer_in_view(page, tut, start: str, top0: float) -> str:
+    """The message area says ``start``... inside the visible window, within a second of the
+    click, and nothing scrolled; its text."""
+    box = tut.locator(".ahoy-bw .ahoy-message").first
+    page.wait_for_function(_JS_IN_VIEW, arg=[box.element_handle(), start, top0],
+                           timeout=ANSWER_WITHIN_MS)
+    return box.inner_text().strip()
+
+
 def _feedback(tut) -> str:
-    return tut.locator(".ahoy-feedback").first.inner_text().strip()
+    return tut.locator(".ahoy-bw .ahoy-message").first.inner_text().strip()
 
 
 def _click_on_board(page, tut, notation: str) -> None:
@@ -91,17 +126,16 @@ def _click_on_board(page, tut, notation: str) -> None:
 
 def _one_message(page, tut, expected_start: str, answer: list[str]) -> str:
     page.wait_for_function(
-        "([el, start]) => el.innerText.trim().startsWith(start)",
-        arg=[tut.locator(".ahoy-feedback").first.element_handle(), expected_start],
+        "([el, start]) => !el.hidden && el.innerText.trim().startsWith(start)",
+        arg=[tut.locator(".ahoy-bw .ahoy-message").first.element_handle(), expected_start],
         timeout=30_000)
     text = _feedback(tut)
     assert not names_answer(text, answer), text
     assert re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", text), f"not in words: {text}"
-    # Shown once: not on the board too, and not twice below it.
+    # Shown once, in the message area (a lesson's answers are the board's messages).
     whole = tut.inner_text()
     assert whole.count(text[:60]) == 1, whole
-    board_error = tut.locator(".ahoy-bw .ahoy-error").first
-    assert not board_error.is_visible() or not board_error.inner_text().strip()
+    assert tut.locator(".ahoy-bw .ahoy-error").count() == 0
     return text
 
 
@@ -112,6 +146,9 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
     run = run_notebook(notebook)
     page = run.page
     assert not run.errors, run.error_report()
+    # As a newcomer sees it: the file browser open beside the notebook (1400 x 900).
+    page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
+    assert page.locator("#filebrowser").is_visible()
     for k, name in enumerate(LESSONS[notebook]):
         tut = page.locator(TUTORIAL).nth(k)
         tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
@@ -137,16 +174,24 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
             show_me(i)
 
         # A click on a map space that is not offered: the board sends its refused intent
-        # and the lesson says why not, in words.
+        # and the lesson says why not, in words, beside the board, at once.
         spot = tut.locator(f'.ahoy-bw .ahoy-svg [data-space="{space}"]').first
         assert spot.get_attribute("data-action") is None
         assert spot.get_attribute("data-actions") is None
         spot.scroll_into_view_if_needed()
+        top0 = scroll_top(page)
         spot.click()
+        assert space in answer_in_view(page, tut, "Not possible:", top0)
         assert space in _one_message(page, tut, "Not possible:", answer)
         assert f"Step {at + 1} of" in tut.inner_text()
-        tut.locator(".ahoy-feedback").first.scroll_into_view_if_needed()
         screenshot(f"lab_tutor_{name}_refused")
+
+        # Hint, beside the board too (the side column stays in view).
+        hint = tut.locator("button", has_text="Hint").first
+        hint.scroll_into_view_if_needed()
+        top0 = scroll_top(page)
+        hint.click()
+        assert not names_answer(answer_in_view(page, tut, "Hint 1:", top0), answer)
 
         # A try that is not offered, typed: why not, in the rules' words.
         box = tut.locator("input[placeholder^='type an action']").first
@@ -165,13 +210,33 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         for button in (show, tut.locator("button", has_text="Hint").first):
             size = button.bounding_box()
             assert size["width"] >= 80 and size["height"] >= 24, size
-        for text in (".ahoy-feedback [role=status] p", ".widget-html-content p"):
+        for text in (".ahoy-bw .ahoy-message p", ".widget-html-content p"):
             font = page.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)",
                                  tut.locator(text).first.element_handle())
             assert font >= 14, (text, font)
 
+        # Solved (by Show me): a click on the board before Next is answered for the step
+        # shown, done; it does not start the next step or speak for it.
+        show.click()
+        page.wait_for_function(
+            "([el, text]) => el.innerText.includes(text)",
+            arg=[tut.element_handle(), f"{at + 1} of {steps} done"], timeout=30_000)
+        spot = tut.locator(".ahoy-bw .ahoy-svg [data-space]").first
+        spot.scroll_into_view_if_needed()
+        top0 = scroll_top(page)
+        spot.click()
+        said = answer_in_view(page, tut, f"Step {at + 1} is done: press Next", top0)
+        assert "Not possible" not in said and f"Step {at + 2} of" not in tut.inner_text()
+        assert not tut.locator(".ahoy-bw .ahoy-svg [data-action], .ahoy-bw .ahoy-svg "
+                               "[data-actions]").count()         # nothing to click
+        nxt.click()
+        page.wait_for_function(
+            "([el, text]) => el.innerText.includes(text)",
+            arg=[tut.element_handle(), f"Step {at + 2} of" if at + 1 < steps else ": done!"],
+            timeout=30_000)
+
         # Then Show me and Next to the end.
-        for i in range(at, steps):
+        for i in range(at + 1, steps):
             show_me(i)
     screenshot(f"lab_tutor_{notebook.split('/')[-1].split('.')[0]}_done")
     # Clicking through left the repository's notebook as it was (git status included).

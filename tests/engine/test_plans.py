@@ -806,7 +806,7 @@ def test_no_order_question_when_only_one_offer_applies():
 def test_ordering_words_are_refused_unless_asked_and_leave_the_state_unchanged():
     s = bluefin_attacks_with_emissary()
     refused(s, "mollusk-first", "Cannot read 'mollusk-first'")
-    refused(s, "plans-first now", "not one of the choices", "emissary-first, plans-first")
+    refused(s, "plans-first now", "Cannot read 'plans-first now'", "written like 'plans-first'")
     refused(s, "emissary", "not possible now", "choose which is resolved first")
     refused(s, "no-plan", "not possible now")
     refused(s, "play close-call", "only the Mollusk Union plays plan cards")

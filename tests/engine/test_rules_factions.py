@@ -442,6 +442,9 @@ def test_sword_island_delivery_example():
     s.apply("deliver jewelry")
     assert s.fame["smuggler1"] == 2
     assert s.regions()[0]["wealth"] == 3
+    assert [f for f in s.log[-1].facts if f["kind"] == "fame"] == [
+        {"kind": "fame", "faction": "smuggler1", "fame": 2, "source": "delivery", "round": 1,
+         "cargo": CARGO_BY_KEY["jewelry"]}]
     # Reward choices: up 1 gold, left 1 Fame, right add a tile, down recruit.
     grid = {w: REWARDS[r][c] for w, (r, c) in
             {"up": (1, 2), "left": (2, 1), "right": (2, 3), "down": (3, 2)}.items()}
@@ -458,6 +461,15 @@ def test_sword_island_delivery_example():
     me = s.faction("smuggler1")
     assert me.pledges == {"bluefin": (), "mollusk": ("jewelry",)}
     assert me.cargo == () and s.gold["smuggler1"] == 0
+
+
+def test_delivering_at_a_region_of_wealth_6_leaves_it_at_6():
+    """Die Values: "A die cannot increase over 6" (the wealth die is a die); the Fame is
+    gained all the same."""
+    s = g3("smuggler1", tiles=[(2, "0,0", 180, 6), (6, "2,1", 0)], figures={"smuggler1": "0,0"},
+           cargo={"smuggler1": ["jewelry"]})
+    s.apply("deliver jewelry")
+    assert s.regions()[0]["wealth"] == 6 and s.fame["smuggler1"] == 2
 
 
 def test_reward_white_marker_cannot_move_onto_the_black_marker():

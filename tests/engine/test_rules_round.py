@@ -53,6 +53,18 @@ def test_the_controller_gains_fame_equal_to_the_wealth_die():
     assert s.fame == {"bluefin": 4, "smuggler1": 0, "mollusk": 2}
 
 
+def test_scoring_is_data_in_the_log_beside_its_text():
+    s = last_turn(tiles=[(0, "0,0", 180, 4), (6, "2,1", 0, 2)],
+                  figures={"bluefin": "1,0", "mollusk": "2,2"}, comrades={"3,2": 2})
+    s.apply("end")
+    fame = [f for f in s.log[-1].facts if f["kind"] == "fame"]
+    assert fame == [
+        {"kind": "fame", "faction": "bluefin", "fame": 4, "source": "control", "round": 1,
+         "region": 0, "control": {"bluefin": 2, "mollusk": 0}},
+        {"kind": "fame", "faction": "mollusk", "fame": 2, "source": "control", "round": 1,
+         "region": 1, "control": {"bluefin": 0, "mollusk": 3}}]
+
+
 def test_a_tie_for_control_scores_nothing():
     # Fish region: Bluefin Flagship 2 against 1 Comrade and the Mollusk Flagship, 2.
     s = last_turn(figures={"bluefin": "1,0", "mollusk": "0,1"}, comrades={"0,0": 1})
@@ -179,6 +191,9 @@ def test_pledged_cargo_example_two_fish_cargo_to_the_union_controlling_two_fish_
     assert s.fame["mollusk"] == 31
     assert s.fame["smuggler1"] == 26 + 4
     assert s.winner == "mollusk"
+    pledges = [f for f in s.log[-1].facts if f["source"] == "pledge"]
+    assert [(f["faction"], f["fame"], f["to"], f["suit"]) for f in pledges] == [
+        ("smuggler1", 2, "mollusk", "fish"), ("smuggler1", 2, "mollusk", "fish")]
 
 
 def test_pledged_cargo_scores_per_region_of_its_suit_controlled_by_the_pledged_faction():

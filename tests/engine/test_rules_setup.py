@@ -7,7 +7,7 @@ import pytest
 from ahoy_nb.engine import IllegalActionError, new_game
 from ahoy_nb.engine.components import CARD_BY_KEY, MARKET_CARDS, SUITS
 
-from support import at, legal, play
+from support import at, legal, play, refused
 
 
 @pytest.mark.parametrize("players, seats", [
@@ -150,3 +150,19 @@ def test_second_smuggler_may_start_on_the_first_smugglers_space():
 def test_same_seed_same_setup():
     assert new_game(3, seed=42) == new_game(3, seed=42)
     assert new_game(3, seed=42) != new_game(3, seed=43)
+
+
+def test_a_refused_start_says_which_rule():
+    """Faction Setup: Bluefin's Flagship and Patrol go on an Island, a Smuggler's Flagship
+    on any space but an Island; a space off the map is named as such; nothing but a start
+    is possible before the Flagships are placed."""
+    s = new_game(3, seed=4)
+    sea = next(f"{x},{y}" for (x, y), info in sorted(s.map.spaces.items()) if not info.is_island)
+    refused(s, f"start {sea}", "Bluefin's Flagship and Patrol start on an Island", f"and {sea} is")
+    refused(s, "start 9,9", "9,9 is not on the map")
+    refused(s, "recruit gunner", "the game begins with Faction Setup")
+    island = next(a.notation for a in s.legal_actions())
+    s.apply(island)
+    assert s.current_player == "smuggler1"
+    refused(s, island, "a Smuggler's Flagship starts on any space but an Island",
+            f"{island.split()[1]} is an Island")

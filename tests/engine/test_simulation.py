@@ -20,7 +20,8 @@ Cheap checks, at EVERY step of every game (``CHEAP_GAMES`` seeds per player coun
   reward markers on the grid, apart once moved; figures on the map with the right
   owners, Strongholds and Comrades on Islands, a Union ship on the map exactly while its
   plan is in play; no slot holds both a die and damage, no dashed slot is damaged;
-* Fame never goes down; the game ends within ``MAX_STEPS`` decisions;
+* Fame never goes down, and the action's Fame facts account for every point gained
+  (``LogEntry.facts``, ``kind`` ``fame``); the game ends within ``MAX_STEPS`` decisions;
 * at the end there is at least one winner, every winner has the most Fame (a tie
   broken by gold), and someone reached 30 Fame.
 
@@ -485,6 +486,12 @@ def play(players: int, seed: int, full: bool = False, eager: bool | None = None)
             s.apply(action)
         now = s.fame
         assert all(now[f] >= fame[f] for f in fame), f"Fame went down: {fame} -> {now}"
+        gained = {f: 0 for f in fame}
+        for fact in s.log[-1].facts:
+            if fact["kind"] == "fame":
+                gained[fact["faction"]] += fact["fame"]
+        assert all(now[f] - fame[f] == gained[f] for f in fame), (
+            f"Fame facts {s.log[-1].facts} do not account for {fame} -> {now}")
         fame = now
     raise AssertionError(f"{players}-player game with seed {seed} did not end in {MAX_STEPS} "
                          f"decisions (round {s.round})")

@@ -217,6 +217,16 @@ def test_hint_answer_back_restart():
     assert run.finished
 
 
+def test_show_me_says_what_was_played_in_the_words_of_its_moment():
+    run = start("scoring")
+    fb = run.show_me()
+    # Played for the learner: no "Right!"; 'assemble 4' after 'assemble 1' places Comrades
+    # (in the hint too, not the words of a die on Assemble).
+    assert fb.advanced and fb.kind == "shown" and "Right!" not in fb.message
+    assert "'assemble 4' (Place your 4" not in fb.message
+    assert fb.message.count("'assemble 4' (Place 4 Ready Comrades") == 2, fb.message
+
+
 def test_fixed_dice_survive_back_and_restart():
     run = start("battles")
     run.goto(4)
@@ -298,30 +308,60 @@ def test_widget_typed_buttons_and_choices():
     assert "Place a die on Sail" in w.lesson.value
     w.typed.value = "tailwind 3"              # legal but wrong
     assert s.index == 0 and w.typed.value == ""
-    assert "not this step&#x27;s aim" in w.feedback.value or "not this step's aim" in w.feedback.value
+    assert "not this step's aim" in w.message
     w.typed.value = "sail 3"
-    assert s.index == 1 and w.progress.value == 1
-    assert s.reviewing and not w.next_button.disabled and w.choices.options == ()
-    w.next_button.click()
-    assert not s.reviewing and w.next_button.disabled
+    assert s.index == 1 and f"1 of {len(s)} done" in _panel(w)["lines"][1]
+    assert s.reviewing and "next" in _buttons(w) and w.choices.options == ()
+    w.press("Next")
+    assert not s.reviewing and "next" not in _buttons(w)
     # The list of legal actions says each one in words.
     labels = dict((v, k) for k, v in w.choices.options)
     words = ahoy_nb.tutorials.friendly.describe(s.state, "move 3,2")
     assert words and labels["move 3,2"] == f"move 3,2 — {words}"
     w.choices.value = "move 3,2"              # picking from the legal actions
     assert s.index == 2
-    w.buttons.value = "Hint"
-    assert w.buttons.value is None and "Hint 1" in w.feedback.value
-    assert "move 2,2" not in w.feedback.value
-    w.buttons.value = "Hint"
-    assert "Hint 2" in w.feedback.value and "help" not in w.helped.value
-    w.buttons.value = "Show me"
-    assert s.index == 3 and "Shown:" in w.feedback.value and "move 2,2" in w.feedback.value
-    assert "shown: 1" in w.helped.value
-    w.buttons.value = "Back"
+    w.press("Next")
+    w.press("Hint")
+    assert "Hint 1" in w.message and w.board.message["kind"] == "hint"
+    assert "move 2,2" not in w.message
+    w.press("Hint")
+    assert "Hint 2" in w.message
+    w.press("Show me")
+    assert s.index == 3 and "Shown:" in w.message and "move 2,2" in w.message
+    assert "shown: 1" in _panel(w)["lines"][1]
+    w.press("Back")
     assert s.index == 2
-    w.buttons.value = "Restart"
+    w.press("Restart")
     assert s.index == 0
+
+
+def _panel(w) -> dict:
+    """The lesson's side panel as the board sends it."""
+    return next(p for p in w.board.panels if p["id"] == "lesson")
+
+
+def _buttons(w) -> list[str]:
+    return [b["id"] for b in _panel(w)["buttons"] if not b.get("disabled")]
+
+
+def test_a_solved_step_takes_no_board_clicks_until_next():
+    """After a right move the board shows its result with nothing to click; a click on it,
+    or typed notation, is answered for the step the learner sees (press Next), never
+    judged against the next step."""
+    w = start("setup").widget()
+    s, board = w.session, w.board
+    board.intent = {"action": "start 0,0", "id": 1}
+    assert s.reviewing and s.index == 1
+    assert not board.can_act and board.actions == [] and "data-action" not in board.parts["map"]
+    assert set(_buttons(w)) == {"next", "back", "restart"}        # no Hint for an unseen step
+    for intent in ({"refused": {"space": "1,1", "terrain": "current"}}, {"action": "start 3,2"}):
+        board.intent = {**intent, "id": 2}
+        assert s.reviewing and s.index == 1 and s.feedback.kind == "review", s.feedback
+        assert w.message.startswith("Step 1 is done: press **Next**") and board.error == ""
+    w.typed.value = "start 1,1"
+    assert s.reviewing and s.feedback.kind == "review"
+    w.press("Next")
+    assert not s.reviewing and board.can_act and w.message == ""
 
 
 def test_widget_shows_live_odds_at_a_cannons_decision():
@@ -388,7 +428,7 @@ def test_widget_board_click_goes_through_the_lesson_once():
                                            "possible, but it is not this step's aim")
     assert run.step.note_for("tailwind 3") in run.feedback.message   # the lesson's own note
     assert board.error == ""
-    assert w.feedback.value.count("Tailwind jumps to a printed Tailwind space") == 1
+    assert w.message.count("Tailwind jumps to a printed Tailwind space") == 1
     assert board.history_length == len(run.state.history) and board.can_act
 
     # An illegal click: the engine's reason, through the lesson.
@@ -410,9 +450,9 @@ def test_widget_board_click_goes_through_the_lesson_once():
     assert run.feedback.ok and run.feedback.advanced and run.index == 1
     assert len(run.state.log) == n_log + 1 and run.state.log[-1].action == "sail 3"
     assert run.reviewing and board.state == run.result and board.error == ""
-    assert w.progress.value == 1 and "Right!" in w.feedback.value
-    assert "Next" in w.lesson.value
-    w.next_button.click()
+    assert f"1 of {len(run)} done" in _panel(w)["lines"][1] and "Right!" in w.message
+    assert "Next" in w.lesson.value and "next" in _buttons(w)
+    w.press("Next")
     assert board.state is run.state
     assert board.history_length == len(run.state.history) == len(before.history) + 1
     assert board.highlight == ["3,2"] and "move 3,2" in board.actions
@@ -424,9 +464,9 @@ def test_after_a_right_move_the_board_shows_its_events():
     run.goto(4)
     Clicks(board).click("fire 4>1")          # the Union wins the rulebook's battle
     assert run.reviewing and "2,2" in board.highlight
-    assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in w.events.value
+    assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in w.board.message["lines"]
     assert board.viewer == "mollusk"
-    w.next_button.click()
+    w.press("Next")
     assert not run.reviewing and board.state is run.state
 
 
@@ -438,7 +478,7 @@ def test_widget_board_follows_the_session():
     assert board.state is run.state and board.can_act and "fire 4>1" in board.actions
     front.click("fire 4>2")                  # legal, loses with the lesson's dice
     assert run.feedback.kind == "wrong" and run.index == 4
-    assert "does not reach the goal" in w.feedback.value and board.error == ""
+    assert "does not reach the goal" in w.message and board.error == ""
     assert board.state is run.state          # the session put back a copy: the board shows it
     front.click("fire 4>1")
     assert run.index == 5 and board.error == "" and run.reviewing
@@ -446,7 +486,7 @@ def test_widget_board_follows_the_session():
     assert board.state is run.state
     assert board.viewer == run.learner and board.can_act == (not run.state.is_over)
     # The typed box, Back and Restart go through the session; the board follows.
-    w.buttons.value = "Back"
+    w.press("Back")
     assert run.index == 4 and board.state is run.state and "fire 4>1" in board.actions
     w.typed.value = "fire 4>1"
     assert run.index == 5
@@ -456,7 +496,7 @@ def test_widget_board_follows_the_session():
     assert board.can_undo
     front.send(undo=True)
     assert run.index == 4 and board.state is run.state and board.error == ""
-    w.buttons.value = "Restart"
+    w.press("Restart")
     assert run.index == 0 and board.state is run.state and board.viewer == "mollusk"
     # A new scene with another learner: the board shows that learner's view.
     run.goto(9)
@@ -468,9 +508,9 @@ def test_lesson_board_has_the_lessons_controls_only():
     w = start("battles").widget()
     assert "ahoy-lesson-board" in w.board._dom_classes
     style = w.children[0].value
-    for hidden in (".ahoy-controls", ".ahoy-error", ".ahoy-none"):
+    for hidden in (".ahoy-controls", ".ahoy-none"):
         assert f".ahoy-lesson-board {hidden}" in style
-    assert list(w.buttons.options) == ["Hint", "Show me", "Back", "Restart"]
+    assert _buttons(w) == ["hint", "show", "back", "restart"]
 
 
 def test_a_fixed_picture_is_a_picture():
@@ -497,7 +537,7 @@ def test_every_tutorial_plays_by_clicks_on_the_board(name):
             front.click(notation)
             assert board.error == "", (i, notation, board.error)
         assert run.index == i + 1 and run.reviewing
-        w.next_button.click()
+        w.press("Next")
     assert run.finished and board.state is run.state
 
 
@@ -538,6 +578,7 @@ def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
     for i in range(len(run)):
         ways = run.accepted_ways(depth=max(4, len(run.expected_answer()) + 1))
         assert ways, f"{name} step {i + 1}: no accepted way"
+        _first_hint_fits(run, {way[0] for way in ways})
         for way in ways:
             alt = _at_step(name, i, path)
             for notation in way:
@@ -557,6 +598,20 @@ def test_every_accepted_alternative_leads_to_a_next_step_that_fits(name):
         for notation in path[-1]:
             run.try_action(notation)
     assert checked >= len(run) - 1
+
+
+def _first_hint_fits(run: Session, firsts: set[str]) -> None:
+    """Hint 1 fits every right answer, not only the one Show me plays: each accepted first
+    move is among the actions it marks, and each region an answer is in is named."""
+    assert firsts <= set(run.accepted_moves()), (run.index, firsts, run.accepted_moves())
+    text = run.hint()
+    assert firsts <= set(run.suggest), (run.index, text, firsts - set(run.suggest))
+    for move in firsts:
+        spaces = ahoy_nb.tutorials.core.SPACE_RE.findall(move)
+        region = ahoy_nb.tutorials.core._region_of(run.state, spaces[-1]) if spaces else None
+        if region is not None:
+            assert region["suit"].title() in text, (run.index, move, text)
+            assert all(f"{x},{y}" in run.pointers for x, y in region["spaces"])
 
 
 def test_turn_lesson_follows_the_die_the_learner_kept():
@@ -678,4 +733,5 @@ def test_a_refused_click_on_a_space_says_why_in_the_rules_words():
 
     run.goto(0)                                     # placing a die: no space to choose
     text = run.explain_target({"space": "0,0", "terrain": "sea"})
-    assert text == f"Not possible: nothing can be done at 0,0 (sea) now. {run.state.prompt}."
+    assert text.startswith("Not possible: 'move 0,0' is not allowed: a figure moves as part of "
+                           "an action: place a die on Sail"), text

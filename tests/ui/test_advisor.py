@@ -24,25 +24,61 @@ def test_the_chart_gains_a_point_after_a_move():
     assert sorted(adv.chances) == [0]
 
 
+def _panel(board) -> dict:
+    return next(p for p in board.panels if p["id"] == "advisor")
+
+
+def _button(board, name: str) -> dict:
+    return next(b for b in _panel(board)["buttons"] if b["id"] == name)
+
+
 def test_hint_lists_the_best_actions_for_the_person_to_decide():
     board = BoardWidget(new_game(3, seed=2), viewer="bluefin")
     adv = Advisor(board, simulations=4, hint_simulations=12, wait=True)
-    assert adv.may_hint() and not adv.hint_button.disabled
-    adv.hint()
+    assert adv.may_hint() and not _button(board, "hint")["disabled"]
+    adv.press("hint")                     # the Hint button beside the board
     legal = {a.notation for a in board.state.legal_actions()}
     assert 1 <= len(adv.hints) <= 3 and {e.notation for e in adv.hints} <= legal
-    assert "Hint" in adv.hint_text.value and adv.hints[0].notation in adv.hint_text.value
+    items = _panel(board)["items"]
+    assert len(items) == len(adv.hints) and adv.hints[0].notation in items[0]
+    chances = [i.split(": ")[-1].split(" to win")[0] for i in items]
+    assert all(c not in ("0%", "100%") for c in chances), items   # never before the end
     assert board.hints == [e.notation for e in adv.hints]
     board.act(adv.hints[0].action)  # a move clears the hint
-    assert adv.hints == [] and adv.hint_text.value == ""
+    assert adv.hints == [] and _panel(board)["items"] == []
+
+
+def test_the_win_chance_beside_the_board_says_what_it_is():
+    """The side panel's line: each faction's chance with its interval, measured against
+    random play (never 0% or 100% before the game is decided)."""
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    Advisor(board, simulations=6, wait=True)
+    head, chances = _panel(board)["lines"][:2]
+    assert head == "Chance to win if the game went on at random (6 games from here):"
+    assert "Bluefin " in chances and "Mollusk " in chances and "–" in chances
+    assert "0%" not in chances.replace("10%", "").replace("20%", "") or "under 1%" in chances
+
+
+def test_a_chance_being_worked_out_is_said_once():
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    Advisor(board, simulations=6, wait=True)
+    panel = board._on_press["advisor"].__self__
+    board.act(board.state.legal_actions()[0])
+    panel.chances = {0: panel.chances[max(panel.chances)]}   # the latest not yet worked out
+    panel.show_status("working out who is winning…")
+    text = " ".join(_panel(board)["lines"])
+    assert text.count("worked out") + text.count("Working out") == 1, text
 
 
 def test_no_hint_for_someone_elses_decision():
     board = BoardWidget(new_game(2, seed=1), viewer="mollusk")
     adv = Advisor(board, simulations=4, wait=True)
-    assert not adv.may_hint() and adv.hint_button.disabled
-    adv.hint()
-    assert adv.hints == [] and "person whose decision" in adv.hint_text.value
+    hint = _button(board, "hint")
+    assert not adv.may_hint() and hint["disabled"] and "person whose decision" in hint["title"]
+    adv.press("hint")                    # the front end never sends it; refused with why
+    assert adv.hints == [] and board.error.startswith("Hint is not available now: A hint is")
+    adv.hint()                           # from code: said in the panel
+    assert adv.hints == [] and any("person whose decision" in x for x in _panel(board)["lines"])
 
 
 def test_a_spectator_analyses_public_facts_only():
@@ -77,9 +113,26 @@ def test_off_by_default_in_hot_seat_and_can_be_turned_on():
     assert solo.advisor is not None and solo.advisor.enabled
     hot = play(2, seed=1, people="all", bot_delay=None)
     assert hot.advisor is not None and not hot.advisor.enabled
-    assert hot.advisor.chart.layout.display == "none" and hot.advisor.chances == {}
-    hot.advisor.toggle.value = True
-    assert hot.advisor.chart.layout.display is None
+    assert hot.advisor.layout.display == "none" and hot.advisor.chances == {}
+    assert _button(hot.board, "analysis")["pressed"] is False
+    assert _panel(hot.board)["lines"] == ["Analysis is off: no win chance, no hints."]
+    hot.advisor.press("analysis")        # the Analysis toggle beside the board
+    assert hot.advisor.layout.display is None and hot.advisor.enabled
+    assert _button(hot.board, "analysis")["pressed"] is True
     assert play(2, seed=1, people="bluefin", bot_delay=None, analysis=False).advisor is None
     for game in (solo, hot):
         game.close()
+
+
+def test_an_opened_game_is_charted_from_its_start():
+    """Opening a saved game (a new State on the board) charts up to 12 earlier positions
+    too, not only the one it was opened at."""
+    from ahoy_nb.ai.bots import RandomBot
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    adv = Advisor(board, simulations=2, wait=True)
+    s, bot = new_game(2, seed=5), RandomBot(5)
+    for _ in range(40):
+        s.apply(bot.choose(s))
+    board.set_state(s)                      # what Open does
+    assert sorted(adv.chances) == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]
+    assert list(adv.chart.lines.x) == sorted(adv.chances)

@@ -93,7 +93,7 @@ def test_a_seat_plays_by_clicks_and_sees_the_others_moves(server, tables):
         assert "start 0,0" in [e["action"] for e in watcher.entries]
 
         # In Python: act() waits for the server, and raises with the server's reason.
-        with pytest.raises(IllegalActionError, match="not one of the choices"):
+        with pytest.raises(IllegalActionError, match="7,7 is not on the map"):
             smuggler.act("start 7,7")
         answer = smuggler.act(smuggler.actions[0])
         assert answer["version"] == 2 and smuggler.version == 2

@@ -492,8 +492,15 @@ def test_battle_panel_gives_the_exact_odds_of_each_choice_to_the_decider_only():
     assert any("Mollusk" in line and "Cannons 4" in line for line in panel["lines"])
     odds = {c["n"]: c["odds"] for c in panel["choices"]}
     assert odds["hold"] == round(21 / 36, 4) and odds["fire 4>1"] == round(33 / 36, 4)
+    assert {c["odds_label"] for c in panel["choices"]} == {"wins"}
     other = BoardWidget(s, viewer="smuggler1")
     assert all(not n["choices"] for n in other.notices)
+    # A lesson fixes the dice: the odds shown are a real game's, and said to be.
+    s.fix("battle", [[[2], [5]]])
+    fixed = next(n for n in BoardWidget(s, viewer="mollusk").notices if n["kind"] == "battle")
+    assert {c["n"]: c["odds"] for c in fixed["choices"]} == odds
+    assert {c["odds_label"] for c in fixed["choices"]} == {"in a real game, wins"}
+    assert any("fixed" in line for line in fixed["lines"])
 
 
 def test_round_summary_and_game_over_panels():
@@ -524,8 +531,11 @@ def test_a_click_on_nothing_offered_is_answered_by_on_refused():
     w = BoardWidget(s, viewer="bluefin")
     f = Front(w)
     before = s.to_json()
-    f.send(refused={"space": "5,5", "terrain": "sea"})
-    assert w.error.startswith("Nothing to do there now.") and s.to_json() == before
+    f.send(refused={"space": "5,5", "terrain": "sea"})       # the rule that refuses it
+    assert w.error == ("Not possible: 'start 5,5' is not allowed: 5,5 is not on the map: "
+                       "no region tile covers it.") and s.to_json() == before
+    f.send(refused={"market": "gunner"})
+    assert "the game begins with Faction Setup" in w.error and s.to_json() == before
     f.send(refused=["not", "a", "dict"])
     assert w.error.startswith("Malformed intent") and s.to_json() == before
     seen = []

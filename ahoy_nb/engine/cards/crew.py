@@ -18,7 +18,8 @@ from itertools import combinations
 from .. import chance
 from .. import notation, words
 from ..geometry import Space, space_name
-from ..kernel import auto, hook, legal, offer
+from ..kernel import auto, extend, frame, hook, legal, limit, offer
+from ..schema import FLAG, Below, Figure, Int, ListOf, Maybe, one_of, Player, Space, Text
 from ..components import (BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, FACTION_NAMES,
                           MARKET_CARDS)
 from ..rules import (Play, add_crew, board_kind, card_name, defender_word, do_pop, figure_label,
@@ -34,15 +35,30 @@ VERBS = {
 }
 
 
-def verb(name: str, space: bool = False) -> None:
-    """A notation word a Crew card adds (``space``: its argument is a space)."""
+def verb(name: str, space: bool = False, shape: str | None = None,
+         example: str | None = None) -> None:
+    """A notation word a Crew card adds (``space``: its argument is a space; ``shape``: how
+    it is written, when it is neither a space nor nothing)."""
     VERBS.add(name)
-    notation.verb(name, space=space)
+    notation.verb(name, shape, example, space=space)
 
 
-for _verb in list(VERBS):
+# How the Crew verbs with more than a space are written (the others: a space, or nothing).
+_FIGURE = rf"{notation.SPACE}( {notation.WORD})?"   # a space, and which figure there if several
+_SHAPES = {
+    "mystic": (rf"mystic {_FIGURE}", "mystic 3,1"),
+    "sea-dog": (rf"sea-dog ({notation.SPACE}|ignore)", "sea-dog 3,1"),
+    "naive-noble": (rf"naive-noble {notation.WORD} {notation.WORD} (crew|cargo)",
+                    "naive-noble smuggler1 gunner crew"),
+    "buccaneer": (rf"buccaneer {notation.WORD}( {notation.WORD})?", "buccaneer gunner pilot"),
+    "convince": (rf"convince {notation.SPACE}>{notation.SPACE} [12]", "convince 3,2>0,0 2"),
+}
+for _verb in sorted(VERBS):
     verb(_verb, space=_verb in {"mystic", "ghastly-gust", "whispering-wind", "barrelman",
-                                "sea-dog", "gunners-mate", "beakhead", "official"})
+                                "sea-dog", "gunners-mate", "beakhead", "official"},
+         shape=_SHAPES.get(_verb, (None, None))[0], example=_SHAPES.get(_verb, (None, None))[1])
+
+
 def _rammed(state) -> str:
     """The figure a Battering Beakhead decision is about, in words."""
     top = state.data["pending"][-1] if state and state.data["pending"] else {}
@@ -368,6 +384,10 @@ def slot_action(g: Play, f: str, card: int, value: int) -> None:
         g.push({"type": "official", "player": f, "moved": []})
 
 
+# Convincing Comrade: move up to 2 Comrades between Islands.
+frame("convince")
+
+
 @auto("convince")
 def auto_convince(g: Play, frame) -> bool:
     if len(legal_convince(g, frame)) > 1:
@@ -396,6 +416,10 @@ def do_convince(g: Play, frame, a: Space, b: Space, n: int) -> None:
     g.set_comrades(b, g.comrades(b) + n)
     g.say(f"{name(frame['player'])} moves {n} Comrade{'s' if n > 1 else ''} from the Island at "
           f"{space_name(a)} to the Island at {space_name(b)} (Convincing Comrade)")
+
+
+# Convincing Official: up to 2 Patrols (``moved``: those moved so far) ...
+frame("official", moved=ListOf(Figure(), 2))
 
 
 @auto("official")
@@ -435,6 +459,12 @@ def do_official(g: Play, frame, fid: str) -> None:
 # ---------------------------------------------------------------------------
 # Damage a Crew makes its owner take or deal
 # ---------------------------------------------------------------------------
+
+# ``player`` takes 1 damage on a slot it chooses (Mystic: only its player board).
+frame("take-damage", why=Text(), board_only=FLAG)
+# 1 damage to ``figure`` when reached, its slot chosen by ``chooser`` (Mystic, Powder Monkey).
+frame("crew-damage", decides=False, figure=Figure(), chooser=Player(), why=Text())
+
 
 @auto("take-damage")
 def auto_take_damage(g: Play, frame) -> bool:
@@ -525,6 +555,12 @@ def gunners_mate_targets(g: Play, f: str) -> dict[Space, list[str]]:
     return out
 
 
+# Gunner's Mate: battle a space of the region; its battles are a series ``remote`` from the
+# Flagship, which stays where it is.
+frame("gunners-mate")
+extend("series", remote=FLAG)
+
+
 @legal("gunners-mate")
 def legal_gunners_mate(g: Play, frame) -> list:
     out = [(f"gunners-mate {space_name(s)}", do_gunners_mate, (s,))
@@ -543,11 +579,14 @@ def do_gunners_mate(g: Play, frame, space: Space) -> None:
 
 # -- Powder Monkey: "When you repair any amount of damage, you may deal 1 damage to any
 # figure in your Flagship's region." Everything the card adds, in one place.
-verb("powder-monkey", space=True)
+verb("powder-monkey", space=True, shape=rf"powder-monkey {_FIGURE}", example="powder-monkey 0,0")
 verb("no-powder-monkey")
 words.register("powder-monkey", "Deal 1 damage to {figure} (Powder Monkey)")
 PROMPTS["powder-monkey"] = ("Powder Monkey: deal 1 damage to a figure in your Flagship's region "
                             "(powder-monkey x,y), or not (no-powder-monkey)")
+
+
+frame("powder-monkey")
 
 
 @hook("repair")
@@ -590,17 +629,21 @@ def witch_destination(g: Play, here: Space, target: Space) -> Space | None:
 
 
 @hook("off-map step")
-def witch_can(g: Play, fig: dict, target: Space) -> bool:
-    """Sea Witch lets this Flagship step off the map toward ``target``, even where it cannot explore."""
-    return (fig["kind"] == "flagship" and not g.map.on_map(target) and has(g, fig["owner"], "sea-witch")
-            and witch_destination(g, tuple(fig["at"]), target) is not None)
+def witch_can(g: Play, fig: dict, target: Space, carried: list = ()) -> bool:
+    """Sea Witch lets this Flagship step off the map toward ``target``, even where it cannot
+    explore; not back into a space it was ``carried`` out of in this movement (a ruling)."""
+    if fig["kind"] != "flagship" or g.map.on_map(target) or not has(g, fig["owner"], "sea-witch"):
+        return False
+    land = witch_destination(g, tuple(fig["at"]), target)
+    return land is not None and list(land) not in carried
 
 
 @hook("leaving the map")
 def off_map(g: Play, fig: dict, frame: dict) -> bool:
     """The figure of the step ``frame`` moves off the map: offer Sea Witch. True if asked."""
     target = tuple(frame["to"])
-    if frame.get("stay_on_map") or frame.get("witch") or not witch_can(g, fig, target):
+    if (frame.get("stay_on_map") or frame.get("witch")
+            or not witch_can(g, fig, target, frame.get("carried", []))):
         return False
     frame["witch"] = True
     can_explore = bool(g.data["tile_stack"]) and g.map.can_explore(target)
@@ -608,6 +651,12 @@ def off_map(g: Play, fig: dict, frame: dict) -> bool:
             "to": list(witch_destination(g, tuple(fig["at"]), target)),
             "decline": can_explore or bool(frame.get("pushed"))})
     return True
+
+
+# Sea Witch, for the ``step`` off the map: directly ``to`` the opposite edge, or (``decline``)
+# explore or stay. ``witch``: the step has asked already.
+frame("sea-witch", step=Below("step"), to=Space(), decline=FLAG)
+extend("step", witch=FLAG)
 
 
 @legal("sea-witch")
@@ -629,6 +678,10 @@ def do_sea_witch(g: Play, frame, use: bool) -> None:
           f"{space_name(frame['to'])} on the opposite edge (Sea Witch)")
 
 
+# Trawler's move pays each Treasure it passes (``trawl_started``: past its first space).
+extend("move", trawler=FLAG, trawl_started=FLAG)
+
+
 @hook("leaving a space")
 def leaving(g: Play, fig: dict, frame: dict) -> None:
     """The figure of the step ``frame`` leaves its space (Trawler's Treasure on the way)."""
@@ -647,14 +700,22 @@ def leaving(g: Play, fig: dict, frame: dict) -> None:
         g.gain_gold(fig["owner"], info.gold, f" from the Treasure at {space_name(here)} (Trawler)")
 
 
-def push_options(g: Play, fig: dict, here: Space, skip: Space | None = None) -> list[Space]:
-    """Spaces a Strong Current from ``here`` could push the figure into (Barrelman, Sea Dog)."""
+def push_options(g: Play, fig: dict, here: Space, step: dict,
+                 skip: Space | None = None) -> list[Space]:
+    """Spaces a Strong Current from ``here`` could push the figure into (Barrelman, Sea Dog).
+
+    Not a space the figure was already carried out of during this space of movement
+    (``step["carried"]``): the free moves of one movement never return to a space they
+    left, so they end (docs/rulings.md, "Free moves end").
+    """
     m = g.map
+    carried = step.get("carried", [])
     out = []
     for n in m.neighbours(here):
-        if n == skip or not m.can_step(here, n):
+        if n == skip or not m.can_step(here, n) or list(n) in carried:
             continue
-        if m.on_map(n) or (g.data["tile_stack"] and m.can_explore(n)) or witch_can(g, fig, n):
+        if (m.on_map(n) or (g.data["tile_stack"] and m.can_explore(n))
+                or witch_can(g, fig, n, [*carried, list(here)])):
             out.append(n)
     return sorted(out)
 
@@ -675,13 +736,21 @@ def on_terrain(g: Play, fig: dict, frame: dict) -> bool:
     if info.terrain == "wreckage" and has(g, f, "pilot"):
         g.push({"type": "pilot", "player": f, "step": step})
         return True
-    if info.terrain == "fog" and has(g, f, "barrelman") and push_options(g, fig, here):
+    if info.terrain == "fog" and has(g, f, "barrelman") and push_options(g, fig, here, frame):
         g.push({"type": "barrelman", "player": f, "step": step, "figure": fig["id"]})
         return True
     if info.terrain == "current" and has(g, f, "sea-dog"):
         g.push({"type": "sea-dog", "player": f, "step": step, "figure": fig["id"]})
         return True
     return False
+
+
+# Pilot, Barrelman and Sea Dog, for the ``step`` into Wreckage, Fog or a Strong Current;
+# Barrelman and Sea Dog set the step's ``current`` (None: Sea Dog ignores it).
+frame("pilot", step=Below("step"))
+frame("barrelman", step=Below("step"), figure=Figure(asked=True))
+frame("sea-dog", step=Below("step"), figure=Figure(asked=True))
+extend("step", current=Maybe(ListOf(Int(-1, 1), 2, 2)))
 
 
 @legal("pilot")
@@ -699,8 +768,9 @@ def do_pilot(g: Play, frame, use: bool) -> None:
 @legal("barrelman")
 def legal_barrelman(g: Play, frame) -> list:
     fig = g.figure(frame["figure"])
+    step = g.data["pending"][frame["step"]]
     out = [(f"barrelman {space_name(s)}", do_current, (s, "Barrelman"))
-           for s in push_options(g, fig, tuple(fig["at"]))]
+           for s in push_options(g, fig, tuple(fig["at"]), step)]
     out.append(("no-barrelman", do_pop, ()))
     return out
 
@@ -713,7 +783,7 @@ def legal_sea_dog(g: Play, frame) -> list:
     printed = (here[0] + dx, here[1] + dy)
     out = [("sea-dog ignore", do_current, (None, "Sea Dog"))]
     out += [(f"sea-dog {space_name(s)}", do_current, (s, "Sea Dog"))
-            for s in push_options(g, fig, here, skip=printed)]
+            for s in push_options(g, fig, here, g.data["pending"][frame["step"]], skip=printed)]
     out.append(("no-sea-dog", do_pop, ()))
     return out
 
@@ -741,6 +811,9 @@ def _why(fight: dict, side: str, text: str) -> None:
     why[side] = f"{why[side]} and {text}" if why.get(side) else text
 
 
+limit("battle bonus", 1)  # Fighters: +1 to each roll
+
+
 @hook("battle start")
 def battle_start(g: Play, fight: dict) -> None:
     """A battle starts (Fighters). Emissary is an offer of the fight's start (game.auto_fight)."""
@@ -765,6 +838,7 @@ def offer_emissary(g: Play, fight: dict) -> None:
                 "fight": len(g.data["pending"]) - 1})
 
 
+frame("emissary", fight=Below("fight"))
 offer("emissary", emissary_applies, offer_emissary, "Emissary")
 
 
@@ -793,6 +867,12 @@ def after_roll(g: Play, fight: dict) -> None:
         if fig["kind"] == "flagship" and has(g, f, "grogmaster") and g.damageable(f):
             g.push({"type": "grogmaster", "player": f, "fight": len(g.data["pending"]) - 1,
                     "side": side})
+
+
+# Grogmaster for one ``side`` of a battle; then its reroll.
+SIDE = one_of("attacker", "defender")
+frame("grogmaster", fight=Below("fight"), side=SIDE)
+frame("grog-reroll", decides=False, fight=Below("fight"), side=SIDE)
 
 
 @legal("grogmaster")
@@ -826,6 +906,9 @@ def auto_grog_reroll(g: Play, frame) -> bool:
     return True
 
 
+limit("extra damage", 1)  # Gunner
+
+
 @hook("battle won")
 def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
     """A battle is won (Cutpurse, Gunner, Buccaneer).
@@ -841,6 +924,10 @@ def on_win(g: Play, fight: dict, winner: dict, loser: dict) -> None:
         g.say(f"{name(w)} deals an extra damage if it takes a Battle Victory option (Gunner)")
     if has(g, w, "buccaneer") and g.faction(loser["owner"])["crew"]:
         g.push({"type": "buccaneer", "player": w, "victim": loser["owner"]})
+
+
+# Buccaneer: 2 of the Crew of ``victim``, the loser's owner.
+frame("buccaneer", victim=Player())
 
 
 @legal("buccaneer")
@@ -880,6 +967,9 @@ def beakhead_targets(g: Play, fig: dict) -> list[Space]:
     here = tuple(fig["at"])
     m = g.map
     return sorted(n for n in m.neighbours(here) if m.on_map(n) and m.can_step(here, n))
+
+
+frame("beakhead", figure=Figure(asked=True))
 
 
 @legal("beakhead")

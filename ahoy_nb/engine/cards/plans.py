@@ -35,8 +35,10 @@ from __future__ import annotations
 
 from .. import notation, words
 from ..geometry import space_name
-from ..kernel import auto, hook, legal, offer
-from ..components import CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS
+from ..kernel import auto, extend, frame, hook, legal, limit, offer
+from ..components import (CARD_KEYS, MARKET_CARDS, PLAN_BY_KEY, PLAN_CARDS, SHIP_SLOTS, SHIP_STATS,
+                          SUPPLY)
+from ..schema import FLAG, Below, Die, Int, one_of, Region, Space
 from ..rules import (Play, accepts, add_crew, die_change_cost, placement_notation, placing,
                     reachable_values, take_from_market, spend_for_die)
 
@@ -69,6 +71,7 @@ VERBS = {verb for verb, _, _ in _GRAMMAR}
 for _verb, _shape, _example in _GRAMMAR:
     notation.verb(_verb, _shape, _example, space=_verb in {"evacuate", "sneak", "remove-patrol",
                                                           "enlist", "launch"})
+notation.known("plan", "a plan card's name", SLUG_TITLE)
 # A Union ship moves with bare ``sail`` or ``tailwind``: its die is already on its slot.
 for _verb in ("sail", "tailwind"):
     notation.verb(_verb, rf"{_verb}( {notation.DIE})?")
@@ -185,6 +188,11 @@ def do_play(g: Play, frame, slug: str) -> None:
 
 # Evacuation ---------------------------------------------------------------------------
 
+frame("evacuation")
+# Place the Comrades removed ``from`` an Island, ``left`` of them still to place.
+frame("relocate", **{"from": Space()}, left=Int(0, SUPPLY["comrade"]))
+
+
 @legal("evacuation")
 def legal_evacuation(g: Play, frame) -> list:
     return [(f"evacuate {space_name(s)}", do_evacuate, (s,)) for s in islands_with_comrades(g)]
@@ -227,6 +235,11 @@ def region_patrol_spaces(g: Play, region: int) -> list:
     spaces = set(g.map.region_spaces[region])
     return sorted({tuple(f["at"]) for f in g.data["figures"]
                    if f["kind"] == "patrol" and tuple(f["at"]) in spaces})
+
+
+frame("sneak-attack")
+# Remove up to 2 Patrols of ``region`` (``removed`` so far).
+frame("remove-patrols", region=Region(), removed=Int(0, 2))
 
 
 @legal("sneak-attack")
@@ -275,6 +288,11 @@ def do_sneak_done(g: Play, frame) -> None:
 def enlist_cards(g: Play, frame) -> list[int]:
     suit = g.map.spaces[tuple(frame["island"])].suit
     return [c for c in g.data["market"] if MARKET_CARDS[c]["suit"] == suit]
+
+
+frame("enlist")
+# Recruit Crew of the ``island``'s suit until ``done``.
+frame("enlist-recruit", island=Space(), done=FLAG)
 
 
 @legal("enlist")
@@ -335,6 +353,12 @@ def dynamic_entry(g: Play) -> None:
 
 
 # The Cutter and the Gunship ----------------------------------------------------------------
+
+SHIP = one_of(*SHIPS)
+frame("launch", ship=SHIP)
+# The ship whose slot took a die of ``value``: it sails or takes a Tailwind.
+frame("ship-action", ship=SHIP, value=Die())
+
 
 @legal("launch")
 def legal_launch(g: Play, frame) -> list:
@@ -445,6 +469,16 @@ def offer_battle_plans(g, fight: dict) -> None:
 
 
 offer("plans", battle_plans_apply, offer_battle_plans, "the Mollusk's battle plans")
+
+
+SIDE = one_of("attacker", "defender")
+# The Mollusk's battle plans at the start of a battle where it is ``side``.
+frame("battle-plans", fight=Below("fight"), side=SIDE)
+extend("fight", secret_weapon=SIDE)  # the side that rolls two dice
+limit("extra damage", 1)  # Secret Weapon
+# Weapons Cache: + Ready Comrades (at most every Comrade), for each copy played in a battle.
+limit("battle bonus", sum(plan_slug(p) == "weapons-cache" for p in range(len(PLAN_CARDS)))
+      * SUPPLY["comrade"])
 
 
 @auto("battle-plans")

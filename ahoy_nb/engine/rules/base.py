@@ -99,11 +99,17 @@ class Play(Context):
             self.say(f"{name(f)} gains {n} gold{why}")
         return n
 
-    def gain_fame(self, f: str, n: int, why: str = "", only: str | None = None) -> None:
+    def gain_fame(self, f: str, n: int, why: str = "", only: str | None = None, *,
+                  source: str, **detail) -> None:
+        """``f`` gains ``n`` Fame. ``source`` (``control``, ``delivery``, ``reward``,
+        ``pledge``) and ``detail`` go in the action's facts beside the text, so a program
+        can tell where each faction's Fame came from without reading sentences."""
         if n:
             fs = self.faction(f)
             fs["fame"] += n
             self.say(f"{name(f)} gains {n} Fame{why} ({fs['fame']} Fame)", only)
+            self.facts.append({"kind": "fame", "faction": f, "fame": n, "source": source,
+                               "round": self.data["round"], **detail})
 
     def raise_wealth(self, region: int, why: str = "") -> None:
         tile = self.data["tiles"][region]

@@ -5,15 +5,24 @@ and repair.
 from __future__ import annotations
 
 from .. import chance
-from ..components import SHIP_SLOTS, SHIP_STATS, STRONGHOLD_BONUS
+from ..components import SHIP_SLOTS, SHIP_STATS, STRONGHOLD_BONUS, SUPPLY
 from ..geometry import space_name
-from ..kernel import auto, legal, OFFERS, Option
+from .. import notation
+from ..kernel import auto, frame, legal, OFFERS, Option
 from ..notation import facts
+from ..schema import (FLAG, Below, Die, Figure, Int, ListOf, Maybe, Offer, one_of, Player, Sides,
+                      Space, Text)
 from .base import figure_label, name, Play, UNION_SHIPS
 from .factions import push_reward
 
 
 # -- repair and damage ------------------------------------------------------------
+
+# Remove up to ``left`` more damage tokens (``repaired`` so far).
+frame("repair", left=Int(0, 2), repaired=Int(0, 2).opt)
+# The damage ``figure`` takes; its slot chosen by ``player`` (the dealer, or the owner
+# taking it); ``why`` ends the event's words.
+frame("damage", figure=Figure(asked=True), why=Text())
 
 @auto("repair")
 def auto_repair(g: Play, frame) -> bool:
@@ -94,6 +103,32 @@ def do_damage(g: Play, frame, key: str) -> None:
 
 # -- battles -------------------------------------------------------------------------
 
+SIDE = one_of("attacker", "defender")
+# Figures in one space at most: every Patrol and Stronghold, four Flagships, two Union ships.
+CROWD = SUPPLY["patrol"] + SUPPLY["stronghold"] + 4 + 2
+# The battles of ``attacker`` in ``space``: the defenders still to battle (``queue``),
+# whether any was fought (``fought``), and the move it interrupted (``parent``), whose
+# movement left (``resume``) comes back if every battle here was ignored.
+frame("series", what="a series of battles", attacker=Figure(), space=Space(), queue=ListOf(Figure(), CROWD),
+      parent=Maybe(Below("move")).opt, resume=Int(0, 6).opt, fought=FLAG.opt)
+# One battle, step by step (``stage``). By side: Cannons fired (a die turned down by up to
+# 5), bonuses (cards raise the "battle bonus" limit) and their words, battle dice (two at
+# most: there are two); the roll once rolled, the winning side once decided, and the extra
+# damage the winner deals (cards raise the "extra damage" limit). ``offers``: what the
+# battle's start still offers, in order; ``ignored``: a card had the battle ignored.
+frame("fight", decides=False, what="a battle", attacker=Figure(), defender=Figure(), space=Space(),
+      stage=one_of("start", "offers", "attacker-fire", "defender-fire", "roll", "victory", "end"),
+      series=Below("series"), fire=Sides(Int(0, 5)), bonus=Sides(Int(0, "battle bonus")),
+      dice=Sides(Int(1, SUPPLY["battle-dice"])), extra_damage=Maybe(Int(0, "extra damage")),
+      roll=Maybe(ListOf(ListOf(Die(), SUPPLY["battle-dice"]), 2, 2)), winner=Maybe(SIDE),
+      offers=ListOf(Offer(), 4).opt, ignored=FLAG.opt, bonus_why=Sides(Text(), partial=True).opt)
+# The turn player orders two offers of a battle's start (Simultaneous Timing).
+frame("offer-order", fight=Below("fight"))
+frame("fire", fight=Below("fight"), figure=Figure(asked=True), side=SIDE)
+frame("victory", fight=Below("fight"), winner=Figure(), loser=Figure(), space=Space())
+# One damage of a Battle Victory, dealt when reached (``chooser`` picks the slot).
+frame("damage-deal", decides=False, figure=Figure(), chooser=Player())
+
 def eligible_defenders(g: Play, mover: dict) -> list[dict]:
     """Enemy figures in the mover's space that it must battle."""
     enemies = [f for f in g.figures_at(tuple(mover["at"])) if f["owner"] != mover["owner"]]
@@ -130,7 +165,8 @@ def legal_series(g: Play, frame) -> list[Option]:
     words = {}
     for fid in frame["queue"]:
         fig = g.figure(fid)
-        words.setdefault(defender_word(fig), fid)
+        if fig is not None:  # gone meanwhile (a battle further up the stack): not battled
+            words.setdefault(defender_word(fig), fid)
     return [(f"battle {word}", do_battle, (fid,)) for word, fid in sorted(words.items())]
 
 
@@ -318,6 +354,7 @@ VICTORY_TEXT = {"steal": "deals 1 damage and steals 1 gold", "damage2": "deals 2
                 "place-comrade": "deals 1 damage and places 1 Comrade on the Island",
                 "move": "deals 1 damage and moves on", "reward": "deals 1 damage and gains a reward",
                 "none": "takes no Battle Victory option"}
+notation.verb("victory", rf"victory ({'|'.join(VICTORY_TEXT)})", "victory steal")
 
 
 def do_victory(g: Play, frame, word: str) -> None:

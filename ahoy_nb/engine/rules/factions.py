@@ -8,13 +8,20 @@ from .. import chance
 from ..components import (CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS, REWARD_STEPS,
                           REWARD_TEXT, REWARDS)
 from ..geometry import Space, space_name
-from ..kernel import auto, legal, Option
+from ..kernel import auto, frame, legal, Option
 from ..notation import facts
+from ..schema import Card, Figure, Int, ListOf, Maybe, Space, Tile
 from .base import (_tile_label, add_crew, card_name, do_no_reward, do_pop, name, place_tile, Play,
                    take_from_market)
 
 
 # -- Bluefin -------------------------------------------------------------------------
+
+# Order: move up to 4 different Patrols (``moved``: those moved so far).
+frame("order", moved=ListOf(Figure(), 4))
+frame("deploy")
+# End of Bluefin's turn: Strongholds from pairs of Patrols.
+frame("strongholds")
 
 @auto("order")
 def auto_order(g: Play, frame) -> bool:
@@ -50,10 +57,11 @@ def do_order(g: Play, frame, here: Space, target: Space) -> None:
 
 @auto("deploy")
 def auto_deploy(g: Play, frame) -> bool:
-    if g.patrol_supply():
+    if g.patrol_supply() and g.flagship_space("bluefin"):
         return False
     g.pop()
-    g.say("No Patrol left in the supply to deploy")
+    g.say("No Patrol left in the supply to deploy" if g.flagship_space("bluefin")
+          else "Bluefin's Flagship is not on the map: no Patrol is deployed")
     return True
 
 
@@ -99,12 +107,17 @@ def do_stronghold(g: Play, frame, island: Space) -> None:
 
 # -- Mollusk -------------------------------------------------------------------------
 
+frame("assemble")
+# Inspire: a Comrade on each of up to 4 different Islands (``chosen`` so far).
+frame("inspire", chosen=ListOf(Space(), 4))
+
 @auto("assemble")
 def auto_assemble(g: Play, frame) -> bool:
-    if g.faction("mollusk")["ready"]:
+    if g.faction("mollusk")["ready"] and g.flagship_space("mollusk"):
         return False
     g.pop()
-    g.say("Mollusk has no Ready Comrades to assemble")
+    g.say("Mollusk has no Ready Comrades to assemble" if g.flagship_space("mollusk")
+          else "Mollusk's Flagship is not on the map: no Comrades are assembled")
     return True
 
 
@@ -148,6 +161,19 @@ def do_inspire(g: Play, frame, island: Space) -> None:
 
 
 # -- Smugglers -----------------------------------------------------------------------
+
+# Negotiate: up to 2 recruits (``recruited`` so far).
+frame("negotiate", recruited=Int(0, 2))
+# Over the Cargo limit: return one to the box.
+frame("discard")
+# Pledge the delivered Cargo ``card`` facedown.
+frame("pledge", card=Card())
+frame("reward")
+# "Spend up to n gold: 1 Fame per gold" (``most``: n).
+frame("spend", most=Int(0, max(n for row in REWARDS for kind, n in row if kind == "fame-for-gold")))
+frame("recruit-reward")
+# "Add a tile to the map": ``tile`` is None until the Smuggler chooses to draw it.
+frame("add-tile", tile=Maybe(Tile()))
 
 @auto("negotiate")
 def auto_negotiate(g: Play, frame) -> bool:
@@ -247,7 +273,7 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
     if kind == "gold":
         g.gain_gold(f, n)
     elif kind == "fame":
-        g.gain_fame(f, n)
+        g.gain_fame(f, n, source="reward", reward=kind)
     elif kind == "fame-for-gold":
         if fs["gold"]:
             g.push({"type": "spend", "player": f, "most": n})
@@ -268,7 +294,7 @@ def gain_reward(g: Play, f: str, kind: str, n: int) -> None:
         n = g.repair_all(f)
         g.say(f"{name(f)} repairs all its damage ({n})")
         if kind == "repair-for-fame":
-            g.gain_fame(f, n)
+            g.gain_fame(f, n, source="reward", reward=kind)
         g.fire("repair", f, n)
     elif kind == "add-tile":
         if g.data["tile_stack"] and g.map.edge_placements():
@@ -287,7 +313,7 @@ def do_spend(g: Play, frame, n: int) -> None:
     g.pop()
     f = frame["player"]
     g.faction(f)["gold"] -= n
-    g.gain_fame(f, n, f" for {n} gold")
+    g.gain_fame(f, n, f" for {n} gold", source="reward", reward="fame-for-gold")
 
 
 @legal("recruit-reward")

@@ -7,13 +7,40 @@ from __future__ import annotations
 from .. import chance
 from ..components import BOARDS
 from ..geometry import Space, space_name
-from ..kernel import auto, legal, Option
+from ..kernel import auto, frame, legal, Option
 from ..notation import facts
+from ..schema import FLAG, Below, Die, Figure, Int, ListOf, Maybe, one_of, Space, Tile
 from .base import _tile_label, accepts, board_kind, figure_label, name, place_tile, Play
 from .battle import eligible_defenders
 
 
 # -- moving -------------------------------------------------------------------
+
+# The most spaces one action moves a figure: Full Sail with a 6.
+MOST_STEPS = 6
+# What anchoring offers after a move: a Patrol (Bluefin's Sail, Tailwind), Comrades (Mollusk's Sail).
+ANCHOR = Maybe(one_of("patrol", "comrades"))
+
+# A move of up to ``steps`` more spaces (``moved`` so far); ``optional``: a reward that "may"
+# be gained (``stay``); ``anchored``: a move nested in it already anchored this figure.
+frame("move", what="a move", figure=Figure(asked=True), steps=Int(0, MOST_STEPS), moved=Int(0, MOST_STEPS),
+      anchor=ANCHOR, no_battle=FLAG, optional=FLAG.opt, anchored=FLAG.opt,
+      ignore_wreckage=FLAG.opt)
+# One space of movement: explore, battle, terrain (``phase``); ``parent``: the move it is part
+# of. A Strong Current's push is a new step, ``pushed``, with the spaces this movement was
+# carried out of (``carried``); ``stay_on_map``: a Current cannot push it off the map.
+frame("step", decides=False, what="a space of movement", figure=Figure(), to=Space(on_map=False),
+      phase=one_of("enter", "battle", "terrain", "done"), parent=Maybe(Below("move")),
+      direct=FLAG, no_battle=FLAG, crew_asked=FLAG.opt, pushed=FLAG.opt, stay_on_map=FLAG.opt,
+      carried=ListOf(Space(), 64).opt, ignore_wreckage=FLAG.opt)
+# Place the drawn ``tile`` so that ``target`` is on it; ``figure`` moves there.
+frame("explore", tile=Tile(), target=Space(on_map=False), figure=Figure())
+# Move directly to a space with a printed die of ``value`` (any, when None).
+frame("tailwind", figure=Figure(asked=True), value=Maybe(Die()), anchor=ANCHOR,
+      ignore_wreckage=FLAG.opt)
+frame("patrol", space=Space())
+frame("comrades", island=Space())
+frame("harbor")
 
 @auto("move")
 def auto_move(g: Play, frame) -> bool:
@@ -132,7 +159,10 @@ def auto_step(g: Play, frame) -> bool:
                 g.say(f"The Strong Current pushes {figure_label(fig)} on to {space_name(pushed)}")
                 g.pop()
                 g.start_step(fig, pushed, parent, no_battle=frame["no_battle"])
-                g.top().update(pushed=True, stay_on_map=frame.get("stay_on_map", False))
+                # The spaces this movement was carried out of: free moves that a player
+                # chooses do not return there (docs/rulings.md, "Free moves end").
+                g.top().update(pushed=True, stay_on_map=frame.get("stay_on_map", False),
+                               carried=[*frame.get("carried", []), list(target)])
                 return True
         return True
     g.pop()
@@ -152,6 +182,14 @@ def do_place_tile(g: Play, frame, x: int, y: int, rot: int) -> None:
     if fig is not None:
         fig["at"] = list(frame["target"])
         g.say(f"{figure_label(fig)} moves to {space_name(frame['target'])}")
+
+
+@auto("tailwind")
+def auto_tailwind(g: Play, frame) -> bool:
+    if g.figure(frame["figure"]) is not None:
+        return False
+    g.pop()  # a study position may leave a Flagship off the map: nothing moves
+    return True
 
 
 @legal("tailwind")

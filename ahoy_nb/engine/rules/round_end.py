@@ -4,9 +4,10 @@ wealth, the Market, the next round or the end of the game.
 
 from __future__ import annotations
 
-from ..components import CONTROL, FAME_TO_END, MARKET_CARDS, PLANS_PER_ROUND
+from ..components import CONTROL, FAME_TO_END, MARKET_CARDS, PLANS_PER_ROUND, REWARDS
 from ..geometry import space_name
-from ..kernel import auto, legal, Option
+from ..kernel import auto, frame, legal, Option
+from ..schema import Int, one_of, Text
 from .base import do_no_reward, name, Play
 from .setup import begin_turn
 
@@ -45,6 +46,14 @@ def region_label(g: Play, region: int) -> str:
     return f"{g.map.spaces[island].suit.title()} region at {space_name(island)}"
 
 
+frame("round-end", decides=False, stage=one_of("score", "clean-up"))
+# Raise a region's wealth: two players' end of round, or a Smuggler's reward ("4 Fame and
+# +1 to a wealth die": ``fame``, declined with ``no-reward``).
+frame("wealth", why=Text().opt,
+      fame=Int(1, max(n for row in REWARDS for kind, n in row if kind == "fame-and-wealth")).opt)
+frame("flush")
+
+
 @auto("round-end")
 def auto_round_end(g: Play, frame) -> bool:
     data = g.data
@@ -56,7 +65,8 @@ def auto_round_end(g: Play, frame) -> bool:
             label = region_label(g, region)
             if winner and winner in data["factions"]:
                 g.gain_fame(winner, tile["wealth"],
-                            f" for controlling the {label} ({c['bluefin']} to {c['mollusk']})")
+                            f" for controlling the {label} ({c['bluefin']} to {c['mollusk']})",
+                            source="control", region=region, control=c)
             else:
                 g.say(f"No one controls the {label} ({c['bluefin']} to {c['mollusk']})")
         if any(fs["fame"] >= FAME_TO_END for fs in data["factions"].values()):
@@ -99,7 +109,8 @@ def end_game(g: Play) -> None:
                            and g.map.spaces[g.map.island_of_region(r)].suit == suit]
                 g.say(f"{name(f)} reveals {MARKET_CARDS[card]['cargo']} ({suit.title()}) "
                       f"pledged to {name(pledged_to)}")
-                g.gain_fame(f, len(regions), " for pledged Cargo")
+                g.gain_fame(f, len(regions), " for pledged Cargo", source="pledge",
+                            to=pledged_to, suit=suit)
     top = max(fs["fame"] for fs in data["factions"].values())
     best = [f for f in data["players"] if g.faction(f)["fame"] == top]
     gold = max(g.faction(f)["gold"] for f in best)
@@ -123,7 +134,7 @@ def legal_wealth(g: Play, frame) -> list[Option]:
 def do_wealth(g: Play, frame, region: int) -> None:
     g.pop()
     if frame.get("fame"):
-        g.gain_fame(frame["player"], frame["fame"])
+        g.gain_fame(frame["player"], frame["fame"], source="reward", reward="fame-and-wealth")
     g.raise_wealth(region, frame.get("why", ""))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..components import START_ISLAND_COMRADES
 from ..geometry import Space, space_name
-from ..kernel import auto, legal, Option
+from ..kernel import auto, frame, legal, Option
 from .base import name, Play
 
 
@@ -14,6 +14,26 @@ from .base import name, Play
 # ---------------------------------------------------------------------------
 
 # -- setup ------------------------------------------------------------------
+
+frame("setup-bluefin")
+frame("setup-smuggler")
+frame("setup-mollusk", decides=False)
+frame("begin-play", decides=False)
+frame("next-turn", decides=False)
+
+
+def setup_steps(players) -> list[dict]:
+    """The faction setup decisions of a new game, bottom of the stack first: Bluefin, the
+    first Smuggler, Mollusk, the second Smuggler, in the rulebook's order, then play."""
+    steps = [{"type": "setup-bluefin", "player": "bluefin"}]
+    if "smuggler1" in players:
+        steps.append({"type": "setup-smuggler", "player": "smuggler1"})
+    steps.append({"type": "setup-mollusk", "player": None})
+    if "smuggler2" in players:
+        steps.append({"type": "setup-smuggler", "player": "smuggler2"})
+    steps.append({"type": "begin-play", "player": None})
+    return steps[::-1]
+
 
 @legal("setup-bluefin")
 def legal_setup_bluefin(g: Play, frame) -> list[Option]:

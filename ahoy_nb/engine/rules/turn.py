@@ -257,7 +257,7 @@ def do_deliver(g: Play, frame, card: int) -> None:
     info = MARKET_CARDS[card]
     island = g.island_here(f)
     g.say(f"{name(f)} delivers {info['cargo']} to the {info['deliver'].title()} Island")
-    g.gain_fame(f, 2)
+    g.gain_fame(f, 2, source="delivery", cargo=card)
     g.raise_wealth(g.map.region_of(island))
     g.push({"type": "pledge", "player": f, "card": card})
     push_reward(g, f)
@@ -314,6 +314,9 @@ def act_order(g: Play, f: str, value: int) -> None:
 
 
 def act_bombard(g: Play, f: str, value: int) -> None:
+    if g.flagship_space(f) is None:  # a study position may leave the Flagship off the map
+        g.say("Bluefin's Flagship is not on the map: nothing is bombarded")
+        return
     region = g.map.region_of(g.flagship_space(f))
     island = g.map.island_of_region(region)
     n = g.comrades(island)

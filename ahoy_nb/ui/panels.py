@@ -1,0 +1,213 @@
+"""Panels of the board's side column, beside the picture: the advisor and the bots.
+
+The board (:class:`~ahoy_nb.ui.BoardWidget`) draws a side column next to the picture
+that stays in view while the picture scrolls: its message area, then its *panels*, set
+from Python with ``board.set_panel(id, title=..., lines=..., items=..., buttons=...,
+busy=..., on_press=...)``. A panel is text and buttons only (board.js draws it as text;
+a press comes back as a ``press`` intent and calls ``on_press(button)``), so the same
+panel shows in JupyterLab, Voila and the Panel app, whose board is the same front end.
+docs/widgets.md, "The side column", has the protocol.
+
+* :class:`AdvisorPanel` (``"advisor"``): who is winning and the Hint button, the view of
+  an :class:`~ahoy_nb.ai.advice.AdvisorCore`; ``play()`` and the Panel app both use it.
+* :func:`bots_panel` (``"bots"``): who the bots are and, while one thinks, a progress bar
+  over its time budget.
+
+>>> from ahoy_nb.engine import new_game
+>>> from ahoy_nb.ui import BoardWidget
+>>> from ahoy_nb.ai.advice import AdvisorCore
+>>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+>>> view = AdvisorPanel(board)
+>>> view.core = AdvisorCore(board, view, simulations=8, wait=True)
+>>> panel = board.panels[0]
+>>> panel["title"], [b["label"] for b in panel["buttons"]]
+('Advice', ['Hint', 'Analysis'])
+>>> panel["lines"][0]
+'Chance to win if the game went on at random (8 games from here):'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Mapping
+
+from ..ai.levels import think_time
+from ..engine.words import faction_name, label
+
+__all__ = ["AdvisorPanel", "bots_panel", "chance_of", "interval", "percent"]
+
+
+def percent(p: float, decided: bool = False) -> str:
+    """A chance in words: never 0% or 100% unless the result is decided.
+
+    >>> percent(0.004), percent(0.5), percent(1.0), percent(1.0, decided=True)
+    ('under 1%', '50%', 'over 99%', '100%')
+    """
+    if not decided:
+        if p < 0.005:
+            return "under 1%"
+        if p > 0.995:
+            return "over 99%"
+    return f"{p:.0%}"
+
+
+def interval(low: float, high: float) -> str:
+    """A 95% interval in percent (its ends may be 0 or 100: it is a range, not a claim).
+
+    >>> interval(0.0, 0.0612), interval(0.94, 1.0)
+    ('0–6%', '94–100%')
+    """
+    return f"{low * 100:.0f}–{high:.0%}"
+
+
+def chance_of(estimate) -> str:
+    """An action's chance to win in words, with its interval and the games behind it; from
+    fewer than 10 games only the interval (one win in one game is not "over 99%").
+
+    >>> from ahoy_nb.ai.analysis import Estimate
+    >>> chance_of(Estimate(None, 0.8, (0.376, 0.964), 5))
+    '38–96% to win (only 5 games)'
+    >>> chance_of(Estimate(None, 0.95, (0.754, 0.991), 19))
+    '95% to win (75–99%, 19 games)'
+    """
+    n = estimate.simulations
+    games = f"{n} game{'' if n == 1 else 's'}"
+    if n < 10:
+        return f"{interval(*estimate.interval)} to win (only {games})"
+    return f"{percent(estimate.win)} to win ({interval(*estimate.interval)}, {games})"
+
+
+def _text(markup: str) -> str:
+    """Our own status HTML as text (the panel is drawn as text)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()
+
+
+class AdvisorPanel:
+    """The advisor in the board's side column (an :class:`~ahoy_nb.ai.advice.AdvisorView`).
+
+    Lines: each faction's chance to win now, with its interval and what it is measured
+    against (random play from here); a **Hint** button (for the person to decide) whose
+    answer lists the best actions and marks them on the board; an **Analysis** toggle.
+    Set ``core`` (the :class:`~ahoy_nb.ai.advice.AdvisorCore` drawing into it) before the
+    first press. ``on_chances``: also called with each new set of chances (a chart).
+    """
+
+    ID = "advisor"
+
+    def __init__(self, board, on_chances=None):
+        self.board = board
+        self.core = None
+        self.on_chances = on_chances
+        self.chances: dict[int, Mapping[str, float]] = {}
+        self.enabled = True
+        self.can_hint = False
+        self.status = ""
+        self.note = ""
+
+    # -- AdvisorView ---------------------------------------------------------------
+    def show_chances(self, chances) -> None:
+        self.chances = chances
+        if self.on_chances is not None:
+            self.on_chances(chances)
+        self.draw()
+
+    def show_hint(self, markup: str) -> None:
+        # The hints themselves are the core's; a hint with none is a refusal to say.
+        self.note = _text(markup) if markup and not self._hints() else ""
+        self.draw()
+
+    def show_status(self, markup: str) -> None:
+        self.status = _text(markup)
+        self.draw()
+
+    def show_controls(self, enabled: bool, can_hint: bool) -> None:
+        self.enabled, self.can_hint = enabled, can_hint
+        self.draw()
+
+    # -- drawing ---------------------------------------------------------------------
+    def _hints(self) -> list:
+        return list(self.core.hints) if self.core is not None else []
+
+    def lines(self) -> list[str]:
+        """The win chance now, in words (the latest position worked out)."""
+        if not self.enabled:
+            return ["Analysis is off: no win chance, no hints."]
+        if not self.chances:
+            return ["Working out who is winning…"]
+        n = max(self.chances)
+        now = self.chances[n]
+        bounds = getattr(now, "interval", {})
+        games = getattr(now, "simulations", 0)
+        state = self.board.state
+        decided = state.is_over and n >= len(state.history)
+        head = ("The game is over." if decided else
+                f"Chance to win if the game went on at random ({games} games from here):")
+        shown = []
+        for f, p in sorted(now.items(), key=lambda kv: -kv[1]):
+            low, high = bounds.get(f, (p, p))
+            span = "" if decided or low == high else f" ({interval(low, high)})"
+            shown.append(f"{faction_name(f)} {percent(p, decided)}{span}")
+        behind = n < len(state.history)
+        where = f" (after action {n}; the latest is being worked out)" if behind else ""
+        return [head, " · ".join(shown) + where]
+
+    def items(self) -> list[str]:
+        """The last hint's actions in words, best first."""
+        state = self.board.state
+        return [f"{label(state, e.action)} ({e.notation}): {chance_of(e)}" for e in self._hints()]
+
+    def draw(self) -> None:
+        hints = self._hints()
+        lines = self.lines() + ([f"Hint: the {len(hints)} best by random games, marked ★ on "
+                                 f"the board:"] if hints else []) + ([self.note] if self.note else [])
+        refusal = self.core.refusal() if self.core is not None else ""
+        buttons = [{"id": "hint", "label": "Hint", "disabled": not self.can_hint,
+                    "title": refusal or "The 3 best actions by random games, marked on the board"},
+                   {"id": "analysis", "label": "Analysis", "pressed": self.enabled,
+                    "title": "Show who is winning, and allow hints"}]
+        # A hint takes seconds: a progress bar while it is worked out (the core has one
+        # status line for its work, and a chart point ending would clear it).
+        hinting = self.core is not None and self.core.hinting
+        busy = {"text": "Thinking of a hint…", "seconds": None} if hinting else None
+        # The chance lines already say when the latest position is being worked out.
+        status = self.status[:1].upper() + self.status[1:]
+        if status and not status.startswith(("Thinking of a hint", "Working out who is winning")) \
+                and status not in lines:
+            lines.append(status)
+        self.board.set_panel(self.ID, title="Advice", lines=lines, items=self.items(),
+                             buttons=buttons, busy=busy, on_press=self.press)
+
+    def press(self, button: str) -> None:
+        """The panel's buttons: ``"hint"`` and ``"analysis"`` (on and off)."""
+        if button == "hint":
+            self.core.hint()
+        elif button == "analysis":
+            self.core.set_enabled(not self.core.enabled)
+
+
+def bots_panel(board, bots: Mapping[str, object], thinking: str | None = None) -> None:
+    """Show the ``"bots"`` panel: each bot's level and how long it takes; while
+    ``thinking`` (a faction) decides, a progress bar over its time budget.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> from ahoy_nb.ui import BoardWidget
+    >>> from ahoy_nb.ai.levels import make_bot
+    >>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    >>> bots_panel(board, {"mollusk": make_bot("hard", seed=1)}, thinking="mollusk")
+    >>> board.panels[0]["lines"], board.panels[0]["busy"]["text"]
+    (['Mollusk: hard bot, about 1 s a decision'], 'Mollusk is thinking…')
+    """
+    if not bots:
+        board.remove_panel("bots")
+        return
+    lines = []
+    for f, bot in bots.items():
+        name = getattr(bot, "name", type(bot).__name__)
+        takes = think_time(bot)
+        lines.append(f"{faction_name(f)}: {name} bot" + (f", {takes}" if takes else ""))
+    busy = None
+    if thinking is not None:
+        budget = getattr(bots[thinking], "time_budget", None) if think_time(bots[thinking]) else None
+        busy = {"text": f"{faction_name(thinking)} is thinking…", "seconds": budget}
+    board.set_panel("bots", title="Bots", lines=lines, busy=busy)

@@ -1,0 +1,138 @@
+"""Where each faction's Fame comes from, between equal bots: the tables of docs/balance.md.
+
+Plays games between the same bot in every seat (``--bots normal``, or ``--bots hard
+--iterations 200``), one record a game (:func:`ahoy_nb.ai.lab.play_game`) appended to
+``--out`` as it ends (a stopped run resumes where it stopped), and prints the tables
+from any number of such files:
+
+    python scripts/balance_audit.py --players 2 --games 200 --bots normal --out normal-2p.jsonl
+    python scripts/balance_audit.py --players 3 --games 40 --bots hard --iterations 200 --out hard-3p.jsonl
+    python scripts/balance_audit.py --report normal-2p.jsonl hard-3p.jsonl
+
+The tables (markdown): wins by faction with 95% Wilson intervals; mean Fame a game by
+source (control, Cargo delivered, rewards, pledges); Fame from control by round and by
+region (the two regions of the setup, and explored ones); how often each faction took
+its key actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
+
+from ahoy_nb.ai.balance import (SOURCES, action_counts, control_fame,  # noqa: E402
+                                fame_by_source, win_rates)
+from ahoy_nb.ai.lab import play_game  # noqa: E402
+from ahoy_nb.engine.components import BOARDS  # noqa: E402
+
+# The choices worth counting besides dice, by faction.
+KEY_VERBS = {
+    "bluefin": ("patrol", "stronghold", "recruit", "battle"),
+    "mollusk": ("place-comrades", "ready-comrades", "play", "recruit", "battle"),
+    "smuggler": ("smuggle", "deliver", "recruit", "battle", "reward"),
+}
+BOARD_SLOTS = {spec["action"] for board in BOARDS.values() for spec in board}
+
+
+def label(records: list[dict]) -> str:
+    r = records[0]
+    bots = sorted(set(r["bots"].values()))
+    return f"{r['players']} players, {' / '.join(bots)}"
+
+
+def report(records: list[dict]) -> str:
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for r in records:
+        groups[(r["players"], tuple(sorted(r["bots"].items())), json.dumps(r.get("options")))
+               ].append(r)
+    out = []
+    for key, rs in groups.items():
+        opts = rs[0].get("options")
+        out.append(f"### {label(rs)}{' ' + json.dumps(opts) if opts else ''}: {len(rs)} games "
+                   f"(seeds {min(r['seed'] for r in rs)}-{max(r['seed'] for r in rs)}), "
+                   f"{sum(r['rounds'] for r in rs) / len(rs):.1f} rounds a game\n")
+        rates = {row["faction"]: row for row in win_rates(rs)}
+        out.append("| faction | wins | 95% CI | Fame | control | delivery | reward | pledge |")
+        out.append("|---|---|---|---|---|---|---|---|")
+        for row in fame_by_source(rs):
+            w = rates[row["faction"]]
+            out.append(f"| {row['faction']} | {w['wins']:g}/{w['games']} = {w['rate']:.0%} | "
+                       f"{w['low']:.0%}-{w['high']:.0%} | {row['fame']:.1f} | "
+                       + " | ".join(f"{row[k]:.1f}" for k in SOURCES) + " |")
+        out.append("")
+        for by in ("round", "region"):
+            rows = control_fame(rs, by)
+            keys = sorted({row[by] for row in rows}, key=str)
+            factions = sorted({row["faction"] for row in rows})
+            cell = {(row["faction"], row[by]): row["fame"] for row in rows}
+            out.append(f"Fame from control a game, by {by}:\n")
+            out.append(f"| faction | " + " | ".join(str(k) for k in keys) + " |")
+            out.append("|---|" + "---|" * len(keys))
+            for f in factions:
+                out.append(f"| {f} | " + " | ".join(f"{cell.get((f, k), 0):.1f}" for k in keys)
+                           + " |")
+            out.append("")
+        out.append("Dice placed a game, by slot (Crew slots together), and other choices:\n")
+        for f in sorted({f for r in rs for f in r["actions"]}):
+            counts: dict[str, float] = defaultdict(float)
+            for row in action_counts(rs, field="dice"):
+                if row["faction"] == f:
+                    counts[row["verb"] if row["verb"] in BOARD_SLOTS else "crew"] += row["count"]
+            verbs = KEY_VERBS["smuggler" if f.startswith("smuggler") else f]
+            steps = {row["verb"]: row["count"] for row in action_counts(rs, verbs)
+                     if row["faction"] == f}
+            out.append(f"- {f}: dice on " + ", ".join(
+                f"{v} {n:.1f}" for v, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+                + "; " + ", ".join(f"{v} {steps[v]:.1f}" for v in verbs if v in steps))
+        out.append("")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument("--bots", default="normal", help="the bot in every seat")
+    p.add_argument("--iterations", type=int, default=None, help="a hard bot's iterations")
+    p.add_argument("--out", default=None, help="append each game's record here (JSON lines)")
+    p.add_argument("--report", nargs="+", default=None, metavar="FILE",
+                   help="only print the tables of these files")
+    args = p.parse_args(argv)
+    if args.report:
+        records = [json.loads(line) for f in args.report
+                   for line in Path(f).read_text().splitlines() if line]
+        print(report(records))
+        return 0
+    options = {"iterations": args.iterations} if args.iterations else {}
+    spec = (args.bots, options) if options else args.bots
+    done = set()
+    records = []
+    if args.out and Path(args.out).exists():
+        records = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line]
+        done = {r["seed"] for r in records}
+    for i in range(args.games):
+        seed = args.first_seed + i
+        if seed in done:
+            continue
+        t = time.process_time()
+        r = play_game(args.players, [spec] * args.players, seed, game=i)
+        r["options"] = options
+        r["cpu"] = round(time.process_time() - t, 1)
+        records.append(r)
+        if args.out:
+            with open(args.out, "a") as out:
+                out.write(json.dumps(r) + "\n")
+        print(f"seed {seed}: {r['winners']} {r['final_fame']} ({r['cpu']} s CPU)", flush=True)
+    print(report(records))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
