@@ -122,6 +122,9 @@ RUNS = [
          r"^build venv: .*\((ready|to make with .+|cannot be made: .+)\)$",
          r"^notebooks: \d+ \(01_setup\.ipynb, .*\); left out \(they need a server\): ",
          r"^site: .*_site ")),
+    Run("concede_games.py", "--games 4 --most-actions 30",
+        rf"^4 of 4 games conceded and checked \(0 ended first\), at \d+ kinds of decision; "
+        rf"0 failed; {NUMBER} s$"),
     Run("fuzz_saves.py", "--count 20 --runs 1",
         (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
          r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "

@@ -75,8 +75,8 @@ WEALTH_COLOR = "#f0c040"
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
 BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "status", "error",
                 "log_head", "log_tail", "history_length", "position", "viewer", "deciding",
-                "players", "can_act", "can_undo", "handover", "ack", "highlight", "message",
-                "panels")
+                "players", "can_act", "can_undo", "can_concede", "handover", "ack", "highlight",
+                "message", "panels")
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
@@ -107,6 +107,7 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
     players = param.List(default=[])
     can_act = param.Boolean(default=False)
     can_undo = param.Boolean(default=False)
+    can_concede = param.List(default=[])
     handover = param.String(default="")
     ack = param.Parameter(default=None)
     highlight = param.List(default=[], item_type=str)

@@ -10,6 +10,7 @@ from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
 from .cards import plans as _plans
+from .rules import conceding as _conceding
 
 PROMPTS = {
     "setup-bluefin": "choose the Island for your Flagship and a Patrol (start x,y)",
@@ -52,7 +53,8 @@ def prompt(state) -> str:
     """What the player who must decide is asked now."""
     data = state.data
     if data["phase"] == "over":
-        return "The game is over: " + " and ".join(name(f) for f in data["winners"]) + " won"
+        return "The game is over: " + (_conceding.result(data) or
+                                       " and ".join(name(f) for f in data["winners"]) + " won")
     g = Play(data)
     top = g.top()
     if g.deciding() is None:  # the setup's random draws, with chance="explicit": no one yet
@@ -83,6 +85,7 @@ def prompt(state) -> str:
 # -- why an action is refused ---------------------------------------------------
 
 SLOT_ACTIONS = set(ACTION_TITLES)
+COMRADE_CHOICES = ("place-comrades", "ready-comrades", "no-comrades")
 
 
 _error = IllegalActionError
@@ -104,6 +107,10 @@ def _effectless_change(text: str, verb: str) -> str | None:
 def why_illegal(state, text: str, action=None):
     """The error for an action that is not legal now, in the rules' words."""
     data = state.data
+    who = _conceding.conceder(text)
+    reason = _conceding.refusal(data, who) if who else None
+    if reason:
+        return _error(f"'{text}' is not allowed: {reason}")
     if data["phase"] == "over":
         return _error(f"'{text}' is not allowed: the game is over")
     words = text.split(" ")
@@ -137,6 +144,10 @@ def why_illegal(state, text: str, action=None):
             reason = "the game begins with Faction Setup: each Flagship is placed first"
         if verb == "anchor" and top and top["type"] == "move" and not top.get("moved"):
             reason = "you anchor after moving a space: move at least one space first"
+        if verb in COMRADE_CHOICES:  # ruling: not after a Cutter's or Gunship's Sail
+            reason = ("Comrades are placed or gained only when the Mollusk Flagship anchors "
+                      "at an Island after its board's Sail; a Cutter's or Gunship's Sail, a "
+                      "Tailwind and Full Sail move without that bonus")
         if reason:
             return _error(f"'{text}' is not allowed: {reason}. {prompt(state)}")
         return _error(f"'{text}' is not possible now. {prompt(state)}")

@@ -14,7 +14,7 @@ loader checks a saved frame against its declaration (``validate.py``), and
 :func:`typed_frame` makes the declaration's ``TypedDict`` (``kernel.FRAMES[kind].typed``).
 
 >>> from ahoy_nb.engine import new_game
->>> sorted(new_game(2, seed=1).data) == sorted(StateData.__annotations__)
+>>> sorted(new_game(2, seed=1).data) == sorted(StateData.__required_keys__)
 True
 >>> from ahoy_nb.engine.kernel import FRAMES
 >>> FRAMES["barrelman"].typed.__annotations__["step"]
@@ -262,7 +262,7 @@ def typed_frame(kind: str, fields: dict[str, Field]) -> type:
                             **{k: f.python_type() for k, f in fields.items()}}, total=False)
 
 
-class StateData(TypedDict):
+class _Always(TypedDict):
     format: str
     players: list[Faction]
     seed: int                # secret, like rng and fixed
@@ -283,3 +283,7 @@ class StateData(TypedDict):
     factions: dict[str, FactionData]
     pending: list[Frame]
     winners: list[Faction]
+
+
+class StateData(_Always, total=False):
+    conceded: Faction        # only once a player conceded (rules/conceding.py)

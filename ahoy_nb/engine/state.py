@@ -27,6 +27,7 @@ from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD
 from .errors import (EngineError, IllegalActionError, InvalidStateError, NotationError,
                      OutcomeLimitError)
 from .rules import Play, board_kind, control, controller, name, place_tile
+from .rules import conceding
 from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
 from .kernel import FRAMES, LEGAL, deciding
@@ -426,9 +427,65 @@ class State:
             text = _normalise(action)
         except IllegalActionError:
             return False
-        if isinstance(action, Action) and action.player != self.current_player:
+        if isinstance(action, Action) and action.player != self.who_acts(text):
             return False
+        who = conceding.conceder(text)
+        if who is not None:
+            return conceding.refusal(self.data, who) is None
         return text in self._option_table()
+
+    # -- conceding (rules/conceding.py) ------------------------------------
+    def who_acts(self, action: Action | str) -> str | None:
+        """Whose action ``action`` would be: the faction a concession names (it may be
+        taken out of turn), else the player deciding now.
+
+        >>> s = new_game(2, seed=3)
+        >>> s.who_acts("start 0,0"), s.who_acts("concede mollusk")
+        ('bluefin', 'mollusk')
+        """
+        text = action.notation if isinstance(action, Action) else action
+        who = conceding.conceder(normalise(text)) if isinstance(text, str) else None
+        return who or self.current_player
+
+    def may_concede(self, faction: str) -> bool:
+        """Whether ``faction`` may concede now: in a game of two, at any moment until it
+        ends, whoever is deciding; never with three or four players (docs/rulings.md).
+
+        >>> new_game(2, seed=3).may_concede("mollusk"), new_game(3, seed=3).may_concede("mollusk")
+        (True, False)
+        """
+        return (self._point is None and faction in FACTION_NAMES
+                and conceding.refusal(self.data, faction) is None)
+
+    def concede(self, faction: str) -> "State":
+        """``faction`` concedes: the game ends and the other player wins. The action is
+        ``concede <faction>`` in the log and in saves. Raises :class:`IllegalActionError`
+        (changing nothing) where conceding is not allowed.
+
+        >>> s = new_game(2, seed=3).apply("start 0,0").concede("mollusk")
+        >>> s.winner, s.conceded, s.result
+        ('bluefin', 'mollusk', 'Bluefin won: Mollusk conceded')
+        """
+        if faction not in FACTION_NAMES:
+            raise IllegalActionError(f"{str(faction)[:40]!r} is not a faction: "
+                                     f"{', '.join(FACTION_NAMES)}")
+        return self.apply(Action(faction, f"{conceding.VERB} {faction}"))
+
+    @property
+    def conceded(self) -> str | None:
+        """The faction that conceded the game, or ``None``."""
+        return self.data.get("conceded")
+
+    @property
+    def result(self) -> str | None:
+        """How the game ended, in words (``None`` while it runs).
+
+        >>> new_game(2, seed=3).concede("bluefin").result
+        'Mollusk won: Bluefin conceded'
+        """
+        if not self.is_over:
+            return None
+        return conceding.result(self.data) or prompt(self).removeprefix("The game is over: ")
 
     def apply(self, action: Action | str | Any) -> "State":
         """Apply a legal action (or its notation) and return ``self``.
@@ -437,6 +494,10 @@ class State:
         :meth:`chance_outcomes` instead. Anything else raises :class:`IllegalActionError`
         and changes nothing.
         """
+        # A concession is taken whoever is deciding, even at a chance point (to refuse it).
+        who = conceding.conceder(_normalise(action)) if isinstance(action, (Action, str)) else None
+        if who is not None:
+            return self._concede(who, _normalise(action), action)
         if self._point is not None:
             return self._choose(action)
         text = _normalise(action)
@@ -450,6 +511,19 @@ class State:
                                      f"{FACTION_NAMES.get(action.player, repr(action.player)[:40])}'s")
         frame = g.top()
         self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, table[text]))
+        return self
+
+    def _concede(self, who: str, text: str, action) -> "State":
+        """A concession, taken whoever is deciding (``apply`` of ``concede <faction>``)."""
+        reason = conceding.refusal(self.data, who)
+        if reason is None and self._point is not None:
+            reason = (f"a random event ({self._point['kind']}) is being decided: choose its "
+                      f"outcome first")
+        if reason is None and isinstance(action, Action) and action.player != who:
+            reason = f"only {name(who)} can concede for {name(who)}"
+        if reason:
+            raise IllegalActionError(f"'{text}' is not allowed: {reason}")
+        self._go(text, who, False, [], (Play(self.data), (conceding.concede, (who,))))
         return self
 
     def _go(self, text: str | None, player: str, hidden: bool, chosen: list,

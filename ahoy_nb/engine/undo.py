@@ -45,6 +45,9 @@ def revealed_between(before: dict, after: dict, viewer: str | None) -> str | Non
             return reason
     if before["rng"] != after["rng"] or before["fixed"] != after["fixed"]:
         return "the dice are rolled"
+    if before["phase"] != "over" and after["phase"] == "over":
+        # A finished game may show everything (the apps give its seed): a concession too.
+        return "the game is over"
     return None
 
 

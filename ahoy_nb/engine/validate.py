@@ -381,7 +381,10 @@ SCHEMA: dict[str, Check] = {
     "winners": list_of(faction, 4),
     "pending": list_of(lambda v, p, c: None, 200),  # each decision: see _check_pending
     "fixed": _fixed,
+    "conceded": faction,  # only in a conceded game: who conceded
 }
+# Keys a state has only when they apply (a new game has none of them).
+OPTIONAL_KEYS = ("conceded",)
 
 LOG_ENTRY = record({"player": lambda v, p, c: None if v == "setup" else faction(v, p, c),
                     "action": text(200), "events": list_of(text(), 500),
@@ -403,7 +406,7 @@ def validate(data, log: Any = ()) -> None:
     log = [] if log == () else log
     if not isinstance(data, dict):
         _fail("the state must be an object")
-    missing = [k for k in SCHEMA if k not in data]
+    missing = [k for k in SCHEMA if k not in data and k not in OPTIONAL_KEYS]
     if missing:
         _fail(f"missing {', '.join(missing)}")
     extra = set(data) - set(SCHEMA)
@@ -414,7 +417,7 @@ def validate(data, log: Any = ()) -> None:
         _players(data["players"], "players", ctx)
         ctx["players"] = list(data["players"])
         for key, check in SCHEMA.items():
-            if key != "fixed":  # its outcomes are checked against the decks, below
+            if key != "fixed" and key in data:  # fixed: its outcomes are checked below
                 check(data[key], key, ctx)
         _check_map(data, ctx)
         _check_figures(data, ctx)
@@ -598,6 +601,12 @@ def _check_progress(data) -> None:
         raise _Invalid("winners", "name the winners exactly when the game is over")
     if len(set(winners)) != len(winners):
         raise _Invalid("winners", "name each winner once")
+    if "conceded" in data:
+        who = data["conceded"]
+        if phase != "over" or len(data["players"]) != 2 or who not in data["players"]:
+            raise _Invalid("conceded", "only a player of a two-player game that is over conceded")
+        if winners != [f for f in data["players"] if f != who]:
+            raise _Invalid("winners", "the player who did not concede is the winner")
     if phase == "over" and pending:
         raise _Invalid("pending", "the game is over: nothing is pending")
     if phase == "play" and not turn and not any(f["type"] in ("round-end", "next-turn")

@@ -7,7 +7,8 @@
 // AnyWidgetComponent. Plain ES module: no imports, no bundler.
 //
 // Intents (the `intent` trait), each with a fresh numeric `id`:
-//   {action: "move 3,1"}  {undo: true}  {scrub: k}  {reveal: true}  {refused: {space: "3,1"}}
+//   {action: "move 3,1"}  {concede: "mollusk"}  {undo: true}  {scrub: k}  {reveal: true}
+//   {refused: {space: "3,1"}}
 //   {press: {panel: "advisor", button: "hint"}}
 //
 // The side column (beside the picture when there is room, under it when not) holds the
@@ -83,7 +84,8 @@ function render({ model, el }) {
   const forward = h("button", { className: "ahoy-step", type: "button", "data-step": "forward", title: "One action forward", "aria-label": "One action forward", text: "›" });
   const latest = h("button", { className: "ahoy-step", type: "button", "data-step": "latest", title: "Back to the game (the latest position)", "aria-label": "Back to the latest position", text: "»" });
   const where = h("span", { className: "ahoy-where" });
-  const controls = h("div", { className: "ahoy-controls" }, [undo, first, back, scrubber, forward, latest, where]);
+  const concede = h("button", { className: "ahoy-concede", type: "button", title: "Give up this game (asks first)", text: "⚐ Concede…" });
+  const controls = h("div", { className: "ahoy-controls" }, [undo, first, back, scrubber, forward, latest, where, concede]);
   const side = h("div", { className: "ahoy-side" }, [
     messageBox, panelsHost,
     h("div", { className: "ahoy-heading", text: "All actions" }), actions,
@@ -145,6 +147,23 @@ function render({ model, el }) {
     place(confirm, event);
     confirm.hidden = false;
     confirm.querySelector(".ahoy-go").focus();
+  }
+
+  // Conceding ends the game: the board asks first, in Python's words (can_concede).
+  function openConcede(event) {
+    closeChooser();
+    const offers = model.get("can_concede") || [];
+    if (!offers.length) return;
+    confirm.replaceChildren(
+      h("div", { className: "ahoy-confirm-title", text: `Concede the game? ${offers.map((o) => o.warn).join(" ")}` }),
+      h("div", { className: "ahoy-confirm-buttons" }, [
+        ...offers.map((o) => h("button", { type: "button", className: "ahoy-go ahoy-concede-go", "data-concede": o.f, text: o.label })),
+        h("button", { type: "button", className: "ahoy-cancel", text: "Cancel" }),
+      ]),
+    );
+    place(confirm, event);
+    confirm.hidden = false;
+    confirm.querySelector(".ahoy-cancel").focus();
   }
 
   function closeChooser() {
@@ -297,6 +316,9 @@ function render({ model, el }) {
       return;
     }
     if (target.closest(".ahoy-cancel")) { closeChooser(); return; }
+    const yielding = target.closest("[data-concede]");
+    if (yielding) { const f = yielding.getAttribute("data-concede"); closeChooser(); send({ concede: f }); return; }
+    if (target.closest(".ahoy-concede")) { openConcede(event); return; }
     const go = target.closest("[data-go]");
     if (go) { const n = go.getAttribute("data-go"); closeChooser(); send({ action: n }); return; }
     const dismiss = target.closest("[data-dismiss]");
@@ -710,6 +732,7 @@ function render({ model, el }) {
     first.disabled = back.disabled = k <= 0;
     forward.disabled = latest.disabled = k >= n;
     undo.disabled = !model.get("can_undo");
+    concede.hidden = !(model.get("can_concede") || []).length;
     const count = (m) => `${m} action${m === 1 ? "" : "s"}`;
     where.textContent = k >= n ? `${count(n)} (latest)` : `after ${k} of ${count(n)} (read-only)`;
     root.classList.toggle("ahoy-past", k < n);
@@ -730,7 +753,7 @@ function render({ model, el }) {
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
     ["deciding", drawStatus], ["error", drawMessage], ["message", drawMessage], ["panels", drawPanels],
     ["handover", drawHandover],
-    ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls],
+    ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
     ["ack", onAck],
   ];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);

@@ -41,6 +41,8 @@ Python -> front end (the front end never sets these):
 ``players``        ``[{"id", "name", "fame", "gold"}]`` (public facts)
 ``can_act``        whether the viewer may act now (live position, its decision)
 ``can_undo``       whether ``{"undo": true}`` would be accepted
+``can_concede``    who may concede from this board now: ``[{"f", "label", "warn"}]``
+                   (the engine's words for what conceding does), empty in most games
 ``handover``       in hot-seat play, the faction the device must be passed to before
                    its view is shown (``""`` otherwise)
 ``ack``            the ``id`` of the last intent handled (accepted or refused)
@@ -60,6 +62,8 @@ and exactly one of:
 
 * ``{"action": "move 3,1"}``: take this action (only at the live position, by the
   viewer when it is the viewer's decision);
+* ``{"concede": "mollusk"}``: that faction concedes (a game of two: at any moment,
+  even while the other player decides), sent once the person confirmed it;
 * ``{"undo": true}``: take back the last action made from this widget (by one of
   its ``people``), together with the bot actions that followed it;
 * ``{"scrub": k}``: show the position after ``k`` actions (read-only unless ``k`` is
@@ -94,14 +98,14 @@ import traitlets as t
 
 from .. import savegame
 from ..ai.analysis import battle_odds, fire_amount
-from ..engine import IllegalActionError, State, new_game
+from ..engine import Action, IllegalActionError, State, new_game
 from ..engine.words import faction_name, label
 from ..render import _slot_title, render_parts
 from ..tutorials.friendly import explain_click
 
 HERE = pathlib.Path(__file__).parent
 
-INTENT_KINDS = ("action", "undo", "scrub", "reveal", "refused", "press")
+INTENT_KINDS = ("action", "concede", "undo", "scrub", "reveal", "refused", "press")
 PANEL_KEYS = ("title", "lines", "items", "buttons", "busy")
 BUTTON_KEYS = ("id", "label", "title", "disabled", "pressed", "primary")
 LOG_PAGE = 25          # the log's head is resent once every LOG_PAGE actions
@@ -112,7 +116,8 @@ VIEWER_MODES = ("hotseat",)
 # front end draws. The others belong to the front end (``intent``, ``ack``, ``error``,
 # ``hints``, ``highlight``) or to hot seat (``handover``).
 SERVED = ("parts", "actions", "choices", "notices", "prompt", "status", "history_length",
-          "position", "viewer", "deciding", "players", "can_act", "can_undo", "entries")
+          "position", "viewer", "deciding", "players", "can_act", "can_undo", "can_concede",
+          "entries")
 
 
 def _locked(method):
@@ -179,6 +184,7 @@ class BoardFace(anywidget.AnyWidget):
     players = t.List(t.Dict()).tag(sync=True)
     can_act = t.Bool(False).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
+    can_concede = t.List(t.Dict()).tag(sync=True)
     handover = t.Unicode("").tag(sync=True)
     ack = t.Any(None, allow_none=True).tag(sync=True)
     highlight = t.List(t.Unicode()).tag(sync=True)
@@ -475,6 +481,8 @@ class BoardWidget(BoardFace):
                 raise IllegalActionError(f"Malformed intent: an action is its notation, "
                                          f"like 'sail 4', not {_cut(repr(value), 60)}")
             self._intent_action(value)
+        elif kind == "concede":
+            self._intent_concede(value)
         elif kind == "undo":
             if value is not True:
                 raise IllegalActionError(f"Malformed intent: write {{\"undo\": true}}, not {value!r}")
@@ -548,6 +556,43 @@ class BoardWidget(BoardFace):
             self.refresh()
             return
         self.act(notation)
+
+    def _intent_concede(self, faction) -> None:
+        s = self._state
+        if not isinstance(faction, str) or faction not in s.players:
+            raise IllegalActionError(f"Malformed intent: concede names a player of this game "
+                                     f"({', '.join(s.players)}), not {_cut(repr(faction), 40)}")
+        if not self.live:
+            raise IllegalActionError("You are looking at a past position: go to the latest "
+                                     "position to concede")
+        if self.handover:
+            raise IllegalActionError(f"Pass the device to {faction_name(self.handover)} first")
+        if faction not in self.people or self.viewer not in (faction, "all"):
+            raise IllegalActionError(f"Only {faction_name(faction)} can concede for "
+                                     f"{faction_name(faction)}, and not from this board")
+        notation = f"concede {faction}"
+        if self.on_action is not None:
+            self.on_action(notation)
+            self.error = ""
+            self.refresh()
+            return
+        self.act(Action(faction, notation))
+
+    def _concessions(self) -> list[dict]:
+        """Who may concede from this board now, with the engine's words for its effect."""
+        s = self._state
+        if not self.live or self.handover:
+            return []
+        out = []
+        for f in s.players:
+            if f in self.people and self.viewer in (f, "all") and s.may_concede(f):
+                # Who would win is the engine's to say (the position after it, on a copy).
+                after = s.after(Action(f, f"concede {f}"))
+                others = " and ".join(map(faction_name, after.winners))
+                out.append({"f": f, "label": f"Concede for {faction_name(f)}",
+                            "warn": f"If {faction_name(f)} concedes, the game ends now and "
+                                    f"{others} wins."})
+        return out
 
     def on_refused(self, target: dict) -> str:
         """The message shown for a click on ``target``, where no action is offered.
@@ -679,7 +724,7 @@ class BoardWidget(BoardFace):
         s = self._state
         n = len(s.history)
         if s.is_over:
-            status = f"Round {s.round}: game over, {' and '.join(map(faction_name, s.winners))} won"
+            status = f"Round {s.round}: game over, {s.result}"
         else:
             status = f"Round {s.round}: {faction_name(s.current_player)} to decide"
         if not self.live:
@@ -703,6 +748,9 @@ class BoardWidget(BoardFace):
             self.status = status
             self.can_act = may_act
             self.can_undo = undoable and not self.handover and not self.undo_refusal()
+            concessions = self._concessions()
+            if concessions != self.can_concede:
+                self.can_concede = concessions
         # (the log is redrawn by refresh: it belongs to the live game.)
 
     @t.observe("hints")
@@ -871,7 +919,7 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
         final = log[-1].seen_by(viewer) if viewer != "all" else log[-1]
         lines += [e for e in final.events if "pledge" in e.lower() or " wins" in e]
         out.insert(0, {"id": "over", "kind": "over",
-                    "title": f"Game over: {' and '.join(map(faction_name, state.winners))} won",
+                    "title": f"Game over: {state.result}",
                     "lines": lines, "choices": []})
     return out
 

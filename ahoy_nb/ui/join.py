@@ -366,6 +366,10 @@ class OnlineBoard(BoardFace):
                                          '{"action": "sail 4", "id": 1}')
             if "action" in intent:
                 self._deliver((await self._act(intent["action"]))[1])
+            elif "concede" in intent:  # out of turn too: the table checks the seat
+                if not isinstance(intent["concede"], str):
+                    raise IllegalActionError("Malformed intent: concede names a player")
+                self._deliver((await self._act(f"concede {intent['concede']}"[:60]))[1])
             elif "undo" in intent:
                 self._deliver((await self._undo())[1])
             elif "scrub" in intent:

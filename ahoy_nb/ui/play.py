@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from ..ai.bots import Bot
 from ..ai.levels import make_bot, think_time
 from .. import savegame
-from ..engine import IllegalActionError, State, new_game
+from ..engine import Action, IllegalActionError, State, new_game
 from ..engine.words import faction_name
 from ..engine.undo import revealed
 from . import BoardWidget, GameCharts
@@ -254,6 +254,24 @@ class AhoyGame(widgets.VBox):
             if why:
                 raise IllegalActionError(why)
             return self.board.undo()
+
+    def concede(self, faction: str | None = None) -> State:
+        """The person at the board concedes, whoever is deciding: in a game of two the
+        other player wins at once (``faction``: which of ``people``, when several play
+        here). What the board's Concede button does once confirmed.
+
+        >>> game = play(players=2, seed=3, people=("mollusk",), bot_delay=0)
+        >>> game.concede().result
+        'Bluefin won: Mollusk conceded'
+        """
+        with self.board.lock:
+            people = self.board.people
+            if faction is None and len(people) == 1:
+                faction = people[0]
+            if faction not in people:
+                raise IllegalActionError(f"Name the player who concedes: one of "
+                                         f"{', '.join(map(faction_name, people)) or 'nobody here'}")
+            return self.board.act(Action(faction, f"concede {faction}"))
 
     def bot_to_move(self) -> str | None:
         """The faction of the bot that must decide now, if any."""

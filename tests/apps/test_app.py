@@ -107,6 +107,18 @@ def test_control_figure_draws_each_region():
 # -- the page --------------------------------------------------------------------------
 
 
+def test_the_panel_app_offers_conceding_behind_the_boards_confirmation():
+    # (Out of turn, as in the widget: tests/ui/test_conceding.py; here the bots play at once.)
+    app = GameApp(players=2, seed=3, people=("mollusk",), bot_delay=0)
+    assert [o["f"] for o in app.board.can_concede] == ["mollusk"]
+    app.board.intent = {"concede": "bluefin", "id": 1}  # not this seat's
+    assert app.board.error.startswith("Only Bluefin can concede") and not app.game.state.is_over
+    app.board.intent = {"concede": "mollusk", "id": 2}  # sent after the board's confirmation
+    assert app.board.ack == 2 and app.board.error == ""
+    assert app.game.state.result == "Bluefin won: Mollusk conceded"
+    assert app.board.status.endswith("Bluefin won: Mollusk conceded") and app.board.can_concede == []
+
+
 def test_game_app_plays_bots_to_the_persons_turn_and_starts_new_games():
     app = GameApp(players=3, seed=11, people=("mollusk",), bot_delay=0)
     # No server: the bots play at once up to the person's decision.

@@ -84,6 +84,23 @@ def test_a_whole_exchange_with_every_status(server):
     assert call(server, "GET", f"api/tables/{t}?token={b}")[2]["version"] == 1
 
 
+def test_conceding_over_http_needs_the_conceding_seats_own_token(server):
+    made = make(server, players=2, seed=3)
+    t, seats = made["table"], made["seats"]
+
+    def act(token, action):
+        return call(server, "POST", f"api/tables/{t}/actions",
+                    {"token": token, "version": 0, "action": action})
+
+    status, _, err = act(seats["bluefin"]["token"], "concede mollusk")
+    assert status == 403 and err == {"error": "Only Mollusk can concede for Mollusk"}
+    # The Mollusk concedes while Bluefin is deciding.
+    assert act(seats["mollusk"]["token"], "concede mollusk")[::2] == (
+        200, {"table": t, "version": 1, "action": "concede mollusk", "over": True})
+    seen = call(server, "GET", f"api/tables/{t}?token={seats['bluefin']['token']}")[2]
+    assert seen["winners"] == ["bluefin"] and seen["result"] == "Bluefin won: Mollusk conceded"
+
+
 def test_malformed_requests_answer_json_with_the_reason(server):
     t = make(server)["table"]
     status, _, err = call(server, "POST", f"api/tables/{t}/actions", raw=b"{not json")

@@ -184,6 +184,30 @@ def test_refusals_change_nothing_and_say_why(tables):
         tables.act(table_id, tokens["bluefin"], 0, "start 3,2")
 
 
+def test_a_seat_concedes_out_of_turn_with_its_own_token_only(tables):
+    table_id, tokens, watch, _ = _make(tables, players=2, seed=3)
+    b, m = tokens["bluefin"], tokens["mollusk"]
+    tables.act(table_id, b, 0, "start 0,0")  # the Mollusk decides next
+    assert tables.get(table_id, b)["can_concede"] and not tables.get(table_id, watch)["can_concede"]
+    for token in (b, watch):
+        with pytest.raises(Forbidden, match="Only Mollusk can concede for Mollusk|spectator"):
+            tables.act(table_id, token, 1, "concede mollusk")
+    assert tables.store.get(table_id).version == 1
+    done = tables.act(table_id, b, 1, "concede bluefin")  # Bluefin concedes out of turn
+    assert done == {"table": table_id, "version": 2, "action": "concede bluefin", "over": True}
+    seen = tables.get(table_id, m)
+    assert seen["over"] and seen["winners"] == ["mollusk"]
+    assert seen["result"] == "Mollusk won: Bluefin conceded" and not seen["can_concede"]
+    assert _truth(tables, table_id).result == "Mollusk won: Bluefin conceded"
+
+
+def test_no_seat_concedes_at_a_table_of_three(tables):
+    table_id, tokens, _, _ = _make(tables, players=3)
+    assert not tables.get(table_id, tokens["mollusk"])["can_concede"]
+    with pytest.raises(BadRequest, match="with 3 players no one concedes"):
+        tables.act(table_id, tokens["mollusk"], 0, "concede mollusk")
+
+
 def test_fair_undo_only_ones_own_last_action_while_deciding_and_unrevealed(tables):
     table_id, tokens, _, _ = _make(tables, players=3, seed=11)
     b, s1 = tokens["bluefin"], tokens["smuggler1"]

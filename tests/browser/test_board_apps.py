@@ -28,3 +28,22 @@ def test_panel_plays_a_turn_by_board_clicks(panel_server, page, screenshot):
     clicks, taken = drive.play_turn(page, board, "Bluefin")
     print("Panel:", clicks, "clicks for", taken)
     screenshot("board_panel_turn", target=page)
+
+
+def test_panel_concedes_behind_a_confirmation(panel_server, page, screenshot):
+    server = panel_server("ahoy_nb/apps/panel_app.py")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(server.url + "?players=2&seed=3&people=mollusk&bot_delay=0", timeout=60_000)
+    board = page.locator(".ahoy-bw").first
+    # Offered at once, while the Bluefin bot is still playing its turn (out of turn).
+    board.locator(".ahoy-concede").click(timeout=60_000)
+    confirm = board.locator(".ahoy-confirm")
+    assert "the game ends now and Bluefin wins" in confirm.inner_text()
+    confirm.locator(".ahoy-cancel").click()          # a second thought: nothing happens
+    assert confirm.is_hidden() and "conceded" not in board.locator(".ahoy-status").inner_text()
+    board.locator(".ahoy-concede").click()
+    screenshot("board_concede_confirm", target=page)
+    confirm.locator("[data-concede='mollusk']").click()
+    board.locator(".ahoy-status", has_text="Bluefin won: Mollusk conceded").wait_for(timeout=30_000)
+    assert board.locator(".ahoy-concede").is_hidden()
+    screenshot("board_conceded", target=page)

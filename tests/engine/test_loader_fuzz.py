@@ -1,7 +1,7 @@
 """The loader under fire: mutated real saves (tests/engine/save_fuzz.py) either raise a ValueError
 or load a state that plays 50 random actions, draws, and gives every faction its view.
 
-About 60 s of examples; ``scripts/fuzz_saves.py --count 20000`` is the bulk run.
+About 60 s of examples in the whole suite, a sixth of them in the fast lane; ``scripts/fuzz_saves.py --count 20000`` is the bulk run.
 """
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from save_fuzz import check, mutate, real_saves
+from support import at_scale
 
-EXAMPLES = 1200
+EXAMPLES = at_scale(1200, 200)
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,

@@ -70,9 +70,10 @@ from ahoy_nb.engine import Action, IllegalActionError, OutcomeLimitError, State,
 from ahoy_nb.engine.components import (BOARDS, CARD_KEYS, CARGO_LIMIT, DICE_COUNT, FAME_TO_END,
                                        MARKET_CARDS, MARKET_SIZE, PLAN_CARDS, PLAN_KEYS, REWARD_START,
                                        SHIP_SLOTS, SUPPLY, TILES)
+from support import at_scale
 
-CHEAP_GAMES = 20      # seeds per player count, cheap checks at every step
-FULL_GAMES = 2        # seeds per player count, every check at every step
+CHEAP_GAMES = at_scale(20, 8)  # seeds per player count, cheap checks at every step
+FULL_GAMES = at_scale(2, 1)    # seeds per player count, every check at every step
 MAX_STEPS = 5000      # decisions before a game counts as stuck
 WHOLE_LOG_EVERY = 25  # full checks: save and load the whole log every so many steps
 PLAYER_COUNTS = (2, 3, 4)

@@ -162,3 +162,21 @@ def test_joining_a_wrong_link_says_why(server):
     board.close()
     with pytest.raises(JoinError, match="needs server="):
         join(token, table=table)
+
+
+def test_a_seat_concedes_out_of_turn_from_its_board(server, tables):
+    made = create_table(server, players=2, seed=3)
+    links = {f: s["url"] for f, s in made["seats"].items()}
+    bluefin, mollusk = join(links["bluefin"]), join(links["mollusk"])
+    try:
+        assert [o["f"] for o in mollusk.can_concede] == ["mollusk"] and not mollusk.can_act
+        mollusk.intent = {"concede": "bluefin", "id": 1}  # another seat's: the table says no
+        assert wait_for(lambda: mollusk.ack == 1)
+        assert mollusk.error == "Only Bluefin can concede for Bluefin"
+        mollusk.intent = {"concede": "mollusk", "id": 2}  # while Bluefin decides
+        assert wait_for(lambda: mollusk.ack == 2) and mollusk.error == ""
+        assert wait_for(lambda: "Bluefin won: Mollusk conceded" in bluefin.status)
+        assert bluefin.can_concede == [] and tables.version(made["table"]) == 1
+    finally:
+        bluefin.close()
+        mollusk.close()

@@ -45,7 +45,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ...ai.levels import make_bot
-from ...engine import IllegalActionError, State, new_game
+from ...engine import Action, IllegalActionError, State, new_game
 from ...engine.components import SEATS
 from ...engine.undo import revealed
 from ...engine.words import faction_name
@@ -273,9 +273,11 @@ class Tables:
     def act(self, table_id: str, token: str | None, version, action) -> dict:
         """Take ``action`` (notation) for the token's seat on ``version`` of the table.
 
-        Raises :class:`Stale` (409) if the table moved on, :class:`Forbidden` (403) for
-        a spectator or a decision that is not this seat's, :class:`BadRequest` (400)
-        with the engine's reason for an illegal action; nothing changes then."""
+        A seat may concede (``concede <its faction>``) whoever is deciding, as the engine
+        allows (``State.who_acts``). Raises :class:`Stale` (409) if the table moved on,
+        :class:`Forbidden` (403) for a spectator, a decision that is not this seat's or
+        another seat's concession, :class:`BadRequest` (400) with the engine's reason for
+        an illegal action; nothing changes then."""
         row, seat = self._admit(table_id, token)
         if seat is None:
             raise Forbidden("A spectator's link cannot act")
@@ -286,8 +288,10 @@ class Tables:
         self._check_version(row, version)
         if state.is_over:
             raise BadRequest(f"'{action[:60]}' is not allowed: the game is over")
-        who = state.current_player
+        who = state.who_acts(action)  # the player deciding; a concession's own faction
         if who != seat:
+            if Action(seat, action.strip().lower()).verb == "concede":
+                raise Forbidden(f"Only {faction_name(who)} can concede for {faction_name(who)}")
             raise Forbidden(f"It is {faction_name(who)}'s decision now, not "
                             f"{faction_name(seat)}'s")
         after = state.copy()
@@ -465,6 +469,7 @@ class Tables:
         return {"over": state.is_over,
                 "deciding": None if state.is_over else state.current_player,
                 "winners": list(state.winners) if state.is_over else [],
+                "result": state.result, "can_concede": bool(seat) and state.may_concede(seat),
                 "seats": _seat_names(row.seats), "connected": self.connected(row),
                 "can_undo": refusal is None, "seed_chosen": row.seed_chosen}
 

@@ -3,10 +3,10 @@
 Each module registers its frame types with the kernel and fires the kernel's hook
 points where cards attach; none names a card. Imported in one direction:
 ``base`` <- ``factions`` <- ``battle`` <- ``moving`` <- ``turn``; ``base`` <- ``setup``
-<- ``round_end``. Importing the package registers every section.
+<- ``round_end``; ``base`` <- ``conceding``. Importing the package registers every section.
 """
 
-from . import base, factions, battle, moving, turn, setup, round_end  # noqa: F401  (registers)
+from . import base, factions, battle, moving, turn, setup, round_end, conceding  # noqa: F401
 from .base import (Play, accepts, add_crew, board_kind, card_name, do_pop, figure_label, name,
                    need_text, place_tile, take_from_market)
 from .battle import defender_word

@@ -119,6 +119,10 @@ async function handle(intent) {
   if ("action" in intent) {
     if (at !== null) error = `You are looking at a past position (after ${at} of ${values.history_length} actions): go to the latest position to act`;
     else error = await post(`/api/tables/${TABLE}/actions`, { action: intent.action });
+  } else if ("concede" in intent) {
+    // Out of turn too: the server takes it from this seat's own token only.
+    at = null;
+    error = await post(`/api/tables/${TABLE}/actions`, { action: `concede ${intent.concede}` });
   } else if ("undo" in intent) {
     at = null;
     error = await post(`/api/tables/${TABLE}/undo`, {});
