@@ -16,6 +16,14 @@ stopped and summarised at any time with ``--report``.
 ``--seats`` plays only those seats (for tuning one faction); ``--option key=value`` passes
 another option to the bot (a JSON value: ``scale=3``, ``weights={"cargo": 2}``).
 
+Against OpenSpiel's own searches (``pip install 'ahoy-nb[openspiel]'``): ``--against
+openspiel-ismcts`` or ``openspiel-mcts`` give the other seats the same ``--time-budget``
+(or ``--simulations``), and ``--clock cpu`` measures both budgets in CPU time of this
+process, so each decision gets the same CPU whatever else runs on the machine:
+
+    python scripts/tournament.py --players 2 --deals 15 --against openspiel-ismcts \
+        --time-budget 0.5 --clock cpu --out t2-os.jsonl
+
 Think time is seconds per decision, measured around ``choose``, both of the wall clock
 and of the process's CPU (what "a second on one core" means when other programs share
 the machine); decisions with one legal action (answered without a search) are left
@@ -39,11 +47,20 @@ from ahoy_nb.engine import new_game  # noqa: E402
 from ahoy_nb.engine.words import faction_name  # noqa: E402
 
 
-def play(players: int, seed: int, seat: int, bot: str, against: str, options: dict) -> dict:
+def make(name: str, seed: int, options: dict):
+    """A bot by name: the project's (``make_bot``) or OpenSpiel's (``openspiel-ismcts``)."""
+    if name.startswith("openspiel-"):
+        from ahoy_nb.adapters.openspiel import OpenSpielBot
+        return OpenSpielBot(name.removeprefix("openspiel-"), seed, **options)
+    return make_bot(name, seed=seed, **options)
+
+
+def play(players: int, seed: int, seat: int, bot: str, against: str, options: dict,
+         against_options: dict | None = None) -> dict:
     """One game with ``bot`` in ``seat``; its result and think times."""
     s = new_game(players, seed=seed)
-    bots = {f: (make_bot(bot, seed=seed * 10 + i, **options) if i == seat
-                else make_bot(against, seed=seed * 10 + i))
+    bots = {f: (make(bot, seed * 10 + i, options) if i == seat
+                else make(against, seed * 10 + i, against_options or {}))
             for i, f in enumerate(s.players)}
     me = s.players[seat]
     think = {"bot": [], "against": []}
@@ -60,8 +77,14 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
             cpu["bot" if who == me else "against"].append(dc)
     share = 1.0 / len(s.winners) if me in s.winners else 0.0
     return {"players": players, "seed": seed, "seat": seat, "faction": me, "bot": bot,
-            "against": against, "options": options, "score": share, "winners": s.winners,
+            "against": against, "options": _plain(options),
+            "against_options": _plain(against_options or {}), "score": share, "winners": s.winners,
             "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu}
+
+
+def _plain(options: dict) -> dict:
+    """Options as JSON can hold them (a clock by its name)."""
+    return {k: getattr(v, "__name__", v) for k, v in options.items()}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -94,15 +117,16 @@ def compare(base: list[dict], new: list[dict]) -> str:
 
 def report(results: list[dict]) -> str:
     lines = []
-    for players in sorted({r["players"] for r in results}):
-        rs = [r for r in results if r["players"] == players]
+    for players, against in sorted({(r["players"], r["against"]) for r in results}):
+        rs = [r for r in results if (r["players"], r["against"]) == (players, against)]
         n = len(rs)
         wins = sum(r["score"] for r in rs)
         low, high = wilson(wins, n)
-        bot, against = rs[0]["bot"], rs[0]["against"]
+        bot = rs[0]["bot"]
         fair = 1 / players
+        rival = against + (f" {rs[0]['against_options']}" if rs[0].get("against_options") else "")
         lines.append(f"{players} players: {bot} {rs[0]['options']} against {players - 1} x "
-                     f"{against}, {n} games ({len({r['seed'] for r in rs})} deals, seats rotated)")
+                     f"{rival}, {n} games ({len({r['seed'] for r in rs})} deals, seats rotated)")
         lines.append(f"  {bot} wins {wins:g}/{n} = {wins / n:.1%}, 95% CI {100 * low:.1f}-{high:.1%} "
                      f"(fair share {fair:.0%}: {'cleared' if low > fair else 'not cleared'})")
         seats: dict[str, list[float]] = {}
@@ -138,6 +162,10 @@ def main(argv=None) -> int:
     p.add_argument("--against", default="normal")
     p.add_argument("--iterations", type=int, default=None, help="the bot's iterations per decision")
     p.add_argument("--time-budget", type=float, default=None, help="the bot's seconds per decision")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what --time-budget is measured on: the wall clock, or this process's CPU")
+    p.add_argument("--simulations", type=int, default=None,
+                   help="an OpenSpiel bot's simulations per decision (instead of --time-budget)")
     p.add_argument("--seats", type=int, nargs="+", default=None,
                    help="play only these seats (0 = Bluefin)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
@@ -160,6 +188,18 @@ def main(argv=None) -> int:
         return 0
     options = {k: v for k, v in (("iterations", args.iterations),
                                  ("time_budget", args.time_budget)) if v is not None}
+    if args.clock == "cpu":
+        options["clock"] = time.process_time
+    if any(name.startswith("openspiel-") for name in (args.bot, args.against)):
+        try:  # before any game is played: the error names the extra to install
+            import ahoy_nb.adapters.openspiel  # noqa: F401
+        except ImportError as err:
+            p.error(str(err))
+    against_options = {}
+    if args.against.startswith("openspiel-"):
+        # The same budget for both sides: OpenSpiel's bot by time, or by simulations.
+        against_options = ({"simulations": args.simulations} if args.simulations else
+                           {k: v for k, v in options.items() if k in ("time_budget", "clock")})
     for item in args.option:
         key, _, value = item.partition("=")
         options[key] = json.loads(value)
@@ -174,7 +214,7 @@ def main(argv=None) -> int:
             if (seed, seat) in done:
                 continue
             t = time.perf_counter()
-            r = play(args.players, seed, seat, args.bot, args.against, options)
+            r = play(args.players, seed, seat, args.bot, args.against, options, against_options)
             results.append(r)
             if args.out:
                 with open(args.out, "a") as out:

@@ -23,6 +23,7 @@ shows.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shlex
@@ -60,6 +61,7 @@ class Run:
     makes: tuple[str, ...] = ()
     returns: int = 0                   # its exit code
     timeout: float = 60.0              # seconds before it is stopped (and fails)
+    needs: tuple[tuple[str, str], ...] = ()   # (module, extra) it imports: skipped without
 
     def __post_init__(self):
         if isinstance(self.expect, str):
@@ -168,6 +170,15 @@ RUNS = [
          rf"^  think time \(CPU\), hard: median {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s over "
          r"\d+ decisions$"),
         makes=("t.jsonl",)),
+    Run("tournament.py", "--players 2 --deals 1 --bot hard --iterations 2 --against openspiel-ismcts "
+        "--simulations 2 --out {tmp}/t.jsonl",
+        (r"^2 players: hard \{'iterations': 2\} against 1 x openspiel-ismcts \{'simulations': 2\}, "
+         r"2 games \(1 deals, seats rotated\)$",
+         rf"^  think time \(CPU\), openspiel-ismcts: median {NUMBER} s"),
+        lane="slow", timeout=600, makes=("t.jsonl",), needs=(("pyspiel", "openspiel"),)),
+    Run("openspiel_sim.py", "--games 1 --players 2",
+        rf"^2 players: 1 games passed in {NUMBER} s CPU \({NUMBER} s a game; {NUMBER} s wall clock\)$",
+        timeout=120, needs=(("pyspiel", "openspiel"),)),
     Run("watch_game.py", "--players 2 --seed 0 --seat 1 --bot normal",
         (r"^round 1: Fame \{'bluefin': 0, 'mollusk': 0\} at \[-?\d+, -?\d+\] dice \[[\d, ]+\] "
          r"\| Ready \d+ \| Comrades \{",
@@ -198,6 +209,12 @@ RUNS = [
            for part in ("all", "early", "middle", "late", "2 players", "3 players", "4 players")),
          r"^model written to .*m\.json; report .*r\.json; diagram .*r\.png"),
         makes=("m.json", "r.json", "r.png", "p.jsonl"), timeout=120),
+    Run("tournament.py", "--report {root}/docs/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
+        "{root}/docs/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
+        (r"^  hard wins 12/12 = 100\.0%, 95% CI 75\.7-100\.0% \(fair share 50%: cleared\)$",
+         r"^  by seat: Bluefin 7/7, Mollusk 5/5$",
+         r"^  hard wins 4/6 = 66\.7%, 95% CI 30\.0-90\.3% \(fair share 33%: not cleared\)$",
+         r"^  by seat: Bluefin 3/3, Smuggler 1 0/2, Mollusk 1/1$")),
     Run("tournament.py", "--report {root}/docs/tournament/hard100-smuggler-3p.jsonl",
         (r"^  hard wins 0/15 = 0\.0%, 95% CI 0\.0-20\.4% \(fair share 33%: not cleared\)$",
          r"^    Smuggler 1: 0/15 = 0% \(0%-20%\), Fame margin a game -16\.5$",
@@ -213,6 +230,9 @@ def run(script_run: Run, tmp: Path) -> subprocess.CompletedProcess:
     fails, naming the script.
     """
     r = script_run
+    for module, extra in r.needs:
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{r.script} needs {module}: pip install 'ahoy-nb[{extra}]'")
     proc = subprocess.Popen(r.argv(tmp), cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True,
                             env=dict(os.environ, PYTHONUNBUFFERED="1"))

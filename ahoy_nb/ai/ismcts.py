@@ -47,6 +47,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from .bots import Bot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
@@ -151,6 +152,8 @@ class ISMCTSBot(Bot):
       hundredth of 0 whatever it does, and the search cannot tell its actions apart.
     * ``stop_early``: stop once the iterations left cannot change the choice (the
       choice is the same; the time is saved).
+    * ``clock``: what ``time_budget`` is measured on (the wall clock; ``time.process_time``
+      for CPU time, fair between bots on a shared machine).
 
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(3, seed=2)
@@ -163,7 +166,8 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, *, iterations: int | None = None,
                  time_budget: float = TIME_BUDGET, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
-                 weights: dict | None = None, stop_early: bool = True, relative: bool = True):
+                 weights: dict | None = None, stop_early: bool = True, relative: bool = True,
+                 clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -183,6 +187,7 @@ class ISMCTSBot(Bot):
                 self.weights[kind] = {**own, **weights[kind]}
         self.stop_early = stop_early
         self.relative = relative
+        self.clock = clock
         self.last: Search | None = None
 
     def __repr__(self) -> str:
@@ -209,7 +214,7 @@ class ISMCTSBot(Bot):
         if me is None:
             raise IllegalActionError("There is nothing to choose: the game is over")
         root = _Node(None)
-        start = time.perf_counter()
+        start = self.clock()
         # Margins where the search begins, in a guess of the secrets like any iteration's.
         self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights)
                           if self.relative else None)
@@ -219,7 +224,7 @@ class ISMCTSBot(Bot):
             if self.iterations is not None:
                 left = self.iterations - n
             else:
-                now = time.perf_counter()
+                now = self.clock()
                 left = 0 if n > 0 and now >= deadline else (
                     1 if n == 0 else int(n * (deadline - now) / (now - start)) + 1)
             if left <= 0 or (self.stop_early and n % 16 == 0 and _decided(root, left)):
@@ -228,7 +233,7 @@ class ISMCTSBot(Bot):
             n += 1
         stats = {a: (c.visits, c.total / c.visits if c.visits else 0.0)
                  for a, c in root.children.items()}
-        self.last = Search(me, n, time.perf_counter() - start, stats)
+        self.last = Search(me, n, self.clock() - start, stats)
         return self.last
 
     def _iterate(self, state: State, me: str, root: _Node) -> None:

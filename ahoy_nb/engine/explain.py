@@ -57,6 +57,8 @@ def prompt(state) -> str:
                                        " and ".join(name(f) for f in data["winners"]) + " won")
     g = Play(data)
     top = g.top()
+    if g.deciding() is None:  # the setup's random draws, with chance="explicit": no one yet
+        return "Setting up: chance draws the region tiles, the Market and the dice"
     who = name(g.deciding())
     if top is None:
         turn = data["turn"]
@@ -344,7 +346,7 @@ def describe(state) -> str:
     lines = [f"Ahoy, {len(data['players'])} players, round {data['round']}, "
              f"first player {name(data['first'])}"]
     lines.append(prompt(state))
-    for f in data["players"]:
+    for f in [f for f in data["players"] if f in data["factions"]]:  # none before the setup
         fs = g.faction(f)
         placed = [f"{k}={s['die']}" for k, spec, s in g.slot_list(f, with_ships=True) if s["die"]]
         damaged = g.damaged(f)

@@ -129,3 +129,16 @@ def test_random_games_with_explicit_chance(players):
             s.apply(rng.choice(check_legal(s)))
         check_over(s)
     assert {"die", "battle", "tile", "market", "box-tile"} <= kinds <= set(KINDS)
+
+
+def test_the_setups_random_draws_can_be_shown_and_seen():
+    """Before the setup's first decision no one decides: the position still prints, prompts
+    and is viewed (it raised KeyError: there was no player to name)."""
+    s = new_game(3, seed=2, chance="explicit")
+    for _ in range(4):                       # the boxed tile, two tiles, a Market card...
+        assert s.current_player == "chance"
+        assert s.prompt.startswith("Setting up")
+        assert str(s).splitlines()[1] == s.prompt
+        for viewer in (None, "bluefin", "mollusk"):
+            assert s.view(viewer)["prompt"] == s.prompt
+        s.apply(s.chance_outcomes()[0][0])
