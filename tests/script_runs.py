@@ -208,7 +208,7 @@ RUNS = [
            rf"blend {NUMBER} .* playouts {NUMBER} .* prior {NUMBER} "
            for part in ("all", "early", "middle", "late", "2 players", "3 players", "4 players")),
          r"^model written to .*m\.json; report .*r\.json; diagram .*r\.png"),
-        makes=("m.json", "r.json", "r.png", "p.jsonl"), timeout=120),
+        makes=("m.json", "r.json", "r.png", "p.jsonl"), lane="slow", timeout=120),
     Run("tournament.py", "--report {root}/docs/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
         "{root}/docs/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
         (r"^  hard wins 12/12 = 100\.0%, 95% CI 75\.7-100\.0% \(fair share 50%: cleared\)$",

@@ -261,6 +261,7 @@ def test_hot_seat_free_undo_keeps_todays_behaviour():
     assert not g.board.error and len(g.state.history) == 0
 
 
+@pytest.mark.full
 def test_undo_defaults():
     assert play(players=2, seed=1, people=("bluefin",), bot_delay=0, charts=False).undo_mode == "fair"
     assert play(players=2, seed=1, people="all", bot_delay=0, charts=False).undo_mode == "fair"
@@ -315,6 +316,7 @@ def test_an_unexpected_failure_in_an_intent_is_shown_not_raised():
 
 # -- seeds -----------------------------------------------------------------------------------
 
+@pytest.mark.full
 def test_a_random_seed_is_not_shown_until_the_game_is_over():
     g = play(players=2, people=("bluefin",), bot_delay=0, charts=False)
     secret = g._seed
@@ -334,6 +336,7 @@ def test_a_chosen_seed_is_shown_only_in_analysis_with_a_warning():
     assert r.seed is None and "Seed" not in r.info.value
 
 
+@pytest.mark.full
 def test_the_lobby_does_not_show_the_seed():
     from ahoy_nb.ui.lobby import lobby
     app = lobby(players=2, seed=424242, bot_delay=0)
@@ -343,6 +346,7 @@ def test_the_lobby_does_not_show_the_seed():
     assert not any(ch.isdigit() for ch in app.message.value.split("</span>")[0].split(">", 1)[1])
 
 
+@pytest.mark.full
 def test_the_lobby_says_where_the_seed_is_shown():
     from ahoy_nb.ui.lobby import lobby
     app = lobby(players=2, seed=424242, bot_delay=0, viewer="all", charts=False)
@@ -367,6 +371,7 @@ def test_markup_in_the_lobby_seed_is_escaped():
     assert "<img" not in app.message.value and "&lt;img" in app.message.value
 
 
+@pytest.mark.full
 def test_markup_in_a_bot_name_is_escaped_in_the_info_lines():
     from ahoy_nb.ai.bots import RandomBot
 

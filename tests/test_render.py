@@ -317,6 +317,7 @@ def test_map_only():
     assert elements(root, "data-figure")
 
 
+@pytest.mark.full
 def test_setup_and_every_seat_count_render():
     for players in (2, 3, 4):
         s = new_game(players, seed=players)

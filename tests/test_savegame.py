@@ -65,6 +65,7 @@ def test_the_file_says_what_it_is(game):
     assert len(doc["public"]["actions"]) == len(game.history)
 
 
+@pytest.mark.full
 def test_a_shared_game_keeps_secrets_out_of_plain_sight():
     s = _game(players=3, seed=11, actions=400)
     assert any(e.hidden_action for e in s.log), "the game should have a pledge by now"

@@ -44,6 +44,7 @@ def test_same_records_in_a_process_pool(inline):
                         progress=False, batch_size=2) == inline
 
 
+@pytest.mark.full
 def test_same_records_on_a_dask_local_cluster(inline):
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:

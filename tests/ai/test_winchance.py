@@ -58,6 +58,7 @@ def test_pledges_count_as_the_rulebook_scores_them():
     assert features(s, "bluefin")["smuggler1"][i] == 2
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_faction_below_3_or_above_97_percent_at_the_start(players):
     """At round 1 of any new game (60 deals; with playouts, 2), whatever the bots' games say."""

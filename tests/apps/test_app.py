@@ -119,6 +119,7 @@ def test_the_panel_app_offers_conceding_behind_the_boards_confirmation():
     assert app.board.status.endswith("Bluefin won: Mollusk conceded") and app.board.can_concede == []
 
 
+@pytest.mark.full
 def test_game_app_plays_bots_to_the_persons_turn_and_starts_new_games():
     app = GameApp(players=3, seed=11, people=("mollusk",), bot_delay=0)
     # No server: the bots play at once up to the person's decision.

@@ -3,6 +3,8 @@ tests/browser/test_advisor_panel.py has the browser."""
 
 from __future__ import annotations
 
+import pytest
+
 from ahoy_nb.apps.panel_app import GameApp, PanelAdvisor
 from ahoy_nb.ui import BoardWidget
 from ahoy_nb.engine import new_game
@@ -30,6 +32,7 @@ def _button(board, name: str) -> dict:
     return next(b for b in _panel(board)["buttons"] if b["id"] == name)
 
 
+@pytest.mark.full
 def test_on_for_one_person_against_bots_off_in_hot_seat_and_can_be_turned_on():
     solo = _app(people=("bluefin",), simulations=4)
     assert solo.advisor.core.enabled and _button(solo.board, "analysis")["pressed"]
@@ -65,6 +68,7 @@ def test_a_point_after_a_move():
     assert list(adv.chart.source.data["x"]) == [0]
 
 
+@pytest.mark.full
 def test_hint_for_the_person_to_decide_shown_in_words_and_on_the_board():
     app = _wait_app(("bluefin",))
     adv = app.advisor
@@ -79,6 +83,7 @@ def test_hint_for_the_person_to_decide_shown_in_words_and_on_the_board():
     assert app.board.hints == [] and _panel(app.board)["items"] == []
 
 
+@pytest.mark.full
 def test_hint_refused_politely_for_a_bot_or_another_persons_decision():
     # A bot's decision (the bots wait for their buttons: no auto-play).
     app = _wait_app(("bluefin",))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ahoy_nb import savegame
 from ahoy_nb.apps.panel_app import GameApp, PanelReviewer
 
 
+@pytest.mark.full
 def test_review_in_the_app_and_a_tap_on_a_mark():
     app = GameApp(players=2, seed=1, bot_delay=0, people=("mollusk",), simulations=4)
     assert app.reviewer.button.disabled               # nothing of the Mollusk's yet

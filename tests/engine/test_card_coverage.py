@@ -15,6 +15,7 @@ seed.
 
 from __future__ import annotations
 
+import pytest
 import functools
 import random
 import re
@@ -102,6 +103,7 @@ def biased_games() -> tuple:
 # Crew
 # ---------------------------------------------------------------------------
 
+@pytest.mark.full
 def test_random_games_recruit_and_use_every_crew_card():
     games, recruited, used = biased_games()
     assert games and all(s.is_over for s in games)
@@ -218,6 +220,7 @@ def plan_games() -> tuple:
     return games, played, used, sunk
 
 
+@pytest.mark.full
 def test_random_games_play_every_plan():
     games, played, used, sunk = plan_games()
     assert games and all(s.is_over for s in games)

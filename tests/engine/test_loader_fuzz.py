@@ -1,11 +1,13 @@
 """The loader under fire: mutated real saves (tests/engine/save_fuzz.py) either raise a ValueError
 or load a state that plays 50 random actions, draws, and gives every faction its view.
 
-About 60 s of examples in the whole suite, a sixth of them in the fast lane; ``scripts/fuzz_saves.py --count 20000`` is the bulk run.
+About 60 s of examples in the whole suite, a sixth of them in the fast lane;
+``scripts/fuzz_saves.py --count 20000`` is the bulk run.
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from save_fuzz import check, mutate, real_saves
@@ -23,6 +25,7 @@ def test_mutated_saves_are_refused_or_play(which, rnd):
     assert check(text, rnd) in ("refused", "accepted")
 
 
+@pytest.mark.full
 def test_the_real_saves_load_and_play():
     import random
     for text in real_saves():

@@ -38,6 +38,7 @@ def test_random_games_round_trip(players):
     assert len(shapes) > len(RANDOM_SEEDS) and states > 4 * len(RANDOM_SEEDS)
 
 
+@pytest.mark.full
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("bot", ["greedy", "hard"])

@@ -504,6 +504,7 @@ def test_random_games_cheap_checks(players):
         play(players, 1000 + seed)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("seed", range(FULL_GAMES))
 def test_random_games_full_checks(players, seed):

@@ -470,6 +470,7 @@ def test_after_a_right_move_the_board_shows_its_events():
     assert not run.reviewing and board.state is run.state
 
 
+@pytest.mark.full
 def test_widget_board_follows_the_session():
     w = start("battles").widget()
     run, board = w.session, w.board

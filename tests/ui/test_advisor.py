@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import re
 import threading
 import time
@@ -130,6 +132,7 @@ def test_off_by_default_in_hot_seat_and_can_be_turned_on():
         game.close()
 
 
+@pytest.mark.full
 def test_an_opened_game_is_charted_from_its_start():
     """Opening a saved game (a new State on the board) charts up to 12 earlier positions
     too, not only the one it was opened at."""

@@ -312,6 +312,7 @@ def test_charts_follow_actions_and_the_scrubber(monkeypatch):
 
 # -- whole games -------------------------------------------------------------------------------
 
+@pytest.mark.full
 def test_a_complete_hot_seat_game_through_intents(monkeypatch):
     fast_render(monkeypatch)
     s = new_game(2, seed=11)
@@ -357,6 +358,7 @@ def test_play_bots_wait_for_the_buttons_without_a_delay():
     assert g.bot_to_move() is None and g.state.current_player == "bluefin"
 
 
+@pytest.mark.full
 def test_play_bots_only_runs_to_the_end(monkeypatch):
     fast_render(monkeypatch)
     g = ahoy_nb.play(players=2, seed=4, people=(), bots="random", bot_delay=0)
