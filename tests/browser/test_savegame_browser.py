@@ -101,9 +101,11 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     info.value.save_as(saved)
     assert savegame.loads(saved.read_text()).players == ["bluefin", "smuggler1", "mollusk"]
 
-    # Play on: the game changes.
+    # Play on: the game changes, and the bots play until it is the person's turn again
+    # (the board must be still before it is compared below).
     board.locator(".ahoy-actions button.ahoy-action").first.click()
     _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
 
     def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
         with page.expect_file_chooser() as chooser:
