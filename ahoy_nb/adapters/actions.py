@@ -42,6 +42,7 @@ round-trip (:func:`notation_of` ∘ :func:`action_id` is the identity, and back)
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
@@ -77,18 +78,20 @@ class NoActionIdError(IllegalActionError):
 
 # -- argument domains ------------------------------------------------------------------
 
-class Domain:
+class Domain(ABC):
     """The values one argument can take: ``size`` of them, each read from and written as
     one word of notation (the map, when the word is a place)."""
 
     size: int
     uses_map = False
 
+    @abstractmethod
     def index(self, word: str, m: Map | None) -> int | None:
-        raise NotImplementedError
+        """The number of ``word``, or ``None`` if it is not one of the values."""
 
+    @abstractmethod
     def word(self, i: int, m: Map | None) -> str | None:
-        raise NotImplementedError
+        """The word numbered ``i``, or ``None`` if ``i`` names none here."""
 
 
 class Words(Domain):

@@ -448,7 +448,7 @@ def from_ahoy(game: AhoyGame, state: State) -> AhoyState:
 
 
 class _OutOfTime(Exception):
-    pass
+    """A timed search's budget ran out (caught by the search, never raised to a caller)."""
 
 
 class _TimedMCTS(mcts.MCTSBot):

@@ -154,4 +154,4 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         return render_svg(self.state_, viewer=None)
 
     def close(self) -> None:
-        pass
+        """PettingZoo's API asks for it; the environment holds no window, file or process."""
