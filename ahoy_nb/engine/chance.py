@@ -59,6 +59,16 @@ def counting() -> Iterator[list[int]]:
         _counter.reset(token)
 
 
+def count_draws(counter: list[int]):
+    """Count the random events drawn in ``counter[0]`` until :func:`stop_counting` gets
+    the token returned (what :func:`counting` does, for the engine's hot path)."""
+    return _counter.set(counter)
+
+
+def stop_counting(token) -> None:
+    _counter.reset(token)
+
+
 @contextmanager
 def explicit() -> Iterator[None]:
     """Within this block a draw with no fixed outcome raises :class:`Pending`."""

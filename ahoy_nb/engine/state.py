@@ -533,13 +533,17 @@ class State:
         next random event if chance is explicit."""
         snapshot = marshal.dumps(self.data)
         table = self._options  # the position's options, still right if it comes back
+        drawn = [0]
+        counting = chance.count_draws(drawn)  # chance.counting() without a generator's cost
         try:
-            with chance.counting() as drawn:
+            try:
                 if self._chance == "explicit":
                     with chance.explicit():
                         g = self._run(text, chosen, ready)
                 else:
                     g = self._run(text, chosen, ready)
+            finally:
+                chance.stop_counting(counting)
             if text is not None:
                 self._count_calm(drawn[0])
         except chance.Pending as event:
@@ -563,10 +567,17 @@ class State:
             raise
         self._options = None
         events = g.events
-        secret = [(e, only) for e, only in events if only]
-        entry = LogEntry(player, text or "setup", tuple([e for e, _ in events]),
-                         tuple([e for e, _ in secret]), hidden,
-                         tuple([only for _, only in secret]), tuple(g.facts))
+        # Built without the frozen dataclass's __init__ (a third of the cost): one per action.
+        entry = _new(LogEntry)
+        entry.__dict__.update(player=player, action=text or "setup",
+                              events=tuple([e for e, _ in events]), hidden_action=hidden,
+                              facts=tuple(g.facts))
+        if any(only for _, only in events):
+            secret = [(e, only) for e, only in events if only]
+            entry.__dict__.update(secret_from_others=tuple([e for e, _ in secret]),
+                                  secret_for=tuple([only for _, only in secret]))
+        else:
+            entry.__dict__.update(secret_from_others=(), secret_for=())
         if text is None:
             # The log opens with what setup did; later entries are one per action.
             self.log = [entry]
