@@ -174,6 +174,8 @@ class State:
         # (limits.MOST_DECISIONS_WITHOUT_CHANCE), and the turn they belong to.
         self._calm = 0
         self._calm_turn: dict | None = None
+        # The Map the last context built, lent to the next (see _play).
+        self._map_of: tuple | None = None
 
     # -- reading the position -------------------------------------------
     @property
@@ -397,10 +399,19 @@ class State:
         return prompt(self)
 
     # -- actions --------------------------------------------------------
+    def _play(self) -> Play:
+        """A context over the data, lent the Map the last one built: tiles are only ever
+        appended, and a context builds its Map again when the tile list is another list
+        or longer (after an undo, an explored tile)."""
+        g = Play(self.data)
+        g._map_of = self._map_of
+        return g
+
     def _option_table(self) -> dict:
         if self._options is None:
-            g = Play(self.data)
+            g = self._play()
             self._options = {text: (fn, args) for text, fn, args in g.options()}
+            self._map_of = g._map_of
         return self._options
 
     def legal_actions(self) -> list[Action]:
@@ -504,7 +515,7 @@ class State:
         table = self._option_table()
         if text not in table:
             raise why_illegal(self, text, action)
-        g = Play(self.data)
+        g = self._play()
         player = g.deciding()
         if isinstance(action, Action) and action.player != player:
             raise IllegalActionError(f"It is {name(player)}'s decision now, not "
@@ -566,6 +577,7 @@ class State:
             self._options = table
             raise
         self._options = None
+        self._map_of = g._map_of
         events = g.events
         # Built without the frozen dataclass's __init__ (a third of the cost): one per action.
         entry = _new(LogEntry)
@@ -603,7 +615,7 @@ class State:
         if ready is not None:
             g, (fn, args) = ready
         elif text is not None:
-            g, (fn, args) = Play(self.data), self._option_table()[text]
+            g, (fn, args) = self._play(), self._option_table()[text]
         for kind, outcome in chosen:
             self.data["fixed"].setdefault(kind, []).append(_copy(outcome))
         if text is None:
