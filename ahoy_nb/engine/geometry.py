@@ -92,6 +92,8 @@ class Map:
                 a, b = tile["sandbar"]
                 self.sandbars.add(frozenset((where[a], where[b])))
             self.region_spaces.append(sorted(where.values()))
+        self._region_islands = [next(s for s in spaces if self.spaces[s].is_island)
+                                for spaces in self.region_spaces]
         # Spaces orthogonally next to an Island: no new Island may go there.
         self._beside_islands = {(a + dx, b + dy) for a, b in self.islands for dx, dy in STEPS}
 
@@ -106,7 +108,7 @@ class Map:
         return self.spaces[space].region
 
     def island_of_region(self, region: int) -> Space:
-        return next(s for s in self.region_spaces[region] if self.spaces[s].is_island)
+        return self._region_islands[region]
 
     def can_step(self, a: Space, b: Space) -> bool:
         """Whether a figure may move from ``a`` to the orthogonally adjacent ``b`` (on or off the map)."""

@@ -11,6 +11,9 @@ from ..geometry import Space, space_name
 from ..kernel import Context
 
 UNION_SHIPS = ("flagship", "cutter", "gunship")
+# The Cannons slots of each board, by index.
+CANNONS_SLOTS = {kind: tuple(i for i, spec in enumerate(specs) if spec["action"] == "cannons")
+                 for kind, specs in BOARDS.items()}
 
 
 def board_kind(faction: str) -> str:
@@ -152,8 +155,10 @@ class Play(Context):
         return sorted({key for key, spec, slot in self.slot_list(f) if slot["damage"]})
 
     def cannons_dice(self, f: str) -> list[int]:
-        return [slot["die"] for key, spec, slot in self.slot_list(f)
-                if spec["action"] == "cannons" and slot["die"] is not None]
+        # Only the boards have Cannons slots (no Crew card's key is "cannons"): read them
+        # directly, as every battle check asks whether both sides are loaded.
+        slots = self.faction(f)["slots"]
+        return [slots[i]["die"] for i in CANNONS_SLOTS[board_kind(f)] if slots[i]["die"] is not None]
 
     def loaded(self, fig: dict) -> bool:
         """Loaded Cannons: a die on Cannons; Strongholds and the Gunship always, the Cutter never."""

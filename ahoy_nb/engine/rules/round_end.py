@@ -32,8 +32,10 @@ def control(g: Play, region: int) -> dict[str, int]:
     return {"bluefin": blue, "mollusk": mollusk}
 
 
-def controller(g: Play, region: int) -> str | None:
-    c = control(g, region)
+def controller(g: Play, region: int, c: dict[str, int] | None = None) -> str | None:
+    """Who controls the region (``c``: its control, when already counted)."""
+    if c is None:
+        c = control(g, region)
     if c["bluefin"] > c["mollusk"]:
         return "bluefin"
     if c["mollusk"] > c["bluefin"]:
@@ -61,7 +63,7 @@ def auto_round_end(g: Play, frame) -> bool:
         g.say(f"Round {data['round']} ends: scoring regions")
         for region, tile in enumerate(data["tiles"]):
             c = control(g, region)
-            winner = controller(g, region)
+            winner = controller(g, region, c)
             label = region_label(g, region)
             if winner and winner in data["factions"]:
                 g.gain_fame(winner, tile["wealth"],
