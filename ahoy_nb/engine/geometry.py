@@ -73,6 +73,7 @@ class Map:
         self.placements = ()
         self.spaces: dict[Space, SpaceInfo] = {}
         self.sandbars: set[frozenset[Space]] = set()
+        self._blocked: set[tuple[Space, Space]] = set()  # each Sandbar both ways, for can_step
         self.islands: list[Space] = []
         self.region_spaces: list[list[Space]] = []
         self._region_islands: list[Space] = []
@@ -103,6 +104,7 @@ class Map:
         if tile["sandbar"]:
             a, b = tile["sandbar"]
             self.sandbars.add(frozenset((where[a], where[b])))
+            self._blocked.update(((where[a], where[b]), (where[b], where[a])))
         self.region_spaces.append(sorted(where.values()))
 
     def _extended(self, placement: tuple[int, int, int, int]) -> "Map":
@@ -112,6 +114,7 @@ class Map:
         m.placements = self.placements
         m.spaces = dict(self.spaces)
         m.sandbars = set(self.sandbars)
+        m._blocked = set(self._blocked)
         m.islands = list(self.islands)
         m.region_spaces = list(self.region_spaces)
         m._region_islands = list(self._region_islands)
@@ -134,7 +137,7 @@ class Map:
 
     def can_step(self, a: Space, b: Space) -> bool:
         """Whether a figure may move from ``a`` to the orthogonally adjacent ``b`` (on or off the map)."""
-        return frozenset((a, b)) not in self.sandbars
+        return (a, b) not in self._blocked
 
     def neighbours(self, space: Space) -> list[Space]:
         x, y = space
