@@ -80,6 +80,7 @@ class Map:
         # Spaces orthogonally next to an Island: no new Island may go there.
         self._beside_islands: set[Space] = set()
         self._explorable: dict[Space, bool] = {}
+        self._steps: dict[tuple[Space, bool], tuple] = {}
         for placement in placements:
             self._place(placement)
 
@@ -142,6 +143,18 @@ class Map:
     def neighbours(self, space: Space) -> list[Space]:
         x, y = space
         return [(x + dx, y + dy) for dx, dy in STEPS]
+
+    def steps_from(self, here: Space, can_draw: bool) -> tuple[tuple[Space, bool], ...]:
+        """``(target, open)`` for each neighbour a figure at ``here`` may step to across no
+        Sandbar: ``open`` when it is on the map, or off it where a tile fits (``can_draw``:
+        tiles are left to draw). Kept per space: a Map never changes."""
+        key = (here, can_draw)
+        known = self._steps.get(key)
+        if known is None:
+            known = self._steps[key] = tuple(
+                (t, t in self.spaces or (can_draw and self.can_explore(t)))
+                for t in self.neighbours(here) if self.can_step(here, t))
+        return known
 
     def tailwind_spaces(self, value: int | None = None) -> list[Space]:
         """Spaces with a printed Tailwind die (of ``value``, if given)."""

@@ -241,14 +241,9 @@ class Play(Context):
     # -- movement -------------------------------------------------------
     def step_targets(self, fig: dict) -> list[Space]:
         """Adjacent spaces ``fig`` may move into: on the map, or off it where a tile can go."""
-        here = tuple(fig["at"])
-        m = self.map
         out = []
-        for target in m.neighbours(here):
-            if not m.can_step(here, target):
-                continue
-            if (m.on_map(target) or (self.data["tile_stack"] and m.can_explore(target))
-                    or self.any("off-map step", fig, target)):  # Sea Witch: off the map anyway
+        for target, open_ in self.map.steps_from(tuple(fig["at"]), bool(self.data["tile_stack"])):
+            if open_ or self.any("off-map step", fig, target):  # Sea Witch: off the map anyway
                 out.append(target)
         return out
 
