@@ -258,10 +258,12 @@ class Context:
         """Resolve everything that needs no decision, until someone must decide; more than
         ``most`` automatic steps raise :class:`EngineError` (``limits.MOST_AUTO_STEPS``)."""
         steps = 0
-        while self.data["phase"] != "over":
-            top = self.top()
-            if top is None:
+        data = self.data
+        while data["phase"] != "over":
+            pending = data["pending"]
+            if not pending:
                 return
+            top = pending[-1]
             step = AUTO.get(top["type"])
             if step is None or not step(self, top):
                 return
