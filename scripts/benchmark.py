@@ -8,8 +8,9 @@ there is one ``list(board.legal_moves)`` plus one ``board.push`` of a random mov
 game goes on until ``board.is_game_over()`` (checkmate, stalemate, insufficient material,
 the 75-move rule, fivefold repetition). Each side's end-of-game test is part of its
 game: Ahoy's runs inside ``apply``, python-chess's in ``is_game_over``. The two are run
-in turn, ``--repeat`` times, and the fastest run of each is kept (like ``timeit``), so
-that a change in the machine's load hits both. Figures are recorded in
+in turn, ``--repeat`` times, each time with the next ``--games`` seeds (games the
+engine's caches have not seen), and the fastest run of each is kept, so that a change
+in the machine's load hits both. Figures are recorded in
 ``docs/benchmark.md``. The comparison needs python-chess: ``pip install 'ahoy-nb[bench]'``.
 
     python scripts/benchmark.py                 # 40 games each, best of 3 runs
@@ -67,16 +68,19 @@ def timed(label: str, games: int, game, seeds: range) -> Row:
 
 def run(games: int, first_seed: int = 0, repeat: int = 1, chess: bool = False) -> list[Row]:
     """One row per player count (and one for chess): ``games`` games each, the fastest of
-    ``repeat`` runs by wall clock (on a shared machine the least disturbed one). The runs
-    alternate (Ahoy 2, 3, 4 players, chess; again...) so that a change in load hits all."""
+    ``repeat`` runs by wall clock (on a shared machine the least disturbed one), each run
+    with new seeds. The runs alternate (Ahoy 2, 3, 4 players, chess; again...) so that a
+    change in load hits all."""
     sides = [(str(p), (lambda seed, p=p: play(p, seed))) for p in (2, 3, 4)]
     if chess:
         sides.append(("chess", play_chess))
-    seeds = range(first_seed, first_seed + games)
     best: dict[str, Row] = {}
     for label, game in sides:
-        game(10_000)  # warm up caches
-    for _ in range(repeat):
+        game(10_000_000)  # warm up
+    for r in range(repeat):
+        # New games each run: the engine's caches (maps, die placements) must not have
+        # seen them, as in a real game.
+        seeds = range(first_seed + r * games, first_seed + (r + 1) * games)
         for label, game in sides:
             row = timed(label, games, game, seeds)
             if label not in best or row[3] < best[label][3]:
@@ -112,7 +116,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=40,
                         help="games per player count, and of chess")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the same games; the fastest is kept")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of new games (the next seeds); the fastest is kept")
     parser.add_argument("--no-chess", action="store_true",
                         help="leave out the python-chess yardstick")
     parser.add_argument("--profile", action="store_true",
