@@ -181,8 +181,7 @@ def turn_options(g: Play) -> list[Option]:
     for options in g.collect("turn options", f):  # Crew actions, the Union's plans
         out += options
     # A die that cannot be placed is set aside, so the turn may end.
-    can_place = any(places_die(fn, args) for _, fn, args in out)
-    if not quota_left or not can_place:
+    if not quota_left or not any(places_die(fn, args) for _, fn, args in out):
         out.append(("end", do_end_turn, ()))
     return out
 
