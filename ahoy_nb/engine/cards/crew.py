@@ -216,7 +216,7 @@ def turn_options(g: Play, f: str) -> list:
     out: list = []
     fs = g.faction(f)
     here = g.flagship_space(f)
-    if here is None:
+    if here is None or not fs["crew"]:
         return out
     once = g.data["turn"].get("once", [])
     m = g.map
