@@ -506,12 +506,14 @@ class State:
         and changes nothing.
         """
         # A concession is taken whoever is deciding, even at a chance point (to refuse it).
-        who = conceding.conceder(_normalise(action)) if isinstance(action, (Action, str)) else None
+        text = _normalise(action) if isinstance(action, (Action, str)) else None
+        who = conceding.conceder(text) if text is not None else None
         if who is not None:
-            return self._concede(who, _normalise(action), action)
+            return self._concede(who, text, action)
         if self._point is not None:
             return self._choose(action)
-        text = _normalise(action)
+        if text is None:
+            text = _normalise(action)  # raises: not an action
         table = self._option_table()
         if text not in table:
             raise why_illegal(self, text, action)
