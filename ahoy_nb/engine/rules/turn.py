@@ -134,9 +134,16 @@ def recruit_suits(g: Play, f: str) -> set[str]:
 
 def recruit_options(g: Play, f: str, quota_left: bool) -> list[Option]:
     fs = g.faction(f)
+    # The cards ``f`` could pay for, before where it may recruit (often none: no die left
+    # to place, too little gold).
+    affordable = [card for card in g.data["market"]
+                  if (quota_left if MARKET_CARDS[card]["cost"] == "slot"
+                      else fs["gold"] >= MARKET_CARDS[card]["cost"])]
+    if not affordable:
+        return []
     suits = recruit_suits(g, f)
     out: list[Option] = []
-    for card in g.data["market"]:
+    for card in affordable:
         info = MARKET_CARDS[card]
         if info["suit"] not in suits:
             continue
