@@ -5,7 +5,7 @@ from __future__ import annotations
 from .geometry import space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
-from .notation import misread, parse, read
+from .notation import example, misread, parse, read
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
@@ -174,7 +174,8 @@ def _turn_reason(g: Play, f: str, verb: str, words: list[str], args: dict) -> st
     if verb == "end":
         return (f"you must place 2 action dice on your turn, no more and no less "
                 f"({turn['placed']} of {turn['quota']} placed)")
-    if verb in _crew.TURN_VERBS:  # Crew actions that need no die
+    card = _crew.by_verb(verb)
+    if card is not None and card.options:  # Crew actions that need no die
         return _crew.why_not(g, f, words)
     if verb == "move":
         return ("a figure moves as part of an action: place a die on Sail (your Flagship moves "
@@ -268,7 +269,7 @@ def _placement_reason(g: Play, f: str, action: str, die: int, value: int) -> str
 
 def _recruit_reason(g: Play, f: str, args: dict) -> str | None:
     if args.get("card") not in CARD_BY_KEY:
-        return "recruit names a card in the Market, like 'recruit gunner'"
+        return f"recruit names a card in the Market, like '{example('recruit')}'"
     card = CARD_BY_KEY[args["card"]]
     info = MARKET_CARDS[card]
     if card not in g.data["market"]:
