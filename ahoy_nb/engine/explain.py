@@ -5,6 +5,7 @@ from __future__ import annotations
 from .geometry import space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
+from .kernel import OFFERS
 from .notation import example, misread, parse, read
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
@@ -21,7 +22,8 @@ PROMPTS = {
     "series": "choose the next enemy figure to battle (battle ...)",
     "fire": "turn down your die on Cannons to add to your roll (fire a>b), or hold",
     "offer-order": "at the start of the battle, Emissary and the Mollusk's battle plans happen at "
-                   "the same time: choose which is resolved first (emissary-first or plans-first)",
+                   "the same time: choose which is resolved first "
+                   f"({' or '.join(f'{offer}-first' for offer in OFFERS)})",
     "victory": "you won the battle: choose a Battle Victory option (victory ...)",
     "damage": "choose the slot that takes the damage (damage ...)",
     "repair": "choose a damaged slot to repair (repair ...), or done",

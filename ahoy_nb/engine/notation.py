@@ -60,7 +60,7 @@ SHAPES.update({
 SHAPES.update({v: v for v in (
     "end", "anchor", "hold", "done", "patrol", "no-patrol", "place-comrades", "ready-comrades",
     "no-comrades", "harbor-repair", "harbor-none", "no-reward", "add-tile", "flush", "keep",
-    "stay", "emissary-first", "plans-first")})
+    "stay")})
 # A Crew card's key is also the word for a die placed on its own slot ("shipwright 3"); the
 # Crew that act without a die give their verbs their own shapes (their blocks in cards/crew/).
 SHAPES.update({key: rf"{key} {DIE}" for key in CARD_KEYS})
@@ -79,7 +79,7 @@ VERBS: set[str] = {
     "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
-    "wealth", "no-reward", "add-tile", "flush", "keep", "stay", "emissary-first", "plans-first",
+    "wealth", "no-reward", "add-tile", "flush", "keep", "stay",
 } | set(ACTION_TITLES) | set(CARD_KEYS)
 # Words a die can be placed on: board actions, Crew cards with a slot, the Union ships.
 SLOT_WORDS = frozenset(ACTION_TITLES) | frozenset(CARD_KEYS) | frozenset(SHIP_SLOTS)

@@ -1,8 +1,9 @@
 """Barrelman: sailing into Fog, your Flagship may treat it as a Strong Current toward a
 space of your choice (it sets the step's ``current``).
 
->>> CARD.frames[CARD.key].fields["step"]
-Below('step')
+>>> from ahoy_nb.engine.kernel import FRAMES
+>>> sorted(FRAMES[CARD.key].fields) == sorted(CARD.frames[CARD.key].fields)   # as declared
+True
 """
 
 from __future__ import annotations

@@ -48,7 +48,10 @@ CARD = register(Crew(
     KEY,
     tip="On your turn, when a battle would start, you may pay the enemy 1 gold and skip it.",
     verbs=(Verb(KEY, "Pay 1 gold to avoid the battle (Emissary)", actions=((30, ()),)),
-           Verb(f"no-{KEY}", actions=((31, ()),))),
+           Verb(f"no-{KEY}", actions=((31, ()),)),
+           # Its place in the order chosen with the Mollusk's battle plans (the adapters
+           # number it with every offer's).
+           Verb(f"{KEY}-first", tip="Settle the Emissary's offer before the battle plans.")),
     frames={KEY: Decision(
         {"fight": Below("fight")},
         prompt="Emissary: give the defender 1 gold to ignore this battle (emissary), "

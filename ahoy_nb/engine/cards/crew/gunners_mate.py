@@ -1,8 +1,9 @@
 """Gunner's Mate: when you place a die on Cannons, your Flagship may battle any space of
 its region as if it moved there (it stays where it is).
 
->>> CARD.extends
-{'series': {'remote': Flag()}}
+>>> from ahoy_nb.engine.kernel import FRAMES
+>>> FRAMES["series"].fields["remote"].optional      # a field a card adds is optional
+True
 """
 
 from __future__ import annotations
