@@ -233,8 +233,8 @@ def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
         args["card"] = first
         if len(rest) == 2 and (die := _die(rest[1])):
             args.update(die)
-    elif name in PARSERS and (read := PARSERS[name](rest)) is not None:
-        args = read  # a card's verb, as its card reads it
+    elif name in PARSERS and (own := PARSERS[name](rest)) is not None:
+        args = own  # a card's verb, as its card reads it
     elif name == "order" and rest and ">" in first:
         args = space_pair(first)
     elif name == "tile" and len(rest) == 2 and _space(first) and re.fullmatch(r"r\d{1,3}", rest[1]):
