@@ -17,7 +17,8 @@ from ahoy_nb.engine import IllegalActionError, new_game
 from ahoy_nb.engine.cards import crew
 from ahoy_nb.engine.components import CARD_BY_KEY
 
-CARD_WORDS = {w for w in crew.VERBS if not w.startswith("no-")} | {"recruit", "play"}
+CARD_WORDS = ({w for w in crew.VERBS if not w.startswith("no-") and not w.endswith("-first")}
+              | {"recruit", "play"})
 
 
 def play_checking(seed: int, players: int, biased: bool) -> tuple[int, set[int]]:
