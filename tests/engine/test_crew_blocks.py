@@ -127,3 +127,12 @@ def test_the_walkthrough_names_the_places_a_card_lives():
     example = re.search(r"`ahoy_nb/engine/cards/crew/(\w+)\.py`", section).group(1)
     assert crew.CREW[example.replace("_", "-")].key == example.replace("_", "-")
     assert "# -- Powder Monkey" in (PACKAGE.parent / "tests/engine/test_crew.py").read_text()
+
+
+def test_a_record_names_a_printed_card_once():
+    """The registry takes one record per card of the components, and no other."""
+    with pytest.raises(ValueError, match="no Crew card 'kraken'"):
+        crew.register(crew.Crew("kraken", tip="Not a card."))
+    with pytest.raises(ValueError, match="declared twice"):
+        crew.register(crew.Crew(KEYS[0], tip="A second record."))
+    assert sorted(crew.CREW) == KEYS
