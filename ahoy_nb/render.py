@@ -28,7 +28,7 @@ from typing import Iterable
 from .engine import Action
 from .engine.notation import normalise, read
 from .engine.words import faction_name, label
-from .rulebook import tip
+from .tips import tip
 from .engine.geometry import Map, parse_space
 from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
                                 MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,

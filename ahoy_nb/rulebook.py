@@ -1,97 +1,24 @@
-"""Rules at hand: short tips for what is on the board, and the rulebook in short.
+"""Rules at hand: the rulebook in short, and every tip, as a searchable panel.
 
-The texts live once, in ``ahoy_nb/data/tips.json``, in this project's own words (a
-short explanation, not the rulebook's sentences). The board shows them on hover and
-focus, the tutorials use them for hints, and :func:`rules` lists them as a searchable
-panel.
+The tips (``ahoy_nb.tips``: one text per slot, Crew card, plan, terrain, Cargo and verb,
+in this project's own words) are read here as the board reads them; :func:`rules` lists
+them with the rulebook's sections. ``tip`` is re-exported for the tutorials.
 
 >>> tip("slot", "cannons").startswith("Load your guns")
 True
->>> tip("crew", "convincing-comrade-b") == tip("crew", "convincing-comrade-a")
-True
->>> tip("cargo", "furs")
-'Furs: Cargo from the Gunner card. Carry it to an Island of the Tree suit and deliver it for Fame, wealth and a reward.'
->>> tip("slot", "no-such-slot") is None
-True
+>>> tip("verb", "no-patrol")
+'Leave no Patrol behind.'
 """
 
 from __future__ import annotations
 
-import functools
 import html
-import json
-import re
-from importlib import resources
 
-from .engine.components import BOARDS, CARD_KEYS, CARGO_KEYS, MARKET_CARDS, SHIP_SLOTS
+from .engine.components import CARD_KEYS, MARKET_CARDS
+from .tips import KINDS, crew_tips, table, tip
+from .engine.cards import crew
 
 __all__ = ["KINDS", "Rules", "rules", "sections", "tip"]
-
-KINDS = ("slot", "crew", "plan", "terrain", "cargo", "verb")
-
-
-@functools.lru_cache(maxsize=1)
-def _tips() -> dict:
-    return json.loads(resources.files("ahoy_nb").joinpath("data/tips.json").read_text("utf-8"))
-
-
-def _base(key: str) -> str:
-    """A card printed twice has keys ``name-a`` and ``name-b``: one tip for both."""
-    return re.sub(r"-[ab]$", "", key)
-
-
-def _slot_action(key: str) -> str:
-    """A slot key as in ``State.slots`` ("cannons5", "gunship4") to its action."""
-    for spec in [s for board in (*BOARDS.values(), *SHIP_SLOTS.values()) for s in board]:
-        if spec["key"] == key:
-            return spec["action"]
-    return key
-
-
-def tip(kind: str, key: str) -> str | None:
-    """A short explanation of a board element, or ``None`` if there is none.
-
-    ``kind`` is one of :data:`KINDS`: ``"slot"`` (an action as in
-    ``components.BOARDS``, or a slot key like ``"cannons5"``), ``"crew"`` (a Crew slug),
-    ``"plan"`` (a plan slug), ``"terrain"``, ``"cargo"`` (a Cargo key) or ``"verb"``
-    (the first word of an action's notation).
-
-    >>> tip("terrain", "fog")
-    'Fog: a figure that sails in must stop here.'
-    >>> tip("verb", "no-patrol")
-    'Leave no Patrol behind.'
-    >>> tip("verb", "no-pilot")
-    'Decline: Sailing into Wreckage, you may skip its damage.'
-    """
-    if kind not in KINDS or not isinstance(key, str):
-        return None
-    tips = _tips()
-    table = tips[kind]
-    if kind == "slot":
-        return table.get(key) or table.get(_slot_action(key))
-    if kind in ("crew", "plan"):
-        return table.get(key) or table.get(_base(key))
-    if kind == "cargo":
-        if key not in CARGO_KEYS:
-            return None
-        card = MARKET_CARDS[CARGO_KEYS.index(key)]
-        return table["_template"].format(name=card["cargo"], card=card["name"],
-                                         deliver=card["deliver"].title())
-    if kind == "verb":
-        if key.startswith("_"):
-            return None
-        if key in table:
-            return table[key]
-        # A placement on a slot or a Crew card, and declining a Crew's offer.
-        if key in tips["slot"]:
-            return tips["slot"][key]
-        if key in CARD_KEYS:
-            return tip("crew", key)
-        if key.startswith("no-"):
-            what = tip("verb", key[3:]) or tip("crew", key[3:])
-            return table["_decline"].format(what=what) if what else None
-        return None
-    return table.get(key)
 
 
 def sections() -> dict[str, str]:
@@ -100,7 +27,7 @@ def sections() -> dict[str, str]:
     >>> "Battling" in sections()
     True
     """
-    return dict(_tips()["section"])
+    return dict(table()["section"])
 
 
 def _entries() -> list[tuple[str, str, str]]:
@@ -109,8 +36,11 @@ def _entries() -> list[tuple[str, str, str]]:
     groups = {"slot": "Die slots", "crew": "Crew", "plan": "Plans", "terrain": "Terrain",
               "verb": "Notation"}
     names = {c_key: card["name"] for c_key, card in zip(CARD_KEYS, MARKET_CARDS)}
+    texts = {**table(), "crew": crew_tips()}
+    texts["verb"] = {**texts["verb"], **{verb: crew.verb_tip(verb) for verb in crew.VERBS
+                                         if crew.verb_tip(verb)}}
     for kind, group in groups.items():
-        for key, text in _tips()[kind].items():
+        for key, text in texts[kind].items():
             if key.startswith("_"):
                 continue
             title = names.get(f"{key}-a", names.get(key, key.replace("-", " ").title()))

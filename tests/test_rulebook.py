@@ -13,6 +13,7 @@ import pytest
 import ahoy_nb
 from ahoy_nb import rulebook
 from ahoy_nb.engine import components
+from ahoy_nb.engine.cards import crew
 from ahoy_nb.engine.notation import VERBS
 
 RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"  # shared/ beside the checkout
@@ -49,7 +50,12 @@ def test_unknown_keys_and_kinds_have_no_tip():
 
 def test_the_texts_live_once_in_package_data():
     data = json.loads(resources.files("ahoy_nb").joinpath("data/tips.json").read_text())
-    assert set(rulebook.KINDS) - {"cargo"} <= set(data) and "section" in data
+    assert set(rulebook.KINDS) - {"cargo", "crew"} <= set(data) and "section" in data
+    # A Crew card's tip is in its block in the engine, with the tips of the verbs it brings.
+    assert "crew" not in data and not set(crew.VERBS) & set(data["verb"])
+    assert rulebook.tip("crew", "convincing-comrade-b") == rulebook.tip("crew", "convincing-comrade-a")
+    assert rulebook.tip("verb", "no-pilot") == "Decline: Sailing into Wreckage, you may skip its damage."
+    assert rulebook.tip("verb", "convince") == "Move up to 2 Comrades from one Island to another."
     # The Cargo tips are one template filled from the engine's data, not 30 copies.
     assert list(data["cargo"]) == ["_template"]
 

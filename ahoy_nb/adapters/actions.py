@@ -50,6 +50,7 @@ from math import prod
 from typing import Iterable, Sequence
 
 from ..engine import Action, State
+from ..engine.cards import crew
 from ..engine.cards.plans import plan_slug
 from ..engine.components import (ACTION_TITLES, BOARDS, CARD_KEYS, CARGO_KEYS, FACTION_NAMES,
                                  MARKET_CARDS, PLAN_CARDS, REWARD_STEPS, SHIP_SLOTS, SUPPLY, TILES)
@@ -296,14 +297,13 @@ FACE = Count(1, 6)
 BARE = ("end", "anchor", "done", "stay", "hold", "sail", "tailwind", "patrol", "no-patrol",
         "place-comrades", "ready-comrades", "no-comrades", "harbor-repair", "harbor-none",
         "add-tile", "no-reward", "flush", "keep", "no-plan",
-        *(f"{offer}-first" for offer in OFFERS),
-        "aeronauts", "sea-witch", "no-sea-witch", "pilot", "no-pilot", "no-barrelman", "no-sea-dog",
-        "no-gunners-mate", "no-powder-monkey", "emissary", "no-emissary", "grogmaster",
-        "no-grogmaster", "no-buccaneer", "no-beakhead")
+        *(f"{offer}-first" for offer in OFFERS))
 
-# Every family: (verb, argument domains), in id order. New families go at the end, so the
+# The base rules' and the plans' families: (verb, argument domains), in id order. The Crew
+# cards' families come from their records, each at the place in the numbering its verb
+# declares (``crew.Verb.actions``), between these. New families go at the end, so the
 # ids of the others stay.
-FAMILIES: list[tuple[str, tuple[Domain, ...]]] = [
+_BASE: list[tuple[str, tuple[Domain, ...]]] = [
     *((verb, ()) for verb in BARE),
     *((slot, (DIE,)) for slot in DIE_SLOTS),
     ("recruit", (CARDS,)), ("recruit", (CARDS, DIE)),
@@ -313,20 +313,39 @@ FAMILIES: list[tuple[str, tuple[Domain, ...]]] = [
     ("damage", (SLOTS,)), ("repair", (SLOTS,)),
     ("harbor-cannons", (SLOTS,)), ("harbor-cannons", (SLOTS, FACE)),
     ("reward", (Words(REWARD_STEPS),)), ("spend", (Count(0, SUPPLY["gold"]),)),
-    ("fire", (DIE,)), ("sea-dog", (Words(("ignore",)),)),
-    ("buccaneer", (CARDS,)), ("buccaneer", (CARDS, CARDS)),
-    ("naive-noble", (FACTIONS, Words(CARD_KEYS + CARGO_KEYS), Words(("crew", "cargo")))),
+    ("fire", (DIE,)),
     *((verb, (ISLAND,)) for verb in ("inspire", "wealth", "stronghold", "evacuate", "sneak",
                                      "enlist", "launch")),
     ("relocate", (ISLAND, Count(1, SUPPLY["comrade"]))),
-    ("convince", (IslandPair(), Count(1, 2))),
-    *((verb, (PLACE,)) for verb in ("start", "move", "deploy", "remove-patrol", "official",
-                                    "ghastly-gust", "whispering-wind", "barrelman", "sea-dog",
-                                    "gunners-mate", "beakhead", "mystic", "powder-monkey")),
-    ("mystic", (PLACE, FIGURES)), ("powder-monkey", (PLACE, FIGURES)),
+    *((verb, (PLACE,)) for verb in ("start", "move", "deploy", "remove-patrol")),
     ("order", (Step(),)),
     ("tile", (Block(), Words(ROTATIONS))),
 ]
+# The domains a Crew card's verb names by word (a tuple of words is a domain of its own).
+_CREW_DOMAINS: dict[str, Domain] = {
+    "place": PLACE, "figure": FIGURES, "card": CARDS, "faction": FACTIONS,
+    "card or cargo": Words(CARD_KEYS + CARGO_KEYS), "island pair": IslandPair(),
+    "1 or 2": Count(1, 2),
+}
+
+
+def _families() -> list[tuple[str, tuple[Domain, ...]]]:
+    """The base families with each Crew family at its declared place."""
+    placed = {}
+    for verb, card in crew.VERBS.items():
+        for number, domains in next(v for v in card.verbs if v.name == verb).actions:
+            if number in placed:
+                raise ValueError(f"action family {number} is declared twice ({verb})")
+            placed[number] = (verb, tuple(Words(d) if isinstance(d, tuple) else _CREW_DOMAINS[d]
+                                          for d in domains))
+    base = iter(_BASE)
+    out = [placed[i] if i in placed else next(base) for i in range(len(_BASE) + len(placed))]
+    if next(base, None) is not None:
+        raise ValueError("the Crew's action families leave a gap in the numbering")
+    return out
+
+
+FAMILIES: list[tuple[str, tuple[Domain, ...]]] = _families()
 
 SIZES = [prod(d.size for d in domains) for _, domains in FAMILIES]
 OFFSETS = [0, *accumulate(SIZES)]

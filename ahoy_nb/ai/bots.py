@@ -96,8 +96,8 @@ WEIGHTS = {
     "deliverable": 0.0,     # Smuggler: each Cargo whose Deliver suit has an open Island on the map
     "pledge_regions": 0.0,  # Smuggler: each region a pledged Cargo would score now
     "sea": 0,               # Smuggler: 1 to measure its distances by sea, 0 in a straight line
-    "route": 0.0,           # Smuggler: each Cargo that can be delivered, the nearer the more
-    "reach": 12,            # ... counting nothing from this many spaces away
+    "route": 0.0,           # Smuggler: each delivery in prospect (Cargo carried or to pick up)
+    "fade": 0.75,           # ... each space still to sail keeps this much of its value
     "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
     "rival_fame": 0.15,     # the best other faction's Fame (negative)
 }
@@ -200,9 +200,14 @@ def region_summary(data: dict) -> list[dict]:
 #: ``smuggler``). The Mollusk Union's are the hard bot's (:data:`ahoy_nb.ai.ismcts.HARD_WEIGHTS`):
 #: control points on the map and Ready Comrades 3-4x, its own damage more. With them
 #: ``normal`` won 11.5 of 40 two-player games as the Mollusk against ``normal``'s Bluefin
-#: instead of 6, its Fame margin +4.5 a game (docs/balance.md).
+#: instead of 6, its Fame margin +4.5 a game (docs/balance.md). The Smugglers' value the
+#: deliveries in prospect by the spaces still to sail (``route``) instead of a straight-line
+#: pull, pledges by the regions they would score now, gold and Crew less: a ``normal``
+#: Smuggler then delivers 5 Cargo a game instead of 2 (docs/bots.md, "The Smugglers").
 FACTION_WEIGHTS: dict[str, dict] = {
     "mollusk": {"presence": 0.5, "ready": 0.45, "damage": 1.0},
+    "smuggler": {"route": 2.5, "fade": 0.75, "gold": 0.1, "cargo": 0.0, "distance": 0.0,
+                 "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2},
 }
 
 _merged: dict[tuple, tuple] = {}
@@ -299,7 +304,7 @@ def evaluate(state: State, me: str, weights: dict | None = None,
             value += w["deliverable"] * sum(MARKET_CARDS[c]["deliver"] in open_suits
                                             for c in cargo[:CARGO_LIMIT])
         if w["route"] and flagship is not None:
-            value += w["route"] * _route(data, regions, flagship, cargo, w["reach"])
+            value += w["route"] * _route(data, regions, flagship, cargo, w["fade"])
         if flagship is not None:
             if cargo:
                 # Toward an Island where it can deliver.
@@ -318,31 +323,67 @@ def evaluate(state: State, me: str, weights: dict | None = None,
 
 
 def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
-           reach: float = 12) -> float:
-    """A Smuggler's deliveries in prospect: each Cargo counts 1 - d / reach (at least 0),
-    where d is the sea distance to the nearest open Island of its Deliver suit, and each
-    free Cargo space half of that for the nearest open Island where the Market has a
-    Cargo of its suit that can be delivered somewhere on the map."""
-    m = Map.of(data["tiles"])
-    dist = sea_distances(m, flagship)
-    islands = [(r["suit"], r["island"]) for r in regions if not _stronghold_at(data, r["island"])]
-    suits = {suit for suit, _ in islands}
+           fade: float) -> float:
+    """A Smuggler's deliveries in prospect, each worth ``fade ** d`` of a delivery, where
+    ``d`` is the steps still to take before it is made: spaces to sail, the pick-up, the
+    delivery.
 
-    def near(wanted: set) -> int | None:
-        ds = [dist.get(i, _distance(flagship, i) + 4) for suit, i in islands if suit in wanted]
+    A Cargo carried: the sea distance to the nearest open Island of its Deliver suit. A
+    free Cargo space: the shortest trip to an open Island where the Market has a Cargo of
+    that Island's suit and on from there to an Island of that Cargo's Deliver suit (each
+    free space takes a different Market card). So every step of a trip, the pick-up and
+    the delivery each raise the value, and sitting near an Island does not.
+
+    >>> from ahoy_nb.engine import scenario
+    >>> from ahoy_nb.engine.components import CARGO_BY_KEY
+    >>> fish_island_and_skull_island = [(0, "0,0", 180), (6, "2,1", 0)]
+    >>> s = scenario(3, tiles=fish_island_and_skull_island, figures={"smuggler1": "0,0"},
+    ...              market=[])
+    >>> # Iron is Fish Cargo delivered to a Skull Island: 4 spaces to sail and the delivery.
+    >>> sea_distances(Map.of(s.data["tiles"]), (0, 0))[(3, 2)]    # the Skull Island
+    4
+    >>> iron = CARGO_BY_KEY["iron"]
+    >>> _route(s.data, region_summary(s.data), (0, 0), [iron], fade=0.5) == 0.5 ** (4 + 1)
+    True
+    """
+    m = Map.of(data["tiles"])
+    here = sea_distances(m, flagship)
+    open_islands = [(r["suit"], r["island"]) for r in regions
+                    if not _stronghold_at(data, r["island"])]
+
+    def far(start_dist: dict, start: tuple, island: tuple) -> int:
+        return start_dist.get(island, _distance(start, island) + 4)
+
+    def to_suit(start_dist: dict, start: tuple, suit: str) -> int | None:
+        ds = [far(start_dist, start, i) for s, i in open_islands if s == suit]
         return min(ds) if ds else None
 
     total = 0.0
     for c in cargo[:CARGO_LIMIT]:
-        d = near({MARKET_CARDS[c]["deliver"]})
+        d = to_suit(here, flagship, MARKET_CARDS[c]["deliver"])
         if d is not None:
-            total += max(0.0, 1.0 - d / reach)
+            # One step more for the delivery itself: a Cargo at its Island is worth less
+            # than delivering it (2 Fame, a reward, a pledge).
+            total += fade ** (d + 1)
     free = CARGO_LIMIT - min(len(cargo), CARGO_LIMIT)
     if free:
-        d = near({MARKET_CARDS[c]["suit"] for c in data["market"]
-                  if MARKET_CARDS[c]["deliver"] in suits})
-        if d is not None:
-            total += 0.5 * free * max(0.0, 1.0 - d / reach)
+        trips = []
+        for c in data["market"]:
+            card = MARKET_CARDS[c]
+            best = None
+            for suit, island in open_islands:
+                if suit != card["suit"]:
+                    continue
+                on = to_suit(sea_distances(m, island), island, card["deliver"])
+                if on is not None:
+                    # And one more for taking it: a card still in the Market may be
+                    # gone when it gets there.
+                    d = far(here, flagship, island) + on + 2
+                    best = d if best is None else min(best, d)
+            if best is not None:
+                trips.append(best)
+        trips.sort()
+        total += sum(fade ** d for d in trips[:free])
     return total
 
 

@@ -59,12 +59,9 @@ __all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rew
 #: values control points on the map and Ready Comrades three to four times as much, and
 #: its own damage more. Found by self-play against ``normal`` as the Mollusk Union, the
 #: weaker side between these bots, where they took its Fame margin from -6.6 to about +2
-#: a game (docs/bots.md). As a Smuggler (and when it judges a Smuggler) it values the
-#: deliveries in prospect by sea distance (``route``) instead of a straight-line pull,
-#: pledges by the regions they would score now, Crew less (docs/bots.md).
-HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0,
-                "smuggler": {"route": 2.5, "reach": 12, "cargo": 0.3, "distance": 0.0,
-                             "crew": 0.3, "pledge_regions": 0.8, "pledged": 0.2}}
+#: a game (docs/bots.md). As a Smuggler it takes the Smugglers' own weights
+#: (:data:`ahoy_nb.ai.bots.FACTION_WEIGHTS`), as ``normal`` does.
+HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
 
 #: Seconds of search a decision (wall clock), unless ``iterations`` is given. Every label
 #: that tells a person how long the hard bot thinks is worded from this number

@@ -5,7 +5,8 @@ from __future__ import annotations
 from .geometry import space_name
 from .errors import IllegalActionError, NotationError
 from .components import ACTION_TITLES, BOARDS, CARD_BY_KEY, CARGO_BY_KEY, MARKET_CARDS
-from .notation import misread, parse, read
+from .kernel import OFFERS
+from .notation import example, misread, parse, read
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
@@ -21,7 +22,8 @@ PROMPTS = {
     "series": "choose the next enemy figure to battle (battle ...)",
     "fire": "turn down your die on Cannons to add to your roll (fire a>b), or hold",
     "offer-order": "at the start of the battle, Emissary and the Mollusk's battle plans happen at "
-                   "the same time: choose which is resolved first (emissary-first or plans-first)",
+                   "the same time: choose which is resolved first "
+                   f"({' or '.join(f'{offer}-first' for offer in OFFERS)})",
     "victory": "you won the battle: choose a Battle Victory option (victory ...)",
     "damage": "choose the slot that takes the damage (damage ...)",
     "repair": "choose a damaged slot to repair (repair ...), or done",
@@ -174,7 +176,8 @@ def _turn_reason(g: Play, f: str, verb: str, words: list[str], args: dict) -> st
     if verb == "end":
         return (f"you must place 2 action dice on your turn, no more and no less "
                 f"({turn['placed']} of {turn['quota']} placed)")
-    if verb in _crew.TURN_VERBS:  # Crew actions that need no die
+    card = _crew.by_verb(verb)
+    if card is not None and card.options:  # Crew actions that need no die
         return _crew.why_not(g, f, words)
     if verb == "move":
         return ("a figure moves as part of an action: place a die on Sail (your Flagship moves "
@@ -268,7 +271,7 @@ def _placement_reason(g: Play, f: str, action: str, die: int, value: int) -> str
 
 def _recruit_reason(g: Play, f: str, args: dict) -> str | None:
     if args.get("card") not in CARD_BY_KEY:
-        return "recruit names a card in the Market, like 'recruit gunner'"
+        return f"recruit names a card in the Market, like '{example('recruit')}'"
     card = CARD_BY_KEY[args["card"]]
     info = MARKET_CARDS[card]
     if card not in g.data["market"]:

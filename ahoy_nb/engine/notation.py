@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from .geometry import parse_space
-from .components import (ACTION_TITLES, BOARDS, CARD_BY_KEY, CARD_KEYS, CARGO_KEYS, FACTION_NAMES,
+from .components import (ACTION_TITLES, BOARDS, CARD_KEYS, CARGO_KEYS, FACTION_NAMES,
                          SHIP_SLOTS)
 from .errors import NotationError
 
@@ -60,9 +60,9 @@ SHAPES.update({
 SHAPES.update({v: v for v in (
     "end", "anchor", "hold", "done", "patrol", "no-patrol", "place-comrades", "ready-comrades",
     "no-comrades", "harbor-repair", "harbor-none", "no-reward", "add-tile", "flush", "keep",
-    "stay", "emissary-first", "plans-first")})
+    "stay")})
 # A Crew card's key is also the word for a die placed on its own slot ("shipwright 3"); the
-# Crew that act without a die give their verbs their own shapes (cards/crew.py).
+# Crew that act without a die give their verbs their own shapes (their blocks in cards/crew/).
 SHAPES.update({key: rf"{key} {DIE}" for key in CARD_KEYS})
 EXAMPLES: dict[str, str] = {
     "start": "start 0,0", "move": "move 3,1", "deploy": "deploy 2,1", "inspire": "inspire 3,2",
@@ -79,7 +79,7 @@ VERBS: set[str] = {
     "hold", "victory", "damage", "repair", "done", "patrol", "no-patrol", "place-comrades",
     "ready-comrades", "no-comrades", "harbor-repair", "harbor-cannons", "harbor-none", "order",
     "deploy", "inspire", "assemble", "stronghold", "reward", "spend", "pledge", "discard",
-    "wealth", "no-reward", "add-tile", "flush", "keep", "stay", "emissary-first", "plans-first",
+    "wealth", "no-reward", "add-tile", "flush", "keep", "stay",
 } | set(ACTION_TITLES) | set(CARD_KEYS)
 # Words a die can be placed on: board actions, Crew cards with a slot, the Union ships.
 SLOT_WORDS = frozenset(ACTION_TITLES) | frozenset(CARD_KEYS) | frozenset(SHIP_SLOTS)
@@ -94,13 +94,22 @@ WORD_ARGS: dict[str, str] = {
 }
 
 
+# Verbs that read their own arguments (a card's): the words after the verb -> the
+# arguments, or None when they are not that verb's (then the generic readings apply).
+PARSERS: dict[str, Callable[[list[str]], dict[str, Any] | None]] = {}
+
+
 def verb(name: str, shape: str | None = None, example: str | None = None,
-         space: bool = False, word: str | None = None) -> None:
+         space: bool = False, word: str | None = None,
+         parse: Callable[[list[str]], dict[str, Any] | None] | None = None) -> None:
     """Add a verb to the grammar (card modules call this for the verbs they bring).
 
-    ``space``: its one argument is a space; ``word``: the key its one word argument fills.
+    ``space``: its one argument is a space; ``word``: the key its one word argument fills;
+    ``parse``: reads the arguments its shape gives (the words after the verb).
     """
     VERBS.add(name)
+    if parse:
+        PARSERS[name] = parse
     SHAPES[name] = shape or (rf"{name} {SPACE}" if space else rf"{name} {WORD}" if word else name)
     if example:
         EXAMPLES[name] = example
@@ -205,6 +214,12 @@ def _space(word: str) -> tuple[int, int] | None:
     return None
 
 
+def space_pair(word: str) -> dict[str, Any]:
+    """``a>b``, two spaces: ``{"space": a, "to": b}`` (empty if either is not a space)."""
+    a, _, b = word.partition(">")
+    return {"space": parse_space(a), "to": parse_space(b)} if _space(a) and _space(b) else {}
+
+
 @lru_cache(maxsize=4096)
 def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
     name, *rest = text.split(" ")
@@ -218,12 +233,10 @@ def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
         args["card"] = first
         if len(rest) == 2 and (die := _die(rest[1])):
             args.update(die)
-    elif name in ("order", "convince") and rest and ">" in first:
-        a, _, b = first.partition(">")
-        if _space(a) and _space(b):
-            args = {"space": parse_space(a), "to": parse_space(b)}
-        if name == "convince" and len(rest) == 2 and rest[1].isdigit() and len(rest[1]) <= 4:
-            args["count"] = int(rest[1])
+    elif name in PARSERS and (own := PARSERS[name](rest)) is not None:
+        args = own  # a card's verb, as its card reads it
+    elif name == "order" and rest and ">" in first:
+        args = space_pair(first)
     elif name == "tile" and len(rest) == 2 and _space(first) and re.fullmatch(r"r\d{1,3}", rest[1]):
         args = {"space": parse_space(first), "rotation": int(rest[1][1:])}
     elif name == "relocate" and len(rest) == 2 and _space(first) and rest[1].isdigit() and len(rest[1]) <= 4:
@@ -234,19 +247,12 @@ def _parse(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
         args["slot"] = first
         if len(rest) == 2 and rest[1].isdigit() and len(rest[1]) <= 4:
             args["value"] = int(rest[1])
-    elif name == "buccaneer" and rest:
-        args = {"cards": tuple(rest)}
-    elif name == "naive-noble" and len(rest) == 3:
-        key = "card" if rest[1] in CARD_BY_KEY else "cargo"  # a Crew card, or a Cargo
-        args = {"faction": first, key: rest[1], "option": rest[2]}
     elif name == "play" and len(rest) == 1:
         args = {"plan": first}
     elif name == "battle" and len(rest) == 1 and first in FACTION_NAMES:
         args = {"defender": first}  # a Flagship's figure id is its faction
     elif name.endswith("-first"):
         args = {"option": name[:-len("-first")]}
-    elif name == "sea-dog" and first == "ignore":
-        args = {"option": first}
     elif name in SPACE_VERBS and rest and (space := _space(first)):
         args = {"space": space}
     elif name in WORD_ARGS and len(rest) == 1:

@@ -15,8 +15,10 @@ from ahoy_nb.adapters import actions
 from ahoy_nb.adapters.actions import NUM_ACTIONS, NoActionIdError, action_id, legal_ids, notation_of
 from ahoy_nb.engine import IllegalActionError, new_game
 from ahoy_nb.engine.cards import crew
+from ahoy_nb.engine.components import CARD_BY_KEY
 
-CARD_WORDS = {w for w in crew.VERBS if not w.startswith("no-")} | {"recruit", "play"}
+CARD_WORDS = ({w for w in crew.VERBS if not w.startswith("no-") and not w.endswith("-first")}
+              | {"recruit", "play"})
 
 
 def play_checking(seed: int, players: int, biased: bool) -> tuple[int, set[int]]:
@@ -34,7 +36,7 @@ def play_checking(seed: int, players: int, biased: bool) -> tuple[int, set[int]]
             assert action_id(s, notation) == i
         checked += len(ids)
         seen |= set(ids)
-        cards = [a for a in legal if a.verb in CARD_WORDS or a.verb in crew.CARD_BY_KEY]
+        cards = [a for a in legal if a.verb in CARD_WORDS or a.verb in CARD_BY_KEY]
         s.apply(rng.choice(cards) if biased and cards and rng.random() < 0.85 else rng.choice(legal))
     return checked, seen
 

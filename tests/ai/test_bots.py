@@ -239,3 +239,22 @@ def test_a_smugglers_route_values_deliverable_cargo_the_nearer_the_more():
     assert evaluate(near, "smuggler1", w) > evaluate(far, "smuggler1", w)
     nowhere = smuggler("2,2", ["gems"])
     assert evaluate(nowhere, "smuggler1", w) < evaluate(near, "smuggler1", w)
+
+
+def test_every_step_of_a_smugglers_trip_is_worth_more_than_the_one_before():
+    # A trip: sail to the Fish Island (0,0) where the Market has Iron (on Pilot's card), take
+    # it, sail to the Skull Island (3,2), deliver it. Buccaneer's Gems go to Parrot: no trip. Treasure and Crew aside, each step must look better
+    # than the last to the Smugglers' own weights, or a one-step lookahead dawdles.
+    def smuggler(at, cargo=(), market=("pilot", "buccaneer"), fame=0):
+        return scenario(3, tiles=TWO_TILES, turn="smuggler1", cargo={"smuggler1": list(cargo)},
+                        market=list(market), fame={"smuggler1": fame},
+                        figures={"bluefin": "1,1", "smuggler1": at, "mollusk": "2,1"})
+    trip = [smuggler("2,2"), smuggler("0,1"), smuggler("0,0"),
+            smuggler("0,0", ["iron"], market=["buccaneer"]),
+            smuggler("2,2", ["iron"], market=["buccaneer"]),
+            smuggler("3,2", ["iron"], market=["buccaneer"]),
+            smuggler("3,2", market=["buccaneer"], fame=2)]    # delivered: 2 Fame
+    values = [evaluate(s, "smuggler1") for s in trip]
+    assert values == sorted(values) and len(set(values)) == len(values), values
+
+

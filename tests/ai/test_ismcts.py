@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ahoy_nb.ai.bots import EasyBot, GreedyBot, RandomBot
+from ahoy_nb.ai.bots import FACTION_WEIGHTS, EasyBot, GreedyBot, RandomBot, faction_weights
 from ahoy_nb.ai.levels import make_bot
 from ahoy_nb.engine import State, new_game, scenario
 from ahoy_nb.ai.ismcts import HARD_WEIGHTS, ISMCTSBot, rewards
@@ -142,9 +142,9 @@ def test_its_weights_change_the_heuristics():
     assert ISMCTSBot().weights == {**HARD_WEIGHTS}
     bot = ISMCTSBot(weights={"ready": 0.2, "gold": 0.5})
     assert bot.weights == {**HARD_WEIGHTS, "ready": 0.2, "gold": 0.5}
-    # a faction's own weights are merged with the hard bot's
-    assert ISMCTSBot(weights={"smuggler": {"crew": 0.1}}).weights["smuggler"] == {
-        **HARD_WEIGHTS["smuggler"], "crew": 0.1}
+    # a faction's own weights are merged with the hard bot's and the faction's
+    smuggler = faction_weights("smuggler1", ISMCTSBot(weights={"smuggler": {"crew": 0.1}}).weights)
+    assert smuggler["crew"] == 0.1 and smuggler["route"] == FACTION_WEIGHTS["smuggler"]["route"]
     # the Mollusk's Ready Comrades are worth more to the hard bot than to normal
     s = new_game(2, seed=1)
     before = rewards(s, weights=bot.weights)["mollusk"]

@@ -30,8 +30,9 @@ MAX_GAMES = 250       # a bound; the games stop as soon as every card is covered
 MAX_STEPS = 5000      # decisions per game
 CARD_BIAS = 0.85
 
-# Decisions and actions that use a card (never the "no-..." refusals).
-CREW_WORDS = {w for w in crew.VERBS if not w.startswith("no-")}
+# Decisions and actions that use a card (never the "no-..." refusals,
+# nor the order chosen between two battle-start offers, emissary-first).
+CREW_WORDS = {w for w in crew.VERBS if not w.startswith("no-") and not w.endswith("-first")}
 SLOT_ACTION_KEYS = {key for key, card in zip(CARD_KEYS, MARKET_CARDS) if card["kind"] == "slot-action"}
 MARKER = re.compile(r"\(([^()]+)\)$")
 KEYS_BY_NAME: dict[str, list[str]] = {}

@@ -6,6 +6,7 @@ frames' ``TypedDict`` s come from that declaration.
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 from ahoy_nb.engine import InvalidStateError, State, new_game, scenario
 from ahoy_nb.engine import kernel, schema
 from ahoy_nb.engine.errors import EngineError
+from ahoy_nb.engine.cards.crew import CREW
 from ahoy_nb.engine.kernel import AUTO, FRAMES, LEGAL, LIMITS
 from roundtrip_support import bot_for, check_state
 
@@ -43,13 +45,19 @@ def test_a_frame_pushed_unlike_its_declaration_is_an_engine_error():
 
 
 def test_a_card_declares_its_frame_where_the_card_is():
-    """Each frame is declared in the module that registers its options or automatic step."""
+    """Each frame is declared in the module that registers its options or automatic step:
+    with ``kernel.frame``, or (a Crew card's) in its record's ``frames``, in its own module."""
     declared_in = {}
     for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "frame"
                     and node.args and isinstance(node.args[0], ast.Constant)):
                 declared_in.setdefault(node.args[0].value, []).append(path.name)
+    for key, card in CREW.items():
+        module = importlib.import_module(f"ahoy_nb.engine.cards.crew.{key.replace('-', '_')}")
+        assert module.CARD is card, key
+        for kind in card.frames:
+            declared_in.setdefault(kind, []).append(Path(module.__file__).name)
     for kind in FRAMES:
         fn = LEGAL.get(kind) or AUTO.get(kind)
         assert declared_in[kind] == [Path(fn.__code__.co_filename).name], kind

@@ -12,7 +12,7 @@ import pytest
 
 import looper
 from ahoy_nb.engine import State, limits, new_game, scenario
-from ahoy_nb.engine.cards import crew
+from ahoy_nb.engine.cards.crew import common
 from ahoy_nb.engine.errors import EngineError
 
 # Deal 1005 of the 2-player matches (docs/bots.md), the hard bot as the Mollusk with
@@ -149,8 +149,8 @@ def test_without_the_ruling_the_loops_come_back(monkeypatch):
     """The checks above can fail: with Barrelman and Sea Dog blind to the spaces carried
     out of, these movements never end (the position comes back, each time with a longer
     list of spaces carried out of)."""
-    original = crew.push_options
-    monkeypatch.setattr(crew, "push_options",
+    original = common.push_options
+    monkeypatch.setattr(common, "push_options",
                         lambda g, fig, here, step, skip=None: original(g, fig, here, {}, skip))
     for build in (fog_pair, currents_pair):
         with pytest.raises(AssertionError, match="without end"):

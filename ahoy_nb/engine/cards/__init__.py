@@ -1,4 +1,4 @@
-"""The cards: Crew (``crew.py``) and the Mollusk Union's plans (``plans.py``).
+"""The cards: Crew (``crew/``, one module per card) and the Mollusk Union's plans (``plans.py``).
 
 Each card module registers with the kernel what its cards add: frame types with their
 ``auto`` and ``legal`` functions, handlers on the rules' hook points, battle-start

@@ -28,7 +28,7 @@ of every battle with the Union, attacker or defender, in or out of its turn: a
 ``play weapons-cache`` (those in hand) and ``no-plan``. It is asked whenever the
 Mollusk holds any plan card, so that being asked reveals nothing about the hand.
 When Emissary is offered at the same start, the turn player first chooses the order
-(``emissary-first`` / ``plans-first``, the ``offer-order`` frame in ``game.py``).
+(``emissary-first`` / ``plans-first``, the ``offer-order`` frame in ``rules/battle.py``).
 """
 
 from __future__ import annotations
@@ -480,6 +480,7 @@ def offer_battle_plans(g, fight: dict) -> None:
 
 
 offer("plans", battle_plans_apply, offer_battle_plans, "the Mollusk's battle plans")
+notation.verb("plans-first")  # its place in the order chosen with another offer
 
 
 SIDE = one_of("attacker", "defender")

@@ -210,9 +210,9 @@ def spend_for_die(g: Play, f: str, die: int, value: int, cost: int, where: str) 
     else:
         # More than 1 per gold: the card that allows it.
         helper = next((f" ({card})" for _, card in filter(None, g.collect("die change", f))), "")
-        middleman = helper if abs(value - die) > cost else ""
+        named = helper if abs(value - die) > cost else ""
         g.say(f"{name(f)} places a {die} on {where}, spending {cost} gold to make it a {value}"
-              f"{middleman}")
+              f"{named}")
 
 
 def placing(fn):
