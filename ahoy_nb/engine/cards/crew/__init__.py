@@ -160,7 +160,8 @@ def turn_options(g: Play, f: str) -> list:
         return []
     out: list = []
     for card in TURN_CARDS:
-        if refusal(card, g, f) is None:
+        # refusal() without its message for a card not in the Crew (the usual case).
+        if has(g, f, card.key) and (card.refusal is None or card.refusal(g, f) is None):
             out += card.options(g, f)
     return out
 
