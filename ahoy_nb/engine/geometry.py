@@ -70,30 +70,58 @@ class Map:
     """The placed tiles of a state, with lookups. Build with :meth:`Map.of`."""
 
     def __init__(self, placements: tuple[tuple[int, int, int, int], ...]):
-        self.placements = placements
+        self.placements = ()
         self.spaces: dict[Space, SpaceInfo] = {}
         self.sandbars: set[frozenset[Space]] = set()
+        self._blocked: set[tuple[Space, Space]] = set()  # each Sandbar both ways, for can_step
         self.islands: list[Space] = []
         self.region_spaces: list[list[Space]] = []
-        self._explorable: dict[Space, bool] = {}
-        for region, (tile_id, x, y, rot) in enumerate(placements):
-            tile = TILES[tile_id]
-            where = {}
-            for pos, info in tile["spaces"].items():
-                dx, dy = rotate_position(POSITIONS[pos], rot)
-                space = (x + dx, y + dy)
-                where[pos] = space
-                current = rotate_direction(info["current"], rot) if info["current"] else None
-                self.spaces[space] = SpaceInfo(space, region, tile_id, pos, info["terrain"],
-                                               info["tailwind"], info["gold"], current, tile["suit"])
-                if info["terrain"] == "island":
-                    self.islands.append(space)
-            if tile["sandbar"]:
-                a, b = tile["sandbar"]
-                self.sandbars.add(frozenset((where[a], where[b])))
-            self.region_spaces.append(sorted(where.values()))
+        self._region_islands: list[Space] = []
         # Spaces orthogonally next to an Island: no new Island may go there.
-        self._beside_islands = {(a + dx, b + dy) for a, b in self.islands for dx, dy in STEPS}
+        self._beside_islands: set[Space] = set()
+        self._explorable: dict[Space, bool] = {}
+        self._steps: dict[tuple[Space, bool], tuple] = {}
+        for placement in placements:
+            self._place(placement)
+
+    def _place(self, placement: tuple[int, int, int, int]) -> None:
+        """Add the next region's tile (``__init__`` and ``_extended`` only: a Map never changes)."""
+        tile_id, x, y, rot = placement
+        region = len(self.placements)
+        self.placements += (placement,)
+        tile = TILES[tile_id]
+        where = {}
+        for pos, info in tile["spaces"].items():
+            dx, dy = rotate_position(POSITIONS[pos], rot)
+            space = (x + dx, y + dy)
+            where[pos] = space
+            current = rotate_direction(info["current"], rot) if info["current"] else None
+            self.spaces[space] = SpaceInfo(space, region, tile_id, pos, info["terrain"],
+                                           info["tailwind"], info["gold"], current, tile["suit"])
+            if info["terrain"] == "island":
+                self.islands.append(space)
+                self._region_islands.append(space)
+                self._beside_islands.update((space[0] + sx, space[1] + sy) for sx, sy in STEPS)
+        if tile["sandbar"]:
+            a, b = tile["sandbar"]
+            self.sandbars.add(frozenset((where[a], where[b])))
+            self._blocked.update(((where[a], where[b]), (where[b], where[a])))
+        self.region_spaces.append(sorted(where.values()))
+
+    def _extended(self, placement: tuple[int, int, int, int]) -> "Map":
+        """This map with one more tile: a copy of its lookups, and the new region's added
+        (tiles are only ever appended, so the map before is nearly always at hand)."""
+        m = Map(())
+        m.placements = self.placements
+        m.spaces = dict(self.spaces)
+        m.sandbars = set(self.sandbars)
+        m._blocked = set(self._blocked)
+        m.islands = list(self.islands)
+        m.region_spaces = list(self.region_spaces)
+        m._region_islands = list(self._region_islands)
+        m._beside_islands = set(self._beside_islands)
+        m._place(placement)
+        return m
 
     @staticmethod
     def of(tiles: list[dict]) -> "Map":
@@ -106,15 +134,27 @@ class Map:
         return self.spaces[space].region
 
     def island_of_region(self, region: int) -> Space:
-        return next(s for s in self.region_spaces[region] if self.spaces[s].is_island)
+        return self._region_islands[region]
 
     def can_step(self, a: Space, b: Space) -> bool:
         """Whether a figure may move from ``a`` to the orthogonally adjacent ``b`` (on or off the map)."""
-        return frozenset((a, b)) not in self.sandbars
+        return (a, b) not in self._blocked
 
     def neighbours(self, space: Space) -> list[Space]:
         x, y = space
         return [(x + dx, y + dy) for dx, dy in STEPS]
+
+    def steps_from(self, here: Space, can_draw: bool) -> tuple[tuple[Space, bool], ...]:
+        """``(target, open)`` for each neighbour a figure at ``here`` may step to across no
+        Sandbar: ``open`` when it is on the map, or off it where a tile fits (``can_draw``:
+        tiles are left to draw). Kept per space: a Map never changes."""
+        key = (here, can_draw)
+        known = self._steps.get(key)
+        if known is None:
+            known = self._steps[key] = tuple(
+                (t, t in self.spaces or (can_draw and self.can_explore(t)))
+                for t in self.neighbours(here) if self.can_step(here, t))
+        return known
 
     def tailwind_spaces(self, value: int | None = None) -> list[Space]:
         """Spaces with a printed Tailwind die (of ``value``, if given)."""
@@ -169,6 +209,9 @@ _PLACEMENT = itemgetter("tile", "x", "y", "rot")
 
 @lru_cache(maxsize=256)
 def _cached_map(placements):
+    if len(placements) > 1:
+        # The map without the last tile is usually cached: one tile placed at a time.
+        return _cached_map(placements[:-1])._extended(placements[-1])
     return Map(placements)
 
 

@@ -165,6 +165,10 @@ def deciding(data: dict) -> str | None:
     return turn["player"] if turn else None
 
 
+# Frame shapes (type and keys in order) that push found as declared.
+_DECLARED_SHAPES: set[tuple] = set()
+
+
 class Context:
     """One data dict and what happened while one action (or the setup) was applied to it."""
 
@@ -224,6 +228,10 @@ class Context:
     def push(self, frame: dict) -> dict:
         """Put a decision on the stack. It must be a frame as its kind declares it (the
         loader checks saves against the same declaration): anything else is an engine bug."""
+        shape = (frame.get("type"), *frame)
+        if shape in _DECLARED_SHAPES:  # checked before: the check reads only the keys
+            self.data["pending"].append(frame)
+            return frame
         declared = FRAMES.get(frame.get("type"))
         unknown = declared is None or frame.keys() - declared.fields.keys() - {"type", "player"}
         if unknown or any(not spec.optional and key not in frame
@@ -231,6 +239,8 @@ class Context:
             raise EngineError(f"a {frame.get('type')} frame pushed as {sorted(frame)} is not as "
                               f"declared ({sorted(declared.fields) if declared else 'no such kind'})"
                               f": an engine bug")
+        # Declarations only gain optional fields (extend), so a shape once right stays right.
+        _DECLARED_SHAPES.add(shape)
         self.data["pending"].append(frame)
         return frame
 
@@ -248,10 +258,12 @@ class Context:
         """Resolve everything that needs no decision, until someone must decide; more than
         ``most`` automatic steps raise :class:`EngineError` (``limits.MOST_AUTO_STEPS``)."""
         steps = 0
-        while self.data["phase"] != "over":
-            top = self.top()
-            if top is None:
+        data = self.data
+        while data["phase"] != "over":
+            pending = data["pending"]
+            if not pending:
                 return
+            top = pending[-1]
             step = AUTO.get(top["type"])
             if step is None or not step(self, top):
                 return

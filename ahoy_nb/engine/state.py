@@ -174,6 +174,8 @@ class State:
         # (limits.MOST_DECISIONS_WITHOUT_CHANCE), and the turn they belong to.
         self._calm = 0
         self._calm_turn: dict | None = None
+        # The Map the last context built, lent to the next (see _play).
+        self._map_of: tuple | None = None
 
     # -- reading the position -------------------------------------------
     @property
@@ -397,10 +399,19 @@ class State:
         return prompt(self)
 
     # -- actions --------------------------------------------------------
+    def _play(self) -> Play:
+        """A context over the data, lent the Map the last one built: tiles are only ever
+        appended, and a context builds its Map again when the tile list is another list
+        or longer (after an undo, an explored tile)."""
+        g = Play(self.data)
+        g._map_of = self._map_of
+        return g
+
     def _option_table(self) -> dict:
         if self._options is None:
-            g = Play(self.data)
+            g = self._play()
             self._options = {text: (fn, args) for text, fn, args in g.options()}
+            self._map_of = g._map_of
         return self._options
 
     def legal_actions(self) -> list[Action]:
@@ -495,16 +506,18 @@ class State:
         and changes nothing.
         """
         # A concession is taken whoever is deciding, even at a chance point (to refuse it).
-        who = conceding.conceder(_normalise(action)) if isinstance(action, (Action, str)) else None
+        text = _normalise(action) if isinstance(action, (Action, str)) else None
+        who = conceding.conceder(text) if text is not None else None
         if who is not None:
-            return self._concede(who, _normalise(action), action)
+            return self._concede(who, text, action)
         if self._point is not None:
             return self._choose(action)
-        text = _normalise(action)
+        if text is None:
+            text = _normalise(action)  # raises: not an action
         table = self._option_table()
         if text not in table:
             raise why_illegal(self, text, action)
-        g = Play(self.data)
+        g = self._play()
         player = g.deciding()
         if isinstance(action, Action) and action.player != player:
             raise IllegalActionError(f"It is {name(player)}'s decision now, not "
@@ -533,13 +546,17 @@ class State:
         next random event if chance is explicit."""
         snapshot = marshal.dumps(self.data)
         table = self._options  # the position's options, still right if it comes back
+        drawn = [0]
+        counting = chance.count_draws(drawn)  # chance.counting() without a generator's cost
         try:
-            with chance.counting() as drawn:
+            try:
                 if self._chance == "explicit":
                     with chance.explicit():
                         g = self._run(text, chosen, ready)
                 else:
                     g = self._run(text, chosen, ready)
+            finally:
+                chance.stop_counting(counting)
             if text is not None:
                 self._count_calm(drawn[0])
         except chance.Pending as event:
@@ -562,11 +579,19 @@ class State:
             self._options = table
             raise
         self._options = None
+        self._map_of = g._map_of
         events = g.events
-        secret = [(e, only) for e, only in events if only]
-        entry = LogEntry(player, text or "setup", tuple([e for e, _ in events]),
-                         tuple([e for e, _ in secret]), hidden,
-                         tuple([only for _, only in secret]), tuple(g.facts))
+        # Built without the frozen dataclass's __init__ (a third of the cost): one per action.
+        entry = _new(LogEntry)
+        entry.__dict__.update(player=player, action=text or "setup",
+                              events=tuple([e for e, _ in events]), hidden_action=hidden,
+                              facts=tuple(g.facts))
+        if any(only for _, only in events):
+            secret = [(e, only) for e, only in events if only]
+            entry.__dict__.update(secret_from_others=tuple([e for e, _ in secret]),
+                                  secret_for=tuple([only for _, only in secret]))
+        else:
+            entry.__dict__.update(secret_from_others=(), secret_for=())
         if text is None:
             # The log opens with what setup did; later entries are one per action.
             self.log = [entry]
@@ -592,7 +617,7 @@ class State:
         if ready is not None:
             g, (fn, args) = ready
         elif text is not None:
-            g, (fn, args) = Play(self.data), self._option_table()[text]
+            g, (fn, args) = self._play(), self._option_table()[text]
         for kind, outcome in chosen:
             self.data["fixed"].setdefault(kind, []).append(_copy(outcome))
         if text is None:

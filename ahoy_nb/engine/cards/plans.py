@@ -47,7 +47,10 @@ MOLLUSK = "mollusk"
 
 def plan_slug(plan: int) -> str:
     """A plan's name as notation: ``sneak-attack`` for both Sneak Attack cards."""
-    return PLAN_CARDS[plan]["name"].lower().replace(" ", "-")
+    return _SLUGS[plan]
+
+
+_SLUGS = tuple(card["name"].lower().replace(" ", "-") for card in PLAN_CARDS)
 
 
 SLUG_TITLE = {plan_slug(p): card["name"] for p, card in enumerate(PLAN_CARDS)}
@@ -114,7 +117,7 @@ PROMPTS = {
 
 def copies(g: Play, slug: str) -> list[int]:
     """The plan cards of that name in the Mollusk hand, lowest first."""
-    return sorted(p for p in g.faction(MOLLUSK)["hand"] if plan_slug(p) == slug)
+    return sorted(p for p in g.faction(MOLLUSK)["hand"] if _SLUGS[p] == slug)
 
 
 def discard(g: Play, slug: str) -> int:
@@ -130,23 +133,29 @@ def islands_with_comrades(g: Play, least: int = 1) -> list:
     return [s for s in sorted(g.map.islands) if g.comrades(s) >= least]
 
 
+def _any_comrades(g: Play, least: int = 1) -> bool:
+    """Whether any Island has ``least`` Comrades (``islands_with_comrades``, only faster:
+    Comrades are only ever on the map's Islands)."""
+    return any(n >= least for n in g.data["comrades"].values())
+
+
 def unplayable(g: Play, slug: str) -> str | None:
     """Why an action plan in hand cannot be played now, in the rules' words; None if it can."""
     title = SLUG_TITLE[slug]
     if slug in SHIPS:
-        if not islands_with_comrades(g, 2):
+        if not _any_comrades(g, 2):
             return (f"to place the {title} you must remove 2 Comrades from 1 Island, "
                     f"and no Island has 2 Comrades")
     elif slug == "evacuation":
-        if not islands_with_comrades(g):
+        if not _any_comrades(g):
             return "Evacuation removes all Comrades from 1 Island, and no Island has any Comrades"
         if len(g.map.islands) < 2:
             return "Evacuation places the Comrades on another Island, and there is no other Island"
     elif slug == "sneak-attack":
-        if not islands_with_comrades(g):
+        if not _any_comrades(g):
             return "Sneak Attack needs a region whose Island has any Comrades, and there is none"
     elif slug == "enlist":
-        if not islands_with_comrades(g):
+        if not _any_comrades(g):
             return "Enlist needs an Island with any Comrades, and there is none"
         if (island := g.island_here(MOLLUSK)) and g.stronghold_blocks(MOLLUSK, island):
             return ("while your Flagship is at an Island with a Stronghold you cannot recruit Crew "
@@ -162,11 +171,13 @@ def turn_options(g: Play, f: str) -> list:
     if g.turn_player() != MOLLUSK:
         return []
     out = []
+    fs = g.faction(MOLLUSK)
+    in_hand = {_SLUGS[p] for p in fs["hand"]}
     for slug in ACTION_PLANS:
-        if copies(g, slug) and unplayable(g, slug) is None:
+        if slug in in_hand and unplayable(g, slug) is None:
             out.append((f"play {slug}", do_play, (slug,)))
     turn = g.data["turn"]
-    if turn["placed"] < turn["quota"]:
+    if fs["ships"] and turn["placed"] < turn["quota"]:
         out += ship_placements(g)
     return out
 

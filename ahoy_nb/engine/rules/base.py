@@ -11,6 +11,9 @@ from ..geometry import Space, space_name
 from ..kernel import Context
 
 UNION_SHIPS = ("flagship", "cutter", "gunship")
+# The Cannons slots of each board, by index.
+CANNONS_SLOTS = {kind: tuple(i for i, spec in enumerate(specs) if spec["action"] == "cannons")
+                 for kind, specs in BOARDS.items()}
 
 
 def board_kind(faction: str) -> str:
@@ -152,8 +155,10 @@ class Play(Context):
         return sorted({key for key, spec, slot in self.slot_list(f) if slot["damage"]})
 
     def cannons_dice(self, f: str) -> list[int]:
-        return [slot["die"] for key, spec, slot in self.slot_list(f)
-                if spec["action"] == "cannons" and slot["die"] is not None]
+        # Only the boards have Cannons slots (no Crew card's key is "cannons"): read them
+        # directly, as every battle check asks whether both sides are loaded.
+        slots = self.faction(f)["slots"]
+        return [slots[i]["die"] for i in CANNONS_SLOTS[board_kind(f)] if slots[i]["die"] is not None]
 
     def loaded(self, fig: dict) -> bool:
         """Loaded Cannons: a die on Cannons; Strongholds and the Gunship always, the Cutter never."""
@@ -236,14 +241,9 @@ class Play(Context):
     # -- movement -------------------------------------------------------
     def step_targets(self, fig: dict) -> list[Space]:
         """Adjacent spaces ``fig`` may move into: on the map, or off it where a tile can go."""
-        here = tuple(fig["at"])
-        m = self.map
         out = []
-        for target in m.neighbours(here):
-            if not m.can_step(here, target):
-                continue
-            if (m.on_map(target) or (self.data["tile_stack"] and m.can_explore(target))
-                    or self.any("off-map step", fig, target)):  # Sea Witch: off the map anyway
+        for target, open_ in self.map.steps_from(tuple(fig["at"]), bool(self.data["tile_stack"])):
+            if open_ or self.any("off-map step", fig, target):  # Sea Witch: off the map anyway
                 out.append(target)
         return out
 

@@ -4,6 +4,8 @@ Order, Deploy, Strongholds; Assemble, Inspire, Rally, Negotiate; Cargo, pledges 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import chance
 from ..components import (CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS, REWARD_STEPS,
                           REWARD_TEXT, REWARDS)
@@ -89,9 +91,9 @@ def auto_strongholds(g: Play, frame) -> bool:
 def legal_strongholds(g: Play, frame) -> list[Option]:
     out: list[Option] = []
     if g.stronghold_supply():
+        patrols = Counter(tuple(f["at"]) for f in g.data["figures"] if f["kind"] == "patrol")
         for island in sorted(g.map.islands):
-            patrols = [f for f in g.figures_at(island) if f["kind"] == "patrol"]
-            if len(patrols) >= 2:
+            if patrols[island] >= 2:
                 out.append((f"stronghold {space_name(island)}", do_stronghold, (island,)))
     out.append(("done", do_pop, ()))
     return out

@@ -92,11 +92,6 @@ def auto_step(g: Play, frame) -> bool:
     target = tuple(frame["to"])
     m = g.map
     parent = frame["parent"]
-
-    def stop_moving():
-        if parent is not None:
-            g.data["pending"][parent]["steps"] = 0
-
     if frame["phase"] == "enter":
         if not m.on_map(target) and g.any("leaving the map", fig, frame):
             return True  # Sea Witch is offered; it may change the target
@@ -113,7 +108,7 @@ def auto_step(g: Play, frame) -> bool:
             frame["phase"] = "done"
             g.say(f"{figure_label(fig)} cannot be pushed off the map there")
             return True
-        stop_moving()
+        _stop_moving(g, parent)
         tile = chance.draw(g.data, "tile", sorted(g.data["tile_stack"]))
         g.data["tile_stack"].remove(tile)
         g.say(f"{figure_label(fig)} explores: {_tile_label(tile)} is drawn")
@@ -132,7 +127,7 @@ def auto_step(g: Play, frame) -> bool:
         if defenders:
             # Movement left, given back if every battle here is ignored (Emissary, Close Call).
             resume = g.data["pending"][parent]["steps"] if parent is not None else 0
-            stop_moving()
+            _stop_moving(g, parent)
             g.push({"type": "series", "player": fig["owner"], "attacker": fig["id"],
                     "space": list(target), "queue": [d["id"] for d in defenders],
                     "parent": parent, "resume": resume})
@@ -167,6 +162,12 @@ def auto_step(g: Play, frame) -> bool:
         return True
     g.pop()
     return True
+
+
+def _stop_moving(g: Play, parent: int | None) -> None:
+    """The move this step belongs to ends here (it explores, or battles)."""
+    if parent is not None:
+        g.data["pending"][parent]["steps"] = 0
 
 
 @legal("explore")

@@ -14,9 +14,11 @@ from .setup import begin_turn
 
 # -- the end of a round -----------------------------------------------------
 
-def control(g: Play, region: int) -> dict[str, int]:
-    """Control of a region: Bluefin and Mollusk (the Smugglers never control)."""
-    figs = g.region_figures(region)
+def control(g: Play, region: int, figs: list[dict] | None = None) -> dict[str, int]:
+    """Control of a region: Bluefin and Mollusk (the Smugglers never control). ``figs``:
+    the figures in the region, when already sorted out."""
+    if figs is None:
+        figs = g.region_figures(region)
     blue = 0
     union_ships = 0
     claw = False
@@ -32,8 +34,10 @@ def control(g: Play, region: int) -> dict[str, int]:
     return {"bluefin": blue, "mollusk": mollusk}
 
 
-def controller(g: Play, region: int) -> str | None:
-    c = control(g, region)
+def controller(g: Play, region: int, c: dict[str, int] | None = None) -> str | None:
+    """Who controls the region (``c``: its control, when already counted)."""
+    if c is None:
+        c = control(g, region)
     if c["bluefin"] > c["mollusk"]:
         return "bluefin"
     if c["mollusk"] > c["bluefin"]:
@@ -59,9 +63,16 @@ def auto_round_end(g: Play, frame) -> bool:
     data = g.data
     if frame["stage"] == "score":
         g.say(f"Round {data['round']} ends: scoring regions")
+        # The figures region by region, in one pass over them.
+        spaces = g.map.spaces
+        by_region: list[list[dict]] = [[] for _ in data["tiles"]]
+        for fig in data["figures"]:
+            info = spaces.get(tuple(fig["at"]))
+            if info is not None:
+                by_region[info.region].append(fig)
         for region, tile in enumerate(data["tiles"]):
-            c = control(g, region)
-            winner = controller(g, region)
+            c = control(g, region, by_region[region])
+            winner = controller(g, region, c)
             label = region_label(g, region)
             if winner and winner in data["factions"]:
                 g.gain_fame(winner, tile["wealth"],

@@ -71,7 +71,7 @@ def placement_options(g: Play, f: str) -> list[Option]:
     gold, rate = fs["gold"], _pips_per_gold(g, f)
     open_slots = tuple(i for i, slot in enumerate(fs["slots"])
                        if slot["die"] is None and not slot["damage"])
-    out = list(_board_placements(kind, open_slots, dice, gold, rate))
+    out = _board_placements(kind, open_slots, dice, gold, rate)
     for member in fs["crew"]:
         card = MARKET_CARDS[member["card"]]
         if card["kind"] == "slot-action" and member["die"] is None and not member["damage"]:
@@ -83,24 +83,39 @@ def placement_options(g: Play, f: str) -> list[Option]:
     return out
 
 
-@lru_cache(maxsize=4096)
+# Turning a die from 1 to 6 costs at most 5 gold: more gold reaches no more values.
+MOST_GOLD_FOR_A_DIE = 5
+
+
 def _board_placements(kind: str, open_slots: tuple[int, ...], dice: tuple[int, ...], gold: int,
-                      rate: int) -> tuple[Option, ...]:
-    """Every die placement on a board's open slots: the same few situations recur all
-    game, and the options are immutable, so they are listed once."""
+                      rate: int) -> list[Option]:
+    """Every die placement on a board's open slots, action by action, die by die. The
+    same few situations (one action's open slots, a die, gold up to 5) recur all game,
+    and the options are immutable, so each is listed once."""
+    gold = min(gold, MOST_GOLD_FOR_A_DIE)
+    return [option for indexes in _open_by_action(kind, open_slots) for d in dice
+            for option in _die_placements(kind, indexes, d, gold, rate)]
+
+
+@lru_cache(maxsize=4096)
+def _open_by_action(kind: str, open_slots: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The open slots grouped by the action they trigger, in the board's order."""
     specs = BOARDS[kind]
     by_action: dict[str, list[int]] = {}
     for i in open_slots:
         by_action.setdefault(specs[i]["action"], []).append(i)
-    out = []
-    for action, indexes in by_action.items():
-        first_slot = _first_slots(kind, tuple(indexes))
-        for d in dice:
-            for v, cost in _reachable(d, gold, rate):
-                slot = first_slot.get(v)
-                if slot is not None:
-                    out.append((placement_notation(action, d, v), do_place, (d, v, cost, slot)))
-    return tuple(out)
+    return tuple(tuple(indexes) for indexes in by_action.values())
+
+
+@lru_cache(maxsize=8192)
+def _die_placements(kind: str, indexes: tuple[int, ...], die: int, gold: int,
+                    rate: int) -> tuple[Option, ...]:
+    """The placements of one die on one action's open slots ``indexes``."""
+    action = BOARDS[kind][indexes[0]]["action"]
+    first_slot = _first_slots(kind, indexes)
+    return tuple((placement_notation(action, die, v), do_place, (die, v, cost, slot))
+                 for v, cost in _reachable(die, gold, rate)
+                 if (slot := first_slot.get(v)) is not None)
 
 
 def recruit_suits(g: Play, f: str) -> set[str]:
@@ -119,9 +134,16 @@ def recruit_suits(g: Play, f: str) -> set[str]:
 
 def recruit_options(g: Play, f: str, quota_left: bool) -> list[Option]:
     fs = g.faction(f)
+    # The cards ``f`` could pay for, before where it may recruit (often none: no die left
+    # to place, too little gold).
+    affordable = [card for card in g.data["market"]
+                  if (quota_left if MARKET_CARDS[card]["cost"] == "slot"
+                      else fs["gold"] >= MARKET_CARDS[card]["cost"])]
+    if not affordable:
+        return []
     suits = recruit_suits(g, f)
     out: list[Option] = []
-    for card in g.data["market"]:
+    for card in affordable:
         info = MARKET_CARDS[card]
         if info["suit"] not in suits:
             continue
@@ -166,8 +188,7 @@ def turn_options(g: Play) -> list[Option]:
     for options in g.collect("turn options", f):  # Crew actions, the Union's plans
         out += options
     # A die that cannot be placed is set aside, so the turn may end.
-    can_place = any(places_die(fn, args) for _, fn, args in out)
-    if not quota_left or not can_place:
+    if not quota_left or not any(places_die(fn, args) for _, fn, args in out):
         out.append(("end", do_end_turn, ()))
     return out
 

@@ -156,11 +156,12 @@ def refusal(card: Crew, g: Play, f: str) -> str | None:
 def turn_options(g: Play, f: str) -> list:
     """Crew actions ``f`` may take now without placing a die (each card's ``options``,
     offered when its ``refusal`` says nothing)."""
-    if g.flagship_space(f) is None:
+    if g.flagship_space(f) is None or not g.faction(f)["crew"]:  # at once: no Crew, no card
         return []
     out: list = []
     for card in TURN_CARDS:
-        if refusal(card, g, f) is None:
+        # refusal() without its message for a card not in the Crew (the usual case).
+        if has(g, f, card.key) and (card.refusal is None or card.refusal(g, f) is None):
             out += card.options(g, f)
     return out
 
