@@ -25,7 +25,7 @@ from ahoy_nb import savegame  # noqa: E402
 from ahoy_nb.ai.levels import make_bot  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
 
-SEED = 4
+SEED = 11
 OUT = ROOT / "ahoy_nb" / "data" / "easy-mollusk.ahoy.json"
 
 

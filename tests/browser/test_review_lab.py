@@ -2,7 +2,7 @@
 game): a click on Review draws the whole game's win chance with the mistakes marked, and a
 click on a mark moves the board's scrubber to that decision and marks the better move.
 
-Cost: one notebook run (a review of 97 decisions on the kernel, and one in the notebook),
+Cost: one notebook run (a review of 90 decisions on the kernel, and one in the notebook),
 about 30-60 s on a quiet machine."""
 
 from __future__ import annotations
