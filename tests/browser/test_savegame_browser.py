@@ -94,7 +94,10 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
 
     game.locator("button", has_text="Save").first.click()
     link = game.locator("a.ahoy-download").first
-    link.wait_for(timeout=30_000)
+    # JupyterLab may scroll the notebook meanwhile (later outputs growing) and hide cells
+    # out of view: wait for the link to exist, then bring the game back into view.
+    link.wait_for(state="attached", timeout=30_000)
+    game.scroll_into_view_if_needed()
     with page.expect_download() as info:
         link.click()
     saved = tmp_path / "lab.ahoy.json"
@@ -107,6 +110,7 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     # lands on a button as it is replaced is lost, so click again (at most twice more) if
     # the board has not changed. A second action played is as good for what follows.
     for attempt in range(3):
+        game.scroll_into_view_if_needed()
         board.locator(".ahoy-actions button.ahoy-action").first.click()
         try:
             _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg,
