@@ -657,8 +657,8 @@ function render({ model, el }) {
   // shorter while the person looks at the same choices (the actions below it would move
   // under the pointer when the advisor's chances arrive): it keeps the tallest height it
   // took since the choices last changed, or since a press of one of its buttons (the
-  // person looks at the panel then). A progress bar, once shown, keeps its row
-  // (hidden when idle), so a bot starting or ending its thinking moves nothing either.
+  // person looks at the panel then). A progress bar that ends keeps its row, hidden, until
+  // then too, so the lines under it do not move up within their panel either.
   const panelsDrawn = new Map();   // id -> {section, title, row, buttons, busy, lines, items, held, released}
   function drawPanel(p) {
     let d = panelsDrawn.get(p.id);
@@ -699,10 +699,13 @@ function render({ model, el }) {
     const list = p.buttons || [];
     const ids = JSON.stringify(list.map((b) => b.id));
     if (ids !== d.buttons) {
+      const focused = d.row.contains(document.activeElement) ? document.activeElement.getAttribute("data-button") : null;
       d.buttons = ids;
       d.row.replaceChildren(...list.map((b) => h("button", {
         type: "button", className: "ahoy-panel-button", "data-panel": p.id, "data-button": b.id,
       })));
+      const again = focused && Array.from(d.row.children).find((b) => b.getAttribute("data-button") === focused);
+      if (again && !list.find((b) => b.id === focused).disabled) again.focus({ preventScroll: true });
     }
     list.forEach((b, k) => {
       const node = d.row.children[k];
@@ -754,6 +757,7 @@ function render({ model, el }) {
 
   function holdHeight(d) {
     const section = d.section;
+    if (d.released && d.busy && !d.busyKey) { d.busy.remove(); d.busy = null; }   // an idle bar's row
     section.style.minHeight = "";
     const natural = section.getBoundingClientRect().height;
     d.held = d.released ? natural : Math.max(d.held, natural);
