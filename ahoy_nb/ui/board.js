@@ -312,6 +312,8 @@ function render({ model, el }) {
     hideTip();
     const press = target.closest("[data-button]");
     if (press && panelsHost.contains(press)) {
+      const d = panelsDrawn.get(press.getAttribute("data-panel"));
+      if (d) d.released = true;   // the answer may take another height: the person asked
       send({ press: { panel: press.getAttribute("data-panel"), button: press.getAttribute("data-button") } });
       return;
     }
@@ -469,10 +471,39 @@ function render({ model, el }) {
     closeChooser();
   }
 
+  // The list of actions is rebuilt only when the choices change: a hint (or anything
+  // else) only toggles classes, so a button is never replaced between the press and the
+  // release of a click (the click would be lost).
+  let drawnChoices = null;
+  let scrolledTo = null;   // the hint the list was last scrolled to
   function drawActions() {
     const list = model.get("choices") || [];
     const hints = model.get("hints") || [];
+    const key = JSON.stringify(list);
+    if (key !== drawnChoices) {
+      drawnChoices = key;
+      buildActions(list);
+      // A new decision: the panels above take their height as it is now.
+      for (const d of panelsDrawn.values()) { d.released = true; holdHeight(d); }
+    }
+    let hinted = null;
+    for (const b of actions.querySelectorAll("button.ahoy-action")) {
+      const on = hints.includes(b.getAttribute("data-action"));
+      b.classList.toggle("ahoy-hint", on);
+      if (on && !hinted) hinted = b;
+    }
+    // The list scrolls: bring the first suggested action (a hint) into its view, its
+    // outline (2 px outside it) whole and nothing of the row above (3 px above it) showing.
+    const first = hinted ? hinted.getAttribute("data-action") : null;
+    if (hinted && first !== scrolledTo) {
+      actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 3;
+    }
+    scrolledTo = first;
+  }
+
+  function buildActions(list) {
     actions.replaceChildren();
+    scrolledTo = null;
     if (!list.length) {
       const who = model.get("deciding");
       const text = model.get("can_act") ? "" : (who ? "Waiting for another player." : "No actions.");
@@ -488,16 +519,12 @@ function render({ model, el }) {
       const row = h("div", { className: "ahoy-group", "data-verb": items[0].verb, role: "group", "aria-label": name });
       for (const c of items) {
         row.appendChild(h("button", {
-          type: "button", className: "ahoy-action" + (hints.includes(c.n) ? " ahoy-hint" : ""),
+          type: "button", className: "ahoy-action",
           "data-action": c.n, title: c.warn ? `${c.n} (careful: ${c.warn})` : c.n,
         }, [h("span", { className: "ahoy-label", text: c.label }), h("span", { className: "ahoy-notation", text: c.n })]));
       }
       actions.appendChild(row);
     }
-    // The list scrolls: bring the first suggested action (a hint) into its view, its
-    // outline (2 px outside it) whole and nothing of the row above (3 px above it) showing.
-    const hinted = actions.querySelector(".ahoy-hint");
-    if (hinted) actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 3;
   }
 
   // The log: the head is redrawn rarely; the tail entry by entry, only those that changed.
@@ -625,40 +652,117 @@ function render({ model, el }) {
     shownMessage = text ? key : null;
   }
 
-  function drawPanels() {
-    const focused = document.activeElement && panelsHost.contains(document.activeElement)
-      ? [document.activeElement.getAttribute("data-panel"), document.activeElement.getAttribute("data-button")] : null;
-    const list = model.get("panels") || [];
-    panelsHost.replaceChildren();
-    for (const p of list) {
-      const section = h("section", { className: "ahoy-panel", "data-panel": p.id, "aria-label": p.title || p.id });
-      if (p.title) section.appendChild(h("div", { className: "ahoy-panel-title", text: p.title }));
+  // Panels are updated in place: a button stays the same node while its panel keeps the
+  // same buttons, and only the lines that changed are replaced. A panel never gets
+  // shorter while the person looks at the same choices (the actions below it would move
+  // under the pointer when the advisor's chances arrive): it keeps the tallest height it
+  // took since the choices last changed, or since a press of one of its buttons (the
+  // person looks at the panel then). A progress bar that ends keeps its row, hidden, until
+  // then too, so the lines under it do not move up within their panel either.
+  const panelsDrawn = new Map();   // id -> {section, title, row, buttons, busy, lines, items, held, released}
+  function drawPanel(p) {
+    let d = panelsDrawn.get(p.id);
+    if (!d) {
+      const section = h("section", { className: "ahoy-panel", "data-panel": p.id });
+      const title = h("div", { className: "ahoy-panel-title" });
       // Buttons first: text that grows below them never moves them under the pointer.
       const row = h("div", { className: "ahoy-panel-buttons" });
-      for (const b of p.buttons || []) {
-        row.appendChild(h("button", {
-          type: "button", className: "ahoy-panel-button" + (b.primary ? " ahoy-primary" : ""),
-          "data-panel": p.id, "data-button": b.id, title: b.title, disabled: !!b.disabled,
-          "aria-pressed": b.pressed === undefined ? null : String(!!b.pressed), text: b.label,
-        }));
-      }
-      if (row.children.length) section.appendChild(row);
-      if (p.busy) {
-        const bar = h("span", { className: "ahoy-busy-bar" });
-        if (p.busy.seconds) bar.style.animationDuration = `${p.busy.seconds}s`;
-        else bar.classList.add("ahoy-busy-open");
-        section.appendChild(h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": p.busy.text, "aria-busy": "true" }, [
-          h("span", { className: "ahoy-busy-text", text: p.busy.text }), h("span", { className: "ahoy-busy-track" }, [bar])]));
-      }
-      for (const line of p.lines || []) section.appendChild(h("p", { text: line }));
-      if (p.items && p.items.length) section.appendChild(h("ol", {}, p.items.map((item) => h("li", { text: item }))));
-      panelsHost.appendChild(section);
+      const lines = h("div", { className: "ahoy-panel-lines" });
+      const items = h("ol");
+      section.append(title, row, lines, items);
+      d = { section, title, row, lines, items, buttons: null, busy: null, busyKey: null, held: 0, released: true };
+      panelsDrawn.set(p.id, d);
     }
-    if (focused) {
-      const again = panelsHost.querySelector(`[data-panel="${CSS.escape(focused[0] || "")}"][data-button="${CSS.escape(focused[1] || "")}"]`);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
+    d.section.setAttribute("aria-label", p.title || p.id);
+    d.title.textContent = p.title || "";
+    d.title.hidden = !p.title;
+    drawPanelButtons(d, p);
+    drawBusy(d, p.busy);
+    const lines = p.lines || [];
+    const shown = Array.from(d.lines.children);
+    lines.forEach((line, k) => {
+      if (shown[k]) { if (shown[k].textContent !== line) shown[k].textContent = line; }
+      else d.lines.appendChild(h("p", { text: line }));
+    });
+    for (let k = lines.length; k < shown.length; k++) shown[k].remove();
+    const items = p.items || [];
+    if (JSON.stringify(items) !== d.itemsKey) {
+      d.itemsKey = JSON.stringify(items);
+      d.items.replaceChildren(...items.map((item) => h("li", { text: item })));
+      d.released = true;   // a hint's list came or went: the person asked for it
     }
+    d.items.hidden = !items.length;
+    return d;
+  }
+
+  function drawPanelButtons(d, p) {
+    const list = p.buttons || [];
+    const ids = JSON.stringify(list.map((b) => b.id));
+    if (ids !== d.buttons) {
+      const focused = d.row.contains(document.activeElement) ? document.activeElement.getAttribute("data-button") : null;
+      d.buttons = ids;
+      d.row.replaceChildren(...list.map((b) => h("button", {
+        type: "button", className: "ahoy-panel-button", "data-panel": p.id, "data-button": b.id,
+      })));
+      const again = focused && Array.from(d.row.children).find((b) => b.getAttribute("data-button") === focused);
+      if (again && !list.find((b) => b.id === focused).disabled) again.focus({ preventScroll: true });
+    }
+    list.forEach((b, k) => {
+      const node = d.row.children[k];
+      node.className = "ahoy-panel-button" + (b.primary ? " ahoy-primary" : "");
+      if (node.textContent !== b.label) node.textContent = b.label;
+      if (b.title) node.setAttribute("title", b.title); else node.removeAttribute("title");
+      node.disabled = !!b.disabled;
+      if (b.pressed === undefined) node.removeAttribute("aria-pressed");
+      else node.setAttribute("aria-pressed", String(!!b.pressed));
+    });
+    d.row.hidden = !list.length;
+  }
+
+  function drawBusy(d, busy) {
+    const key = busy ? JSON.stringify(busy) : null;
+    if (key === d.busyKey) return;
+    d.busyKey = key;
+    if (!busy) {
+      if (d.busy) { d.busy.style.visibility = "hidden"; d.busy.removeAttribute("aria-busy"); }
+      return;
+    }
+    // A new bar each time something else is worked out: its fill starts again.
+    const bar = h("span", { className: "ahoy-busy-bar" });
+    if (busy.seconds) bar.style.animationDuration = `${busy.seconds}s`;
+    else bar.classList.add("ahoy-busy-open");
+    const row = h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": busy.text, "aria-busy": "true" }, [
+      h("span", { className: "ahoy-busy-text", text: busy.text }), h("span", { className: "ahoy-busy-track" }, [bar])]);
+    if (d.busy) d.busy.replaceWith(row); else d.row.after(row);
+    d.busy = row;
+  }
+
+  function drawPanels() {
+    const list = model.get("panels") || [];
+    const keep = new Set(list.map((p) => p.id));
+    for (const [id, d] of panelsDrawn) {
+      if (!keep.has(id)) { d.section.remove(); panelsDrawn.delete(id); }
+    }
+    let before = null;
+    for (const p of list) {
+      const d = drawPanel(p);
+      // (moved only when out of order: moving a node takes the focus from its button)
+      const at = before ? before.nextSibling : panelsHost.firstChild;
+      if (at !== d.section) panelsHost.insertBefore(d.section, at);
+      before = d.section;
+    }
+    for (const d of panelsDrawn.values()) holdHeight(d);
     schedulePin();
+  }
+
+  function holdHeight(d) {
+    const section = d.section;
+    if (d.released && d.busy && !d.busyKey) { d.busy.remove(); d.busy = null; }   // an idle bar's row
+    section.style.minHeight = "";
+    const natural = section.getBoundingClientRect().height;
+    d.held = d.released ? natural : Math.max(d.held, natural);
+    d.released = false;
+    if (d.held > natural + 0.5) section.style.minHeight = `${d.held}px`;
   }
 
   // -- keeping the side column in the visible part of the page -----------------------
