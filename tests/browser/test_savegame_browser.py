@@ -105,11 +105,21 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     assert savegame.loads(saved.read_text()).players == ["bluefin", "smuggler1", "mollusk"]
 
     # Play on: the game changes, and the bots play until it is the person's turn again
-    # (the board must be still before it is compared below). One click: the side column
-    # keeps its buttons and their place as the advisor's chances arrive.
-    game.scroll_into_view_if_needed()
-    board.locator(".ahoy-actions button.ahoy-action").first.click()
-    _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
+    # (the board must be still before it is compared below). The side column keeps its
+    # buttons and their place as the advisor's chances arrive (test_side_column_clicks),
+    # but the first chances of a game still move the actions down once (docs/widgets.md),
+    # and JupyterLab may scroll the notebook: click again (at most twice more) if the
+    # board has not changed. A second action played is as good for what follows.
+    for attempt in range(3):
+        game.scroll_into_view_if_needed()
+        board.locator(".ahoy-actions button.ahoy-action").first.click()
+        try:
+            _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg,
+                        timeout=10.0 if attempt < 2 else 30.0)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
 
     def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
