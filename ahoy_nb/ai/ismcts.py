@@ -22,6 +22,12 @@ decide. Each iteration:
 5. **backs up** each faction's reward along the path, each node scored for the
    faction that chose the action leading to it.
 
+Before the first iteration, the root's actions are valued as ``normal``
+(:class:`~ahoy_nb.ai.bots.GreedyBot`) values them: only the ``width`` best are searched,
+and that value is a *progressive bias* in their selection (``bias`` over the visits + 1)
+that fades as the search's own statistics grow. The search then spends its budget where
+``normal`` would choose, and can only differ from it by looking further.
+
 Chance is whatever the engine draws inside ``apply``: the determinized position has a
 generator of its own, so battle rolls, dice and drawn tiles are sampled anew each
 iteration, by the engine's rules and nowhere else.
@@ -49,11 +55,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .bots import Bot, evaluate, region_summary
+from .bots import Bot, GreedyBot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
 
-__all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rewards"]
+__all__ = ["HARD_RIVALRY", "HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rewards"]
 
 #: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
 #: values control points on the map and Ready Comrades three to four times as much, and
@@ -63,22 +69,37 @@ __all__ = ["HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rew
 #: (:data:`ahoy_nb.ai.bots.FACTION_WEIGHTS`), as ``normal`` does.
 HARD_WEIGHTS = {"presence": 0.5, "ready": 0.45, "damage": 1.0}
 
+#: How much each kind of faction's reward counts the best rival's value against its own
+#: (:func:`margins`; 1 unless named). A Smuggler's counts only its own: its deliveries
+#: raise the wealth of regions that others hold, so against the rival's value a delivery
+#: looked like a loss, and the search chose Crew and gold instead (docs/bots.md).
+HARD_RIVALRY = {"smuggler": 0.0}
+
 #: Seconds of search a decision (wall clock), unless ``iterations`` is given. Every label
 #: that tells a person how long the hard bot thinks is worded from this number
 #: (:func:`ahoy_nb.ai.levels.think_time`); docs/bots.md has what it measures as.
 TIME_BUDGET = 1.0
 
 
-def margins(state: State, weights: dict | None = None) -> dict[str, float]:
+def margins(state: State, weights: dict | None = None,
+            rivalry: dict[str, float] | None = None) -> dict[str, float]:
     """Each faction's heuristic value (:func:`ahoy_nb.ai.bots.evaluate`) less the best
-    of the others'."""
+    of the others', times the faction's ``rivalry`` (by kind: ``"bluefin"``,
+    ``"mollusk"``, ``"smuggler"``; 1 unless given)."""
     regions = None if state.is_over else region_summary(state.data)
     values = {f: evaluate(state, f, weights, regions) for f in state.players}
-    return {f: values[f] - max(v for g, v in values.items() if g != f) for f in values}
+    rivalry = rivalry or {}
+    return {f: values[f] - rivalry.get(_kind(f), 1.0) * max(v for g, v in values.items() if g != f)
+            for f in values}
+
+
+def _kind(faction: str) -> str:
+    return "smuggler" if faction.startswith("smuggler") else faction
 
 
 def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
-            baseline: dict[str, float] | None = None) -> dict[str, float]:
+            baseline: dict[str, float] | None = None,
+            rivalry: dict[str, float] | None = None) -> dict[str, float]:
     """Each faction's reward in [0, 1] for ``state``.
 
     A finished game: the winners share 1 (a full tie splits it). Otherwise the faction's
@@ -91,7 +112,7 @@ def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
         winners = state.winners
         return {f: (1.0 / len(winners) if f in winners else 0.0) for f in factions}
     out = {}
-    for f, margin in margins(state, weights).items():
+    for f, margin in margins(state, weights, rivalry).items():
         if baseline is not None:
             margin -= baseline[f]
         out[f] = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
@@ -113,12 +134,14 @@ class _Node:
 
 @dataclass
 class Search:
-    """What the last search found: ``{notation: (visits, mean reward)}`` at the root."""
+    """What the last search found: ``{notation: (visits, mean reward)}`` at the root, and
+    ``normal``'s prior over the actions it searched (None when it had no choice)."""
 
     player: str
     iterations: int
     seconds: float
     stats: dict[str, tuple[int, float]]
+    prior: dict[str, float] | None = None
 
     def ranked(self) -> list[str]:
         """The root's actions, most visited first (the higher mean reward among equals)."""
@@ -147,6 +170,10 @@ class ISMCTSBot(Bot):
       began (see :func:`rewards`). Without it, a faction far behind (a Smuggler, whose
       heuristic value lacks the control terms of the others) has rewards within a
       hundredth of 0 whatever it does, and the search cannot tell its actions apart.
+    * ``width``, ``bias``: how many of ``normal``'s best root actions are searched (None:
+      all), and the weight of its prior in their selection (see the module notes).
+    * ``rivalry``: how much each kind of faction's reward counts the best rival's value
+      (:data:`HARD_RIVALRY`, then these).
     * ``stop_early``: stop once the iterations left cannot change the choice (the
       choice is the same; the time is saved).
     * ``clock``: what ``time_budget`` is measured on (the wall clock; ``time.process_time``
@@ -164,6 +191,7 @@ class ISMCTSBot(Bot):
                  time_budget: float = TIME_BUDGET, exploration: float = 0.1, settle: int = 3,
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
+                 width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -184,6 +212,11 @@ class ISMCTSBot(Bot):
                 self.weights[kind] = {**own, **weights[kind]}
         self.stop_early = stop_early
         self.relative = relative
+        if width is not None and width < 1:
+            raise ValueError(f"width is a positive number of actions, or None, not {width!r}")
+        self.width = width
+        self.bias = bias
+        self.rivalry = {**HARD_RIVALRY, **(rivalry or {})}
         self.clock = clock
         self.last: Search | None = None
 
@@ -213,8 +246,9 @@ class ISMCTSBot(Bot):
         root = _Node(None)
         start = self.clock()
         # Margins where the search begins, in a guess of the secrets like any iteration's.
-        self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights)
-                          if self.relative else None)
+        self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights,
+                                  self.rivalry) if self.relative else None)
+        self._prior = self._root_prior(state, me)
         deadline = None if self.iterations is not None else start + self.time_budget
         n = 0
         while True:
@@ -230,16 +264,45 @@ class ISMCTSBot(Bot):
             n += 1
         stats = {a: (c.visits, c.total / c.visits if c.visits else 0.0)
                  for a, c in root.children.items()}
-        self.last = Search(me, n, self.clock() - start, stats)
+        self.last = Search(me, n, self.clock() - start, stats, self._prior)
         return self.last
+
+    def _root_prior(self, state: State, me: str) -> dict[str, float] | None:
+        """``normal``'s judgement of the root's actions: ``{notation: prior}``.
+
+        Each action is valued as :class:`~ahoy_nb.ai.bots.GreedyBot` values it (with this
+        bot's weights), and turned into a prior in (0, 1], 1 for the best, by the same
+        logistic curve as the rewards. Only the ``width`` best are kept. Why: a
+        Smuggler's first decision of a turn has 60-110 options (die, slot, gold), and 1,000
+        iterations visit each about ten times, too few to tell them apart through the
+        noise of guessed secrets and dice; ``normal`` weighs every one of them with its
+        follow-up decisions, so the search spends its iterations where ``normal`` would
+        choose, and can only do better than it by looking further.
+        """
+        if self.width is None and not self.bias:
+            return None
+        greedy = GreedyBot(self.rng.getrandbits(64), weights=self.weights)
+        world = determinize(state, me, self.rng.getrandbits(64))
+        world.legal_actions()  # computed once, shared by the forks of every value
+        values = {a.notation: greedy.value(world, a, me, greedy.depth)
+                  for a in state.legal_actions()}
+        best = max(values.values())
+        prior = {a: 2.0 / (1.0 + math.exp(min(60.0, (best - v) / self.scale)))
+                 for a, v in values.items()}
+        if self.width is not None and len(prior) > self.width:
+            prior = {a: prior[a] for a in sorted(prior, key=lambda a: (-prior[a], a))[:self.width]}
+        return prior
 
     def _iterate(self, state: State, me: str, root: _Node) -> None:
         rng = self.rng
         world = determinize(state, me, rng.getrandbits(64))
         node, path = root, []
         c = self.exploration
+        prior = self._prior
         while not world.is_over:
             options = world.legal_actions()
+            if node is root and prior is not None and self.width is not None:
+                options = [a for a in options if a.notation in prior] or options
             untried = [a for a in options if a.notation not in node.children]
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -257,6 +320,8 @@ class ISMCTSBot(Bot):
                 child.avail += 1
                 score = (child.total / child.visits
                          + c * math.sqrt(math.log(child.avail) / child.visits))
+                if node is root and prior is not None:  # progressive bias, fading with visits
+                    score += self.bias * prior.get(a.notation, 0.0) / (child.visits + 1)
                 if score > best_score:
                     best, best_score = a, score
             node = node.children[best.notation]
@@ -268,7 +333,7 @@ class ISMCTSBot(Bot):
                 break
             options = world.legal_actions()
             world.apply(options[rng.randrange(len(options))].notation)
-        reward = rewards(world, self.scale, self.weights, self._baseline)
+        reward = rewards(world, self.scale, self.weights, self._baseline, self.rivalry)
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)

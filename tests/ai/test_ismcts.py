@@ -162,3 +162,42 @@ def test_hard_and_easy_play_whole_games():
         s.apply(action)
         n += 1
     assert s.winners and n > 50
+
+
+def test_it_searches_only_normals_best_root_actions_biased_by_normals_values():
+    s = position(3, 7, "smuggler1", 30)
+    assert len(s.legal_actions()) > 4
+    bot = ISMCTSBot(seed=2, iterations=80, width=3)
+    choice = bot.choose(s)
+    prior = bot.last.prior
+    assert len(prior) == 3 and max(prior.values()) == 1.0
+    assert set(bot.last.stats) == set(prior) and choice.notation in prior
+    everything = ISMCTSBot(seed=2, iterations=80, width=None)
+    everything.choose(s)
+    assert len(everything.last.prior) == len(s.legal_actions()) > 3
+    assert len(everything.last.stats) > 3
+    with pytest.raises(ValueError, match="width"):
+        ISMCTSBot(width=0)
+
+
+def test_a_smugglers_reward_counts_its_own_value_and_no_rivals():
+    # With HARD_RIVALRY a Smuggler's margin is its own value (which weighs the leader's
+    # Fame a little); Bluefin's 8 more Fame cost the Mollusk's margin 8 points, and would
+    # the Smuggler's with a rivalry of 1.
+    from ahoy_nb.ai.bots import evaluate
+    from ahoy_nb.ai.ismcts import HARD_RIVALRY, margins
+    weights = ISMCTSBot().weights
+    s = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
+                 figures={"bluefin": "1,1", "smuggler1": "0,0", "mollusk": "3,2"},
+                 cargo={"smuggler1": ["weapons"]}, fame={"bluefin": 20})
+    ahead = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
+                     figures={"bluefin": "1,1", "smuggler1": "0,0", "mollusk": "3,2"},
+                     cargo={"smuggler1": ["weapons"]}, fame={"bluefin": 28})
+    assert HARD_RIVALRY == {"smuggler": 0.0}
+    before, after = margins(s, weights, HARD_RIVALRY), margins(ahead, weights, HARD_RIVALRY)
+    assert before["smuggler1"] == pytest.approx(evaluate(s, "smuggler1", weights))
+    assert after["smuggler1"] == pytest.approx(evaluate(ahead, "smuggler1", weights))
+    assert before["smuggler1"] - after["smuggler1"] < 2
+    assert after["mollusk"] < before["mollusk"] - 7
+    assert margins(ahead, weights)["smuggler1"] < margins(s, weights)["smuggler1"] - 7
+    assert ISMCTSBot(rivalry={"smuggler": 1.0}).rivalry == {"smuggler": 1.0}
