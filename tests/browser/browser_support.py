@@ -1,7 +1,7 @@
 """Helpers for the browser tests: Chromium, Playwright and the servers they look at.
 
-Nothing here is pytest-specific; ``conftest.py`` wraps it in fixtures. It can also be
-used by hand, e.g. to take screenshots outside the test suite::
+Nothing here is pytest-specific but :func:`serving` (a fixture's body); ``conftest.py`` wraps
+the rest in fixtures. It can also be used by hand, e.g. to take screenshots outside the test suite::
 
     from browser_support import launch_browser, start_jupyterlab
 """
@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT_DIR = REPO_ROOT / "screenshots"
@@ -336,6 +336,23 @@ def start_panel(path: str | Path, extra_args: Sequence[str] = (), timeout: float
     server.start(_jupyter_env(tmp), cwd=path.parent)
     server.wait_ready(lambda: http_ok(f"{server.base_url}liveness"), timeout)
     return server
+
+
+def serving(tmp: Path, *args: str, env: dict | None = None) -> Iterator[ServerProcess]:
+    """A fixture's ``ahoy-nb serve`` (:func:`start_ahoy_serve`), stopped when the fixture
+    ends; a server that cannot start fails the tests that use it, with its reason::
+
+        @pytest.fixture(scope="module")
+        def served(chromium, tmp_path_factory):
+            yield from bs.serving(tmp_path_factory.mktemp("served"), "--seed", "7")
+    """
+    import pytest
+    try:
+        server = start_ahoy_serve(tmp, *args, env=env)
+    except ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    yield server
+    server.stop()
 
 
 def start_ahoy_serve(tmp: Path, *args: str, env: dict | None = None,

@@ -43,14 +43,9 @@ JS_HINTS_DRAWN = """
 @pytest.fixture(scope="module")
 def ahoy_serve_advisor(chromium, tmp_path_factory):
     """``ahoy-nb serve`` with few simulations (a fast chart and hint), 2 players."""
-    tmp = tmp_path_factory.mktemp("ahoy-serve-advisor")
-    try:
-        server = bs.start_ahoy_serve(tmp, "--players", "2", "--seed", "5", "--bot-delay", "0.2",
-                                     "--simulations", "8", "--hint-simulations", "24")
-    except bs.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    yield server
-    server.stop()
+    yield from bs.serving(tmp_path_factory.mktemp("ahoy-serve-advisor"), "--players", "2",
+                          "--seed", "5", "--bot-delay", "0.2", "--simulations", "8",
+                          "--hint-simulations", "24")
 
 
 def chance_xs(page) -> list:

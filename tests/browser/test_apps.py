@@ -325,13 +325,7 @@ def test_voila_render_in_jupyter_server_plays_offline(jupyterlab_server, page, s
 def ahoy_serve(chromium, tmp_path_factory):
     """``ahoy-nb serve`` on a free port (seed 7, bots 0.2 s apart), run from outside
     the repository so that it uses the installed package."""
-    tmp = tmp_path_factory.mktemp("ahoy-serve")
-    try:
-        server = bs.start_ahoy_serve(tmp, "--seed", "7", "--bot-delay", "0.2")
-    except bs.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    yield server
-    server.stop()
+    yield from bs.serving(tmp_path_factory.mktemp("ahoy-serve"), "--seed", "7", "--bot-delay", "0.2")
 
 
 _JS_BOKEH_COLUMN = """

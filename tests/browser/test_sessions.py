@@ -27,12 +27,7 @@ def serve(chromium, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("ahoy-sessions")
     env = bs._jupyter_env(tmp)
     env.pop("BOKEH_SECRET_KEY", None)
-    try:
-        server = bs.start_ahoy_serve(tmp, "--bot-delay", "0.2", env=env)
-    except bs.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    yield server
-    server.stop()
+    yield from bs.serving(tmp, "--bot-delay", "0.2", env=env)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -37,14 +37,9 @@ JS_RECORD_TOPS = """
 def ahoy_serve_3(chromium, tmp_path_factory):
     """``ahoy-nb serve``, 3 players: Bluefin for the person, the advisor working out the
     chances with 80 games a position (about a second: long enough to press meanwhile)."""
-    tmp = tmp_path_factory.mktemp("ahoy-serve-clicks")
-    try:
-        server = bs.start_ahoy_serve(tmp, "--players", "3", "--seed", "5", "--bot-delay", "0.2",
-                                     "--simulations", "80", "--hint-simulations", "24")
-    except bs.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    yield server
-    server.stop()
+    yield from bs.serving(tmp_path_factory.mktemp("ahoy-serve-clicks"), "--players", "3",
+                          "--seed", "5", "--bot-delay", "0.2", "--simulations", "80",
+                          "--hint-simulations", "24")
 
 
 def _log_count(board) -> int:
