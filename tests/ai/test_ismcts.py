@@ -187,12 +187,10 @@ def test_a_smugglers_reward_counts_its_own_value_and_no_rivals():
     from ahoy_nb.ai.bots import evaluate
     from ahoy_nb.ai.ismcts import HARD_RIVALRY, margins
     weights = ISMCTSBot().weights
-    s = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
+    table = dict(tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
                  figures={"bluefin": "1,1", "smuggler1": "0,0", "mollusk": "3,2"},
-                 cargo={"smuggler1": ["weapons"]}, fame={"bluefin": 20})
-    ahead = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
-                     figures={"bluefin": "1,1", "smuggler1": "0,0", "mollusk": "3,2"},
-                     cargo={"smuggler1": ["weapons"]}, fame={"bluefin": 28})
+                 cargo={"smuggler1": ["weapons"]})
+    s, ahead = scenario(3, **table, fame={"bluefin": 20}), scenario(3, **table, fame={"bluefin": 28})
     assert HARD_RIVALRY == {"smuggler": 0.0}
     before, after = margins(s, weights, HARD_RIVALRY), margins(ahead, weights, HARD_RIVALRY)
     assert before["smuggler1"] == pytest.approx(evaluate(s, "smuggler1", weights))
