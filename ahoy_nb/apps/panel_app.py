@@ -306,8 +306,7 @@ class PanelAdvisor:
     Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which works them out on a
     worker thread, as in ``play()``).
 
-    Results are applied on the session's document: the worker hands them to
-    ``pn.state.execute`` with the session's document current, which schedules them as a
+    Results are applied on the session's document: the worker schedules them as a
     next-tick callback holding the document's lock. Without a server (scripts, tests)
     they are applied where they arrive; ``wait=True`` works on the calling thread.
     """
@@ -358,12 +357,28 @@ def _session_doc():
 
 
 def _on_session(doc, fn) -> None:
-    """(On a worker thread.) Run ``fn`` on the session's document (at once without one)."""
+    """(On a worker thread.) Run ``fn`` on the session's document, holding its lock, once
+    the page has loaded (at once without a document).
+
+    Before the page has told the server it is ready, Panel drops changes to the models
+    (it expects to send the whole document then), but the page may already have fetched
+    it: the advisor's first chances, worked out while the page loads, were lost now and
+    then, and the page said "Working out who is winning…" for ever. So ``fn`` waits for
+    the session's load; on the document's thread, where Panel runs its load callbacks,
+    that test cannot race them.
+    """
     if doc is None:
         fn()
         return
+
+    def when_loaded() -> None:
+        if pn.state.loaded:
+            fn()
+        else:
+            pn.state.onload(fn)
+
     with set_curdoc(doc):
-        pn.state.execute(fn)
+        pn.state.execute(when_loaded, schedule=True)
 
 
 class ReviewFigure:
@@ -444,15 +459,9 @@ class PanelReviewer:
         self._doc = doc if doc is not None and doc.session_context is not None else None
         self._summary = ""
         self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
-                               deliver=self._on_session, during_game=during_game)
+                               deliver=lambda fn: _on_session(self._doc, fn),
+                               during_game=during_game)
         self.button.on_click(lambda e: self.core.start())
-
-    def _on_session(self, fn) -> None:
-        if self._doc is None:
-            fn()
-            return
-        with set_curdoc(self._doc):
-            pn.state.execute(fn)
 
     def select(self, index: int) -> None:
         """Show the decision taken at position ``index`` (as a tap on its mark does)."""
