@@ -35,7 +35,7 @@ from typing import Mapping
 from ..ai.levels import think_time
 from ..engine.words import faction_name, label
 
-__all__ = ["AdvisorPanel", "bots_panel", "chance_of", "interval", "percent"]
+__all__ = ["AdvisorPanel", "bots_panel", "chance_of", "interval", "percent", "with_interval"]
 
 
 def percent(p: float, decided: bool = False) -> str:
@@ -59,6 +59,20 @@ def interval(low: float, high: float) -> str:
     ('0–6%', '94–100%')
     """
     return f"{low * 100:.0f}–{high:.0%}"
+
+
+def with_interval(p: float, low: float, high: float, decided: bool = False) -> str:
+    """A chance and its 95% interval in words; the interval is left out once the game is
+    decided, and when its ends round to the same percent (``"3% (3–3%)"`` says nothing).
+
+    >>> with_interval(0.72, 0.61, 0.89), with_interval(0.03, 0.03, 0.034)
+    ('72% (61–89%)', '3%')
+    >>> with_interval(1.0, 1.0, 1.0, decided=True)
+    '100%'
+    """
+    if decided or f"{low:.0%}" == f"{high:.0%}":
+        return percent(p, decided)
+    return f"{percent(p, decided)} ({interval(low, high)})"
 
 
 def chance_of(estimate) -> str:
@@ -148,11 +162,8 @@ class AdvisorPanel:
         else:   # the win-chance model (docs/judgement.md) and the playouts blended with it
             also = f" + {games} random games from here" if games else ""
             head = f"Chance to win against these bots (model{also}):"
-        shown = []
-        for f, p in sorted(now.items(), key=lambda kv: -kv[1]):
-            low, high = bounds.get(f, (p, p))
-            span = "" if decided or low == high else f" ({interval(low, high)})"
-            shown.append(f"{faction_name(f)} {percent(p, decided)}{span}")
+        shown = [f"{faction_name(f)} {with_interval(p, *bounds.get(f, (p, p)), decided)}"
+                 for f, p in sorted(now.items(), key=lambda kv: -kv[1])]
         behind = n < len(state.history)
         where = f" (after action {n}; the latest is being worked out)" if behind else ""
         return [head, " · ".join(shown) + where]

@@ -67,6 +67,20 @@ def test_the_win_chance_beside_the_board_says_what_it_is():
     assert not re.search(r"(?<![\d.])(0|100)%", chances), chances
 
 
+def test_an_interval_narrower_than_a_percent_is_not_shown():
+    """At the start of a 3-player game the Smuggler's chance sits at the floor (3%), and
+    its interval may end a fraction above it: "3% (3–3%)" would say nothing."""
+    from ahoy_nb.ai.analysis import Evaluation
+    board = BoardWidget(new_game(3, seed=5), viewer="bluefin")
+    Advisor(board, simulations=6, wait=True)
+    panel = board._on_press["advisor"].__self__
+    chances = {"bluefin": 0.72, "mollusk": 0.25, "smuggler1": 0.03}
+    bounds = {"bluefin": (0.61, 0.89), "mollusk": (0.11, 0.39), "smuggler1": (0.03, 0.0341)}
+    panel.show_chances({0: Evaluation(chances, bounds, 6, "bluefin", "blend")})
+    line = _panel(board)["lines"][1]
+    assert line == "Bluefin 72% (61–89%) · Mollusk 25% (11–39%) · Smuggler 1 3%", line
+
+
 def test_a_chance_being_worked_out_is_said_once():
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
     Advisor(board, simulations=6, wait=True)
