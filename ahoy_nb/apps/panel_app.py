@@ -455,8 +455,7 @@ class PanelReviewer:
         self.chart = ReviewFigure(board.state.players, on_select=self.select)
         self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=False)
         self.controls = pn.Row(self.button, self.status)
-        doc = pn.state.curdoc
-        self._doc = doc if doc is not None and doc.session_context is not None else None
+        self._doc = _session_doc()
         self._summary = ""
         self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
                                deliver=lambda fn: _on_session(self._doc, fn),
@@ -562,7 +561,7 @@ class GameApp:
             self.review_area, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         self._callback = None
-        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        if _session_doc() is not None:
             pn.state.on_session_destroyed(lambda context: self._close_advisor())
         self.new_game()
 
@@ -718,8 +717,7 @@ class GameApp:
             game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
 
     def _start_bots(self) -> None:
-        doc = pn.state.curdoc
-        if doc is None or doc.session_context is None:
+        if _session_doc() is None:
             # No server (a script, the tests): bots play at once, to a person's turn.
             if self.auto.value:
                 self._guard(self.game.run_bots)
