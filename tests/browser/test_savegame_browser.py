@@ -83,6 +83,20 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
 GAME = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-game"
 
 
+def _click_until(game, button, done) -> None:
+    """Click ``button`` until ``done()`` (at most 3 clicks): in JupyterLab a click can miss
+    while the notebook scrolls (later outputs growing) or the game's side column moves."""
+    for attempt in range(3):
+        game.scroll_into_view_if_needed()
+        button.click()
+        try:
+            _wait_until(done, timeout=10.0 if attempt < 2 else 30.0)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
 def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, screenshot):
     """The game widget's Save (a download link) and Open (an upload) in JupyterLab."""
     page = run_notebook("notebooks/03_full_game.ipynb").page
@@ -92,11 +106,8 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     game.scroll_into_view_if_needed()
     svg = board.locator(".ahoy-svg").first.inner_html()
 
-    game.locator("button", has_text="Save").first.click()
     link = game.locator("a.ahoy-download").first
-    # JupyterLab may scroll the notebook meanwhile (later outputs growing) and hide cells
-    # out of view: wait for the link to exist, then bring the game back into view.
-    link.wait_for(state="attached", timeout=30_000)
+    _click_until(game, game.locator("button", has_text="Save").first, lambda: link.count() > 0)
     game.scroll_into_view_if_needed()
     with page.expect_download() as info:
         link.click()
@@ -108,18 +119,10 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     # (the board must be still before it is compared below). The side column keeps its
     # buttons and their place as the advisor's chances arrive (test_side_column_clicks),
     # but the first chances of a game still move the actions down once (docs/widgets.md),
-    # and JupyterLab may scroll the notebook: click again (at most twice more) if the
-    # board has not changed. A second action played is as good for what follows.
-    for attempt in range(3):
-        game.scroll_into_view_if_needed()
-        board.locator(".ahoy-actions button.ahoy-action").first.click()
-        try:
-            _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() != svg,
-                        timeout=10.0 if attempt < 2 else 30.0)
-            break
-        except AssertionError:
-            if attempt == 2:
-                raise
+    # and JupyterLab may scroll the notebook: click again if the board has not changed.
+    # A second action played is as good for what follows.
+    _click_until(game, board.locator(".ahoy-actions button.ahoy-action").first,
+                 lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
     board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
 
     def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
