@@ -8,11 +8,13 @@ from any number of such files:
     python scripts/balance_audit.py --players 2 --games 200 --bots normal --out normal-2p.jsonl
     python scripts/balance_audit.py --players 3 --games 40 --bots hard --iterations 200 --out hard-3p.jsonl
     python scripts/balance_audit.py --report normal-2p.jsonl hard-3p.jsonl
+    python scripts/balance_audit.py --players 2 --games 100 --played --out normal-2p-played.jsonl
 
 The tables (markdown): wins by faction with 95% Wilson intervals; mean Fame a game by
 source (control, Cargo delivered, rewards, pledges); Fame from control by round and by
 region (the two regions of the setup, and explored ones); how often each faction took
-its key actions.
+its key actions; how many wins were by 2 Fame or less; at 2 players, with ``--played``,
+what Bluefin's last word in each round is worth (:func:`ahoy_nb.ai.balance.last_word`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
 
 from ahoy_nb.ai.balance import (SOURCES, action_counts, control_fame,  # noqa: E402
-                                fame_by_source, win_rates)
+                                fame_by_source, last_word, win_margins, win_rates)
 from ahoy_nb.ai.lab import play_game  # noqa: E402
 from ahoy_nb.engine.components import BOARDS  # noqa: E402
 
@@ -66,6 +68,21 @@ def report(records: list[dict]) -> str:
                        f"{w['low']:.0%}-{w['high']:.0%} | {row['fame']:.1f} | "
                        + " | ".join(f"{row[k]:.1f}" for k in SOURCES) + " |")
         out.append("")
+        margins = win_margins(rs)
+        out.append("Won by 2 Fame or less (a tie on Fame settled by gold counts), and the "
+                   "median winning margin: " + "; ".join(
+                       f"{m['faction']} {m['close']} of {m['wins']} wins"
+                       + (f", median {m['median']:g}" if m["median"] is not None else "")
+                       for m in margins) + "\n")
+        played = [r for r in rs if "played" in r]
+        if played and rs[0]["players"] == 2:
+            w = last_word(played)
+            out.append(f"Bluefin's last word in each round, the dice it places after the "
+                       f"Mollusk's last ({w['games']} games with their actions, {w['rounds']} "
+                       f"rounds): its control Fame less the Mollusk's rose {w['swing']:+.1f} "
+                       f"a round on them ({w['final_swing']:+.1f} in a game's last round); "
+                       f"{w['turned']} of its wins would not have been wins on the scores "
+                       f"standing before them.\n")
         for by in ("round", "region"):
             rows = control_fame(rs, by)
             keys = sorted({row[by] for row in rows}, key=str)
@@ -102,6 +119,8 @@ def main(argv=None) -> int:
     p.add_argument("--bots", default="normal", help="the bot in every seat")
     p.add_argument("--iterations", type=int, default=None, help="a hard bot's iterations")
     p.add_argument("--out", default=None, help="append each game's record here (JSON lines)")
+    p.add_argument("--played", action="store_true",
+                   help="keep every game's actions in its record (for Bluefin's last word)")
     p.add_argument("--report", nargs="+", default=None, metavar="FILE",
                    help="only print the tables of these files")
     args = p.parse_args(argv)
@@ -122,7 +141,7 @@ def main(argv=None) -> int:
         if seed in done:
             continue
         t = time.process_time()
-        r = play_game(args.players, [spec] * args.players, seed, game=i)
+        r = play_game(args.players, [spec] * args.players, seed, game=i, played=args.played)
         r["options"] = options
         r["cpu"] = round(time.process_time() - t, 1)
         records.append(r)

@@ -15,9 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from .analysis import wilson
+from ..engine import new_game
 
 __all__ = ["win_rates", "game_length", "fame_curves", "crew_win_rates", "matchups",
-           "fame_by_source", "control_fame", "action_counts"]
+           "fame_by_source", "control_fame", "action_counts", "win_margins",
+           "last_word"]
 
 #: Where Fame comes from (the ``source`` of the engine's Fame facts), in table order.
 SOURCES = ("control", "delivery", "reward", "pledge")
@@ -112,6 +114,104 @@ def matchups(records: Iterable[dict]) -> list[dict]:
         out.append({"players": players, "bot": bot, "seats": n, "wins": wins,
                     "rate": wins / n, "low": low, "high": high, "fair": 1 / players})
     return out
+
+
+def win_margins(records: Iterable[dict], close: int = 2) -> list[dict]:
+    """How each faction wins, by player count: ``{players, faction, wins, close, median}``.
+
+    ``wins``: the games it won alone; ``close``: those it won by ``close`` Fame or less
+    over the best other faction (a tie on Fame settled by gold is a win by 0); ``median``:
+    its median winning margin (None without a win). Mean Fame can be level while one
+    faction takes the close games: this is where that shows.
+
+    >>> records = [{"players": 2, "winners": ["bluefin"], "final_fame": {"bluefin": 31, "mollusk": 30}},
+    ...            {"players": 2, "winners": ["mollusk"], "final_fame": {"bluefin": 25, "mollusk": 37}}]
+    >>> [(r["faction"], r["wins"], r["close"], r["median"]) for r in win_margins(records)]
+    [('bluefin', 1, 1, 1), ('mollusk', 1, 0, 12)]
+    """
+    margins: dict[tuple[int, str], list[int]] = {}
+    for r in records:
+        for f in r["final_fame"]:
+            margins.setdefault((r["players"], f), [])
+        if len(r["winners"]) == 1:
+            w = r["winners"][0]
+            fame = r["final_fame"]
+            margins[(r["players"], w)].append(fame[w] - max(v for f, v in fame.items() if f != w))
+    out = []
+    for (players, f), won in margins.items():
+        won.sort()
+        median = None
+        if won:
+            mid = len(won) // 2
+            median = won[mid] if len(won) % 2 else (won[mid - 1] + won[mid]) / 2
+        out.append({"players": players, "faction": f, "wins": len(won),
+                    "close": sum(m <= close for m in won), "median": median})
+    return out
+
+
+def last_word(records: Iterable[dict]) -> dict:
+    """What Bluefin's last word in each round is worth, from records with ``played``
+    (:func:`ahoy_nb.ai.lab.play_game` with ``played=True``).
+
+    Bluefin places its fifth die on a turn of its own after its second (Fifth Die), so
+    whoever went first, it places dice after every other faction has placed its last
+    die of the round: 1 die when it went first, 3 when it went second. Then the regions
+    are scored. For each round this compares the control scores as they stood when the
+    others had finished (the wealth of the regions each controlled then) with the scores
+    the round gave.
+
+    ``{games, rounds, swing, final_swing, turned}``: ``swing``, Bluefin's control Fame
+    less the Mollusk's, gained on those dice a round (mean); ``final_swing``, the same in
+    the last round of a game; ``turned``, the games Bluefin won that it would not have
+    won (by Fame) on the scores standing before its last word in the game's last round,
+    everything else equal.
+
+    >>> from ahoy_nb.ai.lab import play_game
+    >>> w = last_word([play_game(2, ["random", "random"], seed=3, played=True)])
+    >>> w["games"], w["rounds"] > 0, w["turned"] <= w["games"]
+    (1, True, True)
+    """
+    games = rounds = turned = 0
+    swings: list[int] = []
+    finals: list[int] = []
+    for r in records:
+        s = new_game(r["players"], seed=r["seed"])
+        standing: dict[int, tuple[int, int]] = {}
+        for notation in r["played"]:
+            s.apply(notation)
+            turn, data = s.data.get("turn"), s.data
+            if (data["phase"] == "play" and turn and turn["player"] == "bluefin"
+                    and turn["placed"] == 0 and data["round"] not in standing
+                    and not any(fs["dice"] for f, fs in data["factions"].items()
+                                if f != "bluefin")):
+                score = {"bluefin": 0, "mollusk": 0}
+                for region in s.regions():
+                    if region["controller"]:
+                        score[region["controller"]] += region["wealth"]
+                standing[data["round"]] = (score["bluefin"], score["mollusk"])
+        scored: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+        for fact in r["fame_facts"]:
+            if fact["source"] == "control":
+                scored[fact["round"]][fact["faction"] == "mollusk"] += fact["fame"]
+        games += 1
+        last = max(scored, default=None)
+        for k, (b0, m0) in standing.items():
+            if k not in scored:
+                continue  # the game ended before this round was scored
+            b1, m1 = scored[k]
+            rounds += 1
+            swings.append((b1 - m1) - (b0 - m0))
+            if k == last:
+                finals.append(swings[-1])
+                fame = dict(r["final_fame"])
+                fame["bluefin"] += b0 - b1
+                fame["mollusk"] += m0 - m1
+                if r["winners"] == ["bluefin"] and fame["bluefin"] <= max(
+                        v for f, v in fame.items() if f != "bluefin"):
+                    turned += 1
+    mean = lambda xs: sum(xs) / len(xs) if xs else 0.0  # noqa: E731
+    return {"games": games, "rounds": rounds, "swing": mean(swings),
+            "final_swing": mean(finals), "turned": turned}
 
 
 def fame_by_source(records: Iterable[dict]) -> list[dict]:
