@@ -58,10 +58,16 @@ def test_bluefin_fifth_die_two_two_one_and_third_turn_right_after_second_when_la
     assert play_round(s) == expected
 
 
-def test_two_players_turns_alternate_and_bluefin_ends_the_round():
-    s = scenario(2, tiles=TWO_TILES, figures={"bluefin": "0,0", "mollusk": "3,2"})
-    assert play_round(s) == [("bluefin", 2), ("mollusk", 2), ("bluefin", 2), ("mollusk", 2),
-                             ("bluefin", 1)]
+@pytest.mark.parametrize("first, expected", [
+    ("bluefin", [("bluefin", 2), ("mollusk", 2), ("bluefin", 2), ("mollusk", 2), ("bluefin", 1)]),
+    ("mollusk", [("mollusk", 2), ("bluefin", 2), ("mollusk", 2), ("bluefin", 2), ("bluefin", 1)]),
+])
+def test_two_players_turns_alternate_and_bluefin_ends_the_round(first, expected):
+    """Fifth Die: whoever went first, Bluefin places dice after the Mollusk's last die of
+    the round (1 when it went first, 3 when it went second), and then the regions are
+    scored; docs/balance.md measures what that last word is worth."""
+    s = scenario(2, tiles=TWO_TILES, figures={"bluefin": "0,0", "mollusk": "3,2"}, first=first)
+    assert play_round(s) == expected
 
 
 # -- die slots --------------------------------------------------------------------
