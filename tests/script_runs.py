@@ -92,7 +92,17 @@ RUNS = [
     Run("balance_audit.py", "--report {root}/docs/balance/normal-2p.jsonl",
         (r"^### 2 players, normal: 100 games \(seeds 0-99\), 5\.5 rounds a game$",
          r"^\| bluefin \| 78\.5/100 = 78% \| 69%-85% \| 32\.7 \| 32\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
-         r"^\| mollusk \| 21\.5/100 = 22% \| 15%-31% \| 24\.4 \| 24\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$")),
+         r"^\| mollusk \| 21\.5/100 = 22% \| 15%-31% \| 24\.4 \| 24\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^Won by 2 Fame or less \(a tie on Fame settled by gold counts\), and the median winning "
+         r"margin: bluefin 7 of 78 wins, median 12; mollusk 7 of 21 wins, median 7$")),
+    Run("balance_audit.py", "--report {root}/docs/balance/hard1000-2p.jsonl",
+        (r"^\| bluefin \| 50/82 = 61% \| 50%-71% \| 30\.7 \| 30\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"median winning margin: bluefin 13 of 50 wins, median 6\.5; mollusk 3 of 32 wins, "
+         r"median 8\.5$",
+         r"^Bluefin's last word in each round, the dice it places after the Mollusk's last \(40 "
+         r"games with their actions, 250 rounds\): its control Fame less the Mollusk's rose "
+         r"\+2\.0 a round on them \(\+3\.0 in a game's last round\); 8 of its wins would not "
+         r"have been wins on the scores standing before them\.$")),
     Run("bench_lab.py", "--games 2 --repeat 1",
         (rf"^run 1: 1 worker {NUMBER} games/s, 2 workers {NUMBER} games/s$",
          rf"pairwise speed-up median {NUMBER}x \(range {NUMBER}-{NUMBER}\)$",
