@@ -177,18 +177,18 @@ def last_word(records: Iterable[dict]) -> dict:
     for r in records:
         s = new_game(r["players"], seed=r["seed"])
         standing: dict[int, tuple[int, int]] = {}
+        others = [f for f in s.players if f != "bluefin"]
         for notation in r["played"]:
             s.apply(notation)
-            turn, data = s.data.get("turn"), s.data
-            if (data["phase"] == "play" and turn and turn["player"] == "bluefin"
-                    and turn["placed"] == 0 and data["round"] not in standing
-                    and not any(fs["dice"] for f, fs in data["factions"].items()
-                                if f != "bluefin")):
+            turn = s.turn
+            if (s.phase == "play" and turn is not None and turn.player == "bluefin"
+                    and turn.placed == 0 and s.round not in standing
+                    and not any(s.dice(f) for f in others)):
                 score = {"bluefin": 0, "mollusk": 0}
                 for region in s.regions():
                     if region["controller"]:
                         score[region["controller"]] += region["wealth"]
-                standing[data["round"]] = (score["bluefin"], score["mollusk"])
+                standing[s.round] = (score["bluefin"], score["mollusk"])
         scored: dict[int, list[int]] = defaultdict(lambda: [0, 0])
         for fact in r["fame_facts"]:
             if fact["source"] == "control":

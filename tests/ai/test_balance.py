@@ -49,10 +49,9 @@ def test_last_word_reads_the_standing_scores_when_the_mollusk_has_no_dice_left(n
     seen = set()
     for notation in r["played"]:
         s.apply(notation)
-        if (s.data["phase"] == "play" and s.current_player == "bluefin"
-                and not s.data["factions"]["mollusk"]["dice"] and s.data["round"] not in seen
-                and s.data["turn"]["placed"] == 0):
-            seen.add(s.data["round"])
+        if (s.phase == "play" and s.current_player == "bluefin" and not s.dice("mollusk")
+                and s.round not in seen and s.turn.placed == 0):
+            seen.add(s.round)
             standing_margin += sum((g["controller"] == "bluefin") * g["wealth"]
                                    - (g["controller"] == "mollusk") * g["wealth"]
                                    for g in s.regions())
