@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from statistics import fmean, median
 
 from .analysis import wilson
 from ..engine import new_game
@@ -137,16 +138,9 @@ def win_margins(records: Iterable[dict], close: int = 2) -> list[dict]:
             w = r["winners"][0]
             fame = r["final_fame"]
             margins[(r["players"], w)].append(fame[w] - max(v for f, v in fame.items() if f != w))
-    out = []
-    for (players, f), won in margins.items():
-        won.sort()
-        median = None
-        if won:
-            mid = len(won) // 2
-            median = won[mid] if len(won) % 2 else (won[mid - 1] + won[mid]) / 2
-        out.append({"players": players, "faction": f, "wins": len(won),
-                    "close": sum(m <= close for m in won), "median": median})
-    return out
+    return [{"players": players, "faction": f, "wins": len(won),
+             "close": sum(m <= close for m in won), "median": median(won) if won else None}
+            for (players, f), won in margins.items()]
 
 
 def last_word(records: Iterable[dict]) -> dict:
@@ -209,9 +203,8 @@ def last_word(records: Iterable[dict]) -> dict:
                 if r["winners"] == ["bluefin"] and fame["bluefin"] <= max(
                         v for f, v in fame.items() if f != "bluefin"):
                     turned += 1
-    mean = lambda xs: sum(xs) / len(xs) if xs else 0.0  # noqa: E731
-    return {"games": games, "rounds": rounds, "swing": mean(swings),
-            "final_swing": mean(finals), "turned": turned}
+    return {"games": games, "rounds": rounds, "swing": fmean(swings) if swings else 0.0,
+            "final_swing": fmean(finals) if finals else 0.0, "turned": turned}
 
 
 def fame_by_source(records: Iterable[dict]) -> list[dict]:
