@@ -9,6 +9,7 @@ from any number of such files:
     python scripts/balance_audit.py --players 3 --games 40 --bots hard --iterations 200 --out hard-3p.jsonl
     python scripts/balance_audit.py --report normal-2p.jsonl hard-3p.jsonl
     python scripts/balance_audit.py --players 2 --games 100 --played --out normal-2p-played.jsonl
+    python scripts/balance_audit.py --players 2 --games 100 --lookahead 4 --played --out look4-2p.jsonl
 
 The tables (markdown): wins by faction with 95% Wilson intervals; mean Fame a game by
 source (control, Cargo delivered, rewards, pledges); Fame from control by round and by
@@ -118,6 +119,8 @@ def main(argv=None) -> int:
     p.add_argument("--first-seed", type=int, default=0)
     p.add_argument("--bots", default="normal", help="the bot in every seat")
     p.add_argument("--iterations", type=int, default=None, help="a hard bot's iterations")
+    p.add_argument("--lookahead", type=int, default=None,
+                   help="a normal bot's best actions played on to the round's end")
     p.add_argument("--out", default=None, help="append each game's record here (JSON lines)")
     p.add_argument("--played", action="store_true",
                    help="keep every game's actions in its record (for Bluefin's last word)")
@@ -130,6 +133,8 @@ def main(argv=None) -> int:
         print(report(records))
         return 0
     options = {"iterations": args.iterations} if args.iterations else {}
+    if args.lookahead:
+        options["lookahead"] = args.lookahead
     spec = (args.bots, options) if options else args.bots
     done = set()
     records = []

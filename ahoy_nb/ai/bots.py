@@ -409,18 +409,35 @@ class GreedyBot(Bot):
     ``samples``: how many outcomes of a random event to average at most; ``depth``:
     how many follow-up decisions to follow; ``breadth``: how many options of a
     follow-up decision to try at most (a seeded sample when there are more); ``weights``: overrides for :data:`WEIGHTS`.
+
+    ``lookahead``: with ``n > 0`` it looks past the action under way. Its ``n`` best
+    actions by the value above are each played on to the end of the round, when the
+    regions score, every player choosing by a quicker one-action look (one outcome of
+    a random event, one follow-up, 6 options); it takes the action whose round ends
+    best for it. A Mollusk then sees what Bluefin's last dice of the round will do to
+    its regions (Fifth Die). It costs about 20 times as much (docs/bots.md).
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(2, seed=1)
+    >>> GreedyBot(seed=0, lookahead=4).choose(s) in s.legal_actions()
+    True
     """
 
     name = "greedy"
 
     def __init__(self, seed: int | None = None, *, samples: int = 6, depth: int = 3,
-                 breadth: int = 8, weights: dict | None = None):
+                 breadth: int = 8, weights: dict | None = None, lookahead: int = 0):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
         self.depth = depth
         self.breadth = breadth
         self.weights = weights
+        self.lookahead = lookahead
+        if lookahead:
+            # Every player's choices in the rest of the round, from this bot's generator.
+            self._quick = GreedyBot(0, samples=1, depth=1, breadth=6, weights=weights)
+            self._quick.rng = self.rng
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -435,9 +452,35 @@ class GreedyBot(Bot):
         world = determinize(state, me, self.rng)
         world.legal_actions()  # computed once, shared by the forks below
         scored = [(self.value(world, a, me, self.depth), a) for a in actions]
+        if self.lookahead:
+            return self._to_round_end(world, scored, me)
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-6]
         return self.rng.choice(top)
+
+    def _to_round_end(self, world: State, scored: list[tuple[float, Action]], me: str) -> Action:
+        """Of the ``lookahead`` best actions, the one whose round ends best for ``me``."""
+        ranked = sorted(scored, key=lambda va: -va[0])[:self.lookahead]  # stable: ties in order
+        best, best_value = None, None
+        for _, action in ranked:
+            s = _fork(world)
+            try:
+                s.apply(action.notation)
+            except IllegalActionError:
+                continue  # legal in the true position but not in this guess
+            start = s.round
+            while not s.is_over and s.round == start:
+                who = s.current_player
+                options = s.legal_actions()
+                if len(options) > 1:
+                    values = [(self._quick.value(s, o, who, 1), o) for o in options]
+                    top = max(v for v, _ in values)
+                    options = [next(o for v, o in values if v >= top - 1e-9)]
+                s.apply(options[0].notation)
+            v = evaluate(s, me, self.weights)
+            if best_value is None or v > best_value:
+                best, best_value = action, v
+        return best if best is not None else ranked[0][1]
 
     def value(self, world: State, action: Action, me: str, depth: int = 0) -> float:
         """The expected heuristic value for ``me`` of ``action`` in ``world``."""

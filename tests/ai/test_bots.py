@@ -50,6 +50,28 @@ def test_greedy_bot_is_deterministic_and_leaves_the_state_alone():
     assert s.to_json() == before and s.current_player == first[0].player
 
 
+def test_lookahead_takes_one_of_its_best_actions_and_leaves_the_state_alone():
+    s = new_game(2, seed=5)
+    r = random.Random(5)
+    checked, second_best = 0, 0
+    while checked < 12:
+        if len(s.legal_actions()) > 3 and s.phase == "play":
+            me, before = s.current_player, s.to_json()
+            chosen = [GreedyBot(7, lookahead=2).choose(s) for _ in range(2)]
+            assert chosen[0] == chosen[1] and s.to_json() == before
+            # The same bot without the lookahead values the actions on the same guess.
+            plain = GreedyBot(7)
+            world = determinize(s, me, plain.rng)
+            ranked = [a for _, a in sorted(((plain.value(world, a, me, plain.depth), a)
+                                            for a in s.legal_actions()), key=lambda va: -va[0])]
+            assert chosen[0] in ranked[:2]
+            second_best += chosen[0] != ranked[0]
+            checked += 1
+        s.apply(r.choice(s.legal_actions()))
+    # Where the round's end says otherwise, it takes the action valued second.
+    assert second_best
+
+
 def test_greedy_delivers_cargo_when_it_can():
     s = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
                  figures={"bluefin": "1,1", "smuggler1": "0,0", "mollusk": "3,2"},
@@ -162,6 +184,8 @@ def test_determinize_in_a_real_game_hides_the_boxed_tile_and_the_plans():
     assert determinize(s, "bluefin", random.Random(1)).data == \
         determinize(twin, "bluefin", random.Random(1)).data
     assert GreedyBot(2).choose(s) == GreedyBot(2).choose(twin)
+    # Playing the round on, the lookahead plays the Mollusk's plans from its guess too.
+    assert GreedyBot(2, lookahead=3).choose(s) == GreedyBot(2, lookahead=3).choose(twin)
 
 
 def test_determinize_keeps_the_mollusks_own_hand():
