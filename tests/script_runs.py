@@ -103,6 +103,12 @@ RUNS = [
          r"games with their actions, 250 rounds\): its control Fame less the Mollusk's rose "
          r"\+2\.0 a round on them \(\+3\.0 in a game's last round\); 8 of its wins would not "
          r"have been wins on the scores standing before them\.$")),
+    Run("balance_audit.py", "--report {root}/docs/balance/normal-look4-2p.jsonl",
+        (r'^### 2 players, normal \{"lookahead": 4\}: 100 games \(seeds 0-99\), 5\.4 rounds a game$',
+         r"^\| bluefin \| 82\.5/100 = 82% \| 74%-89% \| 32\.9 \| 32\.9 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| mollusk \| 17\.5/100 = 18% \| 11%-26% \| 26\.4 \| 26\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"rose \+2\.4 a round on them \(\+2\.9 in a game's last round\); 16 of its wins would "
+         r"not have been wins on the scores standing before them\.$")),
     Run("bench_lab.py", "--games 2 --repeat 1",
         (rf"^run 1: 1 worker {NUMBER} games/s, 2 workers {NUMBER} games/s$",
          rf"pairwise speed-up median {NUMBER}x \(range {NUMBER}-{NUMBER}\)$",
