@@ -209,6 +209,10 @@ RUNS = [
          r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
          r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
+    Run("tournament.py", "--report {root}/docs/tournament/normal-look4-mollusk-2p.jsonl",
+        (r"^  normal wins 46\.5/100 = 46\.5%, 95% CI 37\.0-56\.2% \(fair share 50%: not cleared\)$",
+         r"^    Mollusk: 46\.5/100 = 46% \(37%-56%\), Fame margin a game -1\.1$",
+         r"^  think time \(CPU\), normal: median 0\.128 s, p95 0\.472 s, ")),
     Run("record_review_game.py", "--out {tmp}/game.ahoy.json",
         r"^.*game\.ahoy\.json: \d+ actions, \d+ rounds, Fame \{'bluefin': \d+, 'mollusk': \d+\}, "
         r"won by ", makes=("game.ahoy.json",)),
