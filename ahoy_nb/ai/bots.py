@@ -390,8 +390,8 @@ def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
 # -- the greedy bot ------------------------------------------------------------------
 
 #: How many decisions ``GreedyBot(lookahead=n)`` plays on, at most: about a round at 2
-#: players (31-45). Played on to the round's end whatever it took, its Mollusk did worse:
-#: Bluefin won 30 of 33 games between such bots, where this horizon gave it 41 of 60.
+#: players (31-45), and a bound on its cost where rounds are longer. Played on to the
+#: round's end with no bound, its Mollusk did no better (docs/bots.md).
 HORIZON = 40
 
 
