@@ -120,7 +120,8 @@ def main(argv=None) -> int:
     p.add_argument("--bots", default="normal", help="the bot in every seat")
     p.add_argument("--iterations", type=int, default=None, help="a hard bot's iterations")
     p.add_argument("--lookahead", type=int, default=None,
-                   help="a normal bot's lookahead: its best N actions played on, to the round's end or 40 decisions")
+                   help="a normal bot's lookahead: its best N actions played on, "
+                        "to the round's end or 40 decisions")
     p.add_argument("--out", default=None, help="append each game's record here (JSON lines)")
     p.add_argument("--played", action="store_true",
                    help="keep every game's actions in its record (for Bluefin's last word)")
