@@ -9,7 +9,11 @@ from any number of such files:
     python scripts/balance_audit.py --players 3 --games 40 --bots hard --iterations 200 --out hard-3p.jsonl
     python scripts/balance_audit.py --report normal-2p.jsonl hard-3p.jsonl
     python scripts/balance_audit.py --players 2 --games 100 --played --out normal-2p-played.jsonl
+    python scripts/balance_audit.py --players 2 --games 100 --bots greedy --out greedy-2p.jsonl
     python scripts/balance_audit.py --players 2 --games 100 --lookahead 4 --played --out look4-2p.jsonl
+
+(``normal`` looks past its action as the Mollusk only; ``greedy`` is the same bot with a
+one-action look in every seat, and ``--lookahead N`` gives every seat the look.)
 
 The tables (markdown): wins by faction with 95% Wilson intervals; mean Fame a game by
 source (control, Cargo delivered, rewards, pledges); Fame from control by round and by
@@ -120,8 +124,8 @@ def main(argv=None) -> int:
     p.add_argument("--bots", default="normal", help="the bot in every seat")
     p.add_argument("--iterations", type=int, default=None, help="a hard bot's iterations")
     p.add_argument("--lookahead", type=int, default=None,
-                   help="a normal bot's lookahead: its best N actions played on, "
-                        "to the round's end or 40 decisions")
+                   help="a normal bot's lookahead in every seat: its best N actions "
+                        "played on, to the round's end or 40 decisions (0: none)")
     p.add_argument("--out", default=None, help="append each game's record here (JSON lines)")
     p.add_argument("--played", action="store_true",
                    help="keep every game's actions in its record (for Bluefin's last word)")
@@ -134,7 +138,7 @@ def main(argv=None) -> int:
         print(report(records))
         return 0
     options = {"iterations": args.iterations} if args.iterations else {}
-    if args.lookahead:
+    if args.lookahead is not None:
         options["lookahead"] = args.lookahead
     spec = (args.bots, options) if options else args.bots
     done = set()

@@ -35,12 +35,14 @@ from __future__ import annotations
 import abc
 import marshal
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ..engine import Action, IllegalActionError, State
 from ..engine.geometry import Map, parse_space
 from ..engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
 from ..engine.observe import determinize
+from ..engine.rules import board_kind
 
 BLUEFIN_CONTROL = {"patrol": CONTROL["patrol"], "stronghold": CONTROL["stronghold"],
                    "flagship": CONTROL["bluefin-flagship"]}
@@ -212,6 +214,10 @@ FACTION_WEIGHTS: dict[str, dict] = {
 
 _merged: dict[tuple, tuple] = {}
 
+#: The kinds of faction, as weights and options name them (:func:`board_kind`: both
+#: Smugglers are one kind).
+KINDS = ("bluefin", "mollusk", "smuggler")
+
 
 def faction_weights(me: str, weights: dict | None = None) -> dict:
     """The weights :func:`evaluate` uses for ``me``: :data:`WEIGHTS`, then the faction's
@@ -222,15 +228,15 @@ def faction_weights(me: str, weights: dict | None = None) -> dict:
     >>> faction_weights("smuggler1", {"gold": 0.2, "smuggler": {"cargo": 2}})["cargo"]
     2
     """
-    kind = "smuggler" if me.startswith("smuggler") else me
-    key = (kind, id(weights))
+    of = board_kind(me)
+    key = (of, id(weights))
     hit = _merged.get(key)
     if hit is not None and hit[0] is weights:
         return hit[1]
-    w = {**WEIGHTS, **FACTION_WEIGHTS.get(kind, {})}
+    w = {**WEIGHTS, **FACTION_WEIGHTS.get(of, {})}
     if weights:
         w.update({k: v for k, v in weights.items() if not isinstance(v, dict)})
-        w.update(weights.get(kind, {}))
+        w.update(weights.get(of, {}))
     if len(_merged) > 256:
         _merged.clear()
     _merged[key] = (weights, w)
@@ -422,7 +428,9 @@ class GreedyBot(Bot):
     one-action look (one outcome of a random event, one follow-up, 6 options); it takes
     the action that ends best for it. A Mollusk then sees what Bluefin's last dice of the
     round will do to its regions (Fifth Die). It costs about 20 times as much
-    (docs/bots.md, "Looking past the action").
+    (docs/bots.md, "Looking past the action"). A number is for every faction the bot
+    plays; ``{"mollusk": 4}`` only for the kinds named (``"bluefin"``, ``"mollusk"``,
+    ``"smuggler"``), as the ``normal`` level plays (:data:`ahoy_nb.ai.levels.NORMAL_LOOKAHEAD`).
 
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(2, seed=1)
@@ -433,18 +441,33 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def __init__(self, seed: int | None = None, *, samples: int = 6, depth: int = 3,
-                 breadth: int = 8, weights: dict | None = None, lookahead: int = 0):
+                 breadth: int = 8, weights: dict | None = None,
+                 lookahead: int | Mapping[str, int] = 0):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
         self.depth = depth
         self.breadth = breadth
         self.weights = weights
+        counts = lookahead.values() if isinstance(lookahead, Mapping) else [lookahead]
+        if not all(isinstance(n, int) and n >= 0 for n in counts) or (
+                isinstance(lookahead, Mapping) and not set(lookahead) <= set(KINDS)):
+            raise ValueError(f"lookahead is a number of actions, or one for each of "
+                             f"{', '.join(KINDS)}, not {lookahead!r}")
         self.lookahead = lookahead
-        if lookahead:
-            # Every player's choices in the rest of the round, from this bot's generator.
-            self._quick = GreedyBot(0, samples=1, depth=1, breadth=6, weights=weights)
-            self._quick.rng = self.rng
+        self._quick: GreedyBot | None = None
+
+    def looks_ahead(self, faction: str) -> int:
+        """How many actions it plays on past the action under way, playing ``faction``.
+
+        >>> GreedyBot(lookahead={"mollusk": 4}).looks_ahead("mollusk")
+        4
+        >>> GreedyBot(lookahead={"mollusk": 4}).looks_ahead("smuggler1")
+        0
+        """
+        if isinstance(self.lookahead, Mapping):
+            return self.lookahead.get(board_kind(faction), 0)
+        return self.lookahead
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -459,15 +482,21 @@ class GreedyBot(Bot):
         world = determinize(state, me, self.rng)
         world.legal_actions()  # computed once, shared by the forks below
         scored = [(self.value(world, a, me, self.depth), a) for a in actions]
-        if self.lookahead:
-            return self._play_on(world, scored, me)
+        n = self.looks_ahead(me)
+        if n:
+            return self._play_on(world, scored, me, n)
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-6]
         return self.rng.choice(top)
 
-    def _play_on(self, world: State, scored: list[tuple[float, Action]], me: str) -> Action:
-        """Of the ``lookahead`` best actions, the one that, played on, ends best for ``me``."""
-        ranked = sorted(scored, key=lambda va: -va[0])[:self.lookahead]  # stable: ties in order
+    def _play_on(self, world: State, scored: list[tuple[float, Action]], me: str,
+                 n: int) -> Action:
+        """Of the ``n`` best actions, the one that, played on, ends best for ``me``."""
+        if self._quick is None:
+            # Every player's choices in the rest of the round, from this bot's generator.
+            self._quick = GreedyBot(0, samples=1, depth=1, breadth=6, weights=self.weights)
+            self._quick.rng = self.rng
+        ranked = sorted(scored, key=lambda va: -va[0])[:n]  # stable: ties in order
         best, best_value = None, None
         for _, action in ranked:
             s = _fork(world)

@@ -58,6 +58,7 @@ from typing import Callable
 from .bots import Bot, GreedyBot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
+from ..engine.rules import board_kind
 
 __all__ = ["HARD_RIVALRY", "HARD_WEIGHTS", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rewards"]
 
@@ -89,12 +90,8 @@ def margins(state: State, weights: dict | None = None,
     regions = None if state.is_over else region_summary(state.data)
     values = {f: evaluate(state, f, weights, regions) for f in state.players}
     rivalry = rivalry or {}
-    return {f: values[f] - rivalry.get(_kind(f), 1.0) * max(v for g, v in values.items() if g != f)
+    return {f: values[f] - rivalry.get(board_kind(f), 1.0) * max(v for g, v in values.items() if g != f)
             for f in values}
-
-
-def _kind(faction: str) -> str:
-    return "smuggler" if faction.startswith("smuggler") else faction
 
 
 def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
@@ -207,9 +204,9 @@ class ISMCTSBot(Bot):
         self.rollout = rollout
         self.scale = scale
         self.weights = {**HARD_WEIGHTS, **(weights or {})}
-        for kind, own in HARD_WEIGHTS.items():  # a faction's own weights are merged, not replaced
-            if isinstance(own, dict) and isinstance((weights or {}).get(kind), dict):
-                self.weights[kind] = {**own, **weights[kind]}
+        for of, own in HARD_WEIGHTS.items():  # a faction's own weights are merged, not replaced
+            if isinstance(own, dict) and isinstance((weights or {}).get(of), dict):
+                self.weights[of] = {**own, **weights[of]}
         self.stop_early = stop_early
         self.relative = relative
         if width is not None and width < 1:

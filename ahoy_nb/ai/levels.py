@@ -14,7 +14,7 @@ from .bots import Bot, EasyBot, GreedyBot, RandomBot
 from . import ismcts
 from .ismcts import ISMCTSBot
 
-__all__ = ["BOTS", "LEVELS", "make_bot", "think_time"]
+__all__ = ["BOTS", "LEVELS", "NORMAL_LOOKAHEAD", "make_bot", "think_time"]
 
 
 def _hard(seed: int | None = None, **options) -> Bot:
@@ -23,8 +23,16 @@ def _hard(seed: int | None = None, **options) -> Bot:
     return bot
 
 
+#: How far ``normal`` looks past the action under way, by the kind of faction it plays
+#: (:class:`~ahoy_nb.ai.bots.GreedyBot`'s ``lookahead``). The Mollusk Union plays its
+#: 4 best actions on to the round's end: it places Comrades before Bluefin's last dice
+#: of the round, and without this look it won 21% of 2-player games against ``normal``'s
+#: Bluefin, 46.5% with it (docs/bots.md, "The `normal` level").
+NORMAL_LOOKAHEAD = {"mollusk": 4}
+
+
 def _normal(seed: int | None = None, **options) -> Bot:
-    bot = GreedyBot(seed, **options)
+    bot = GreedyBot(seed, **{"lookahead": NORMAL_LOOKAHEAD, **options})
     bot.name = "normal"
     return bot
 
@@ -33,7 +41,8 @@ def _ismcts(seed: int | None = None, **options) -> Bot:
     return ISMCTSBot(seed, **options)
 
 
-#: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead) <
+#: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead; as the
+#: Mollusk it also plays its best actions on, :data:`NORMAL_LOOKAHEAD`) <
 #: ``hard`` (ISMCTS, ``ismcts.TIME_BUDGET`` a decision by default; ``"ismcts"`` is the same bot).
 BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "normal": _normal, "hard": _hard,
                                        "random": RandomBot, "greedy": GreedyBot,
@@ -44,8 +53,9 @@ LEVELS = ("easy", "normal", "hard")
 def make_bot(kind, seed: int | None = None, **options) -> Bot:
     """A bot from its name, or ``kind`` itself if it already is one.
 
-    Names: ``"easy"``, ``"normal"`` (= ``"greedy"``), ``"hard"`` (= ``"ismcts"``),
-    ``"random"``. ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
+    Names: ``"easy"``, ``"normal"``, ``"hard"`` (= ``"ismcts"``), ``"random"``, and
+    ``"greedy"``: ``normal`` with a one-action look in every seat (no
+    :data:`NORMAL_LOOKAHEAD`). ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
     ``iterations=200`` for ``"hard"``.
 
     >>> make_bot("hard", seed=1, iterations=100)

@@ -28,17 +28,18 @@ def test_win_margins_count_close_wins_and_skip_full_ties():
 
 
 @pytest.fixture(scope="module")
-def normal_game():
-    """A 2-player game between ``normal`` bots whose last round Bluefin's last word helped."""
+def greedy_game():
+    """A 2-player game between one-action bots (``greedy``) whose last round Bluefin's last
+    word helped."""
     for seed in range(500, 520):
-        r = play_game(2, ["normal", "normal"], seed, played=True)
+        r = play_game(2, ["greedy", "greedy"], seed, played=True)
         if last_word([r])["final_swing"] > 0:
             return r
     pytest.fail("no game of these seeds where Bluefin's last word gained it Fame")
 
 
-def test_last_word_reads_the_standing_scores_when_the_mollusk_has_no_dice_left(normal_game):
-    r = normal_game
+def test_last_word_reads_the_standing_scores_when_the_mollusk_has_no_dice_left(greedy_game):
+    r = greedy_game
     w = last_word([r])
     scored_rounds = {f["round"] for f in r["fame_facts"] if f["source"] == "control"}
     assert w["games"] == 1 and w["rounds"] == len(scored_rounds)
@@ -60,9 +61,9 @@ def test_last_word_reads_the_standing_scores_when_the_mollusk_has_no_dice_left(n
     assert w["swing"] * w["rounds"] == pytest.approx(scored_margin - standing_margin)
 
 
-def test_last_word_turns_a_win_only_when_it_was_the_difference(normal_game):
-    gained = last_word([normal_game])["final_swing"]
-    by_the_last_word = {**normal_game, "winners": ["bluefin"],
+def test_last_word_turns_a_win_only_when_it_was_the_difference(greedy_game):
+    gained = last_word([greedy_game])["final_swing"]
+    by_the_last_word = {**greedy_game, "winners": ["bluefin"],
                         "final_fame": {"bluefin": 30 + gained, "mollusk": 30}}
     by_more = {**by_the_last_word, "final_fame": {"bluefin": 31 + gained, "mollusk": 30}}
     lost = {**by_the_last_word, "winners": ["mollusk"]}

@@ -71,6 +71,29 @@ def test_lookahead_takes_one_of_its_best_actions_and_leaves_the_state_alone():
     # Where the round's end says otherwise, it takes the action valued second.
     assert second_best
 
+def test_normal_looks_ahead_as_the_mollusk_and_one_action_in_the_other_seats():
+    s = new_game(3, seed=4)
+    r = random.Random(4)
+    seats, told_apart = set(), 0
+    while len(seats) < 3 or not told_apart:
+        if len(s.legal_actions()) > 3 and s.phase == "play":
+            me = s.current_player
+            level = make_bot("normal", seed=9).choose(s)
+            looks = GreedyBot(9, lookahead=4).choose(s)
+            one_action = GreedyBot(9).choose(s)
+            assert level == (looks if me == "mollusk" else one_action), me
+            seats.add(me)
+            told_apart += me == "mollusk" and looks != one_action
+        s.apply(r.choice(s.legal_actions()))
+    assert make_bot("greedy", seed=9).looks_ahead("mollusk") == 0
+
+
+@pytest.mark.parametrize("lookahead", [-1, 1.5, {"union": 4}, {"mollusk": -2}])
+def test_a_lookahead_is_a_number_of_actions_for_each_kind_of_faction(lookahead):
+    with pytest.raises(ValueError, match="lookahead is a number of actions"):
+        GreedyBot(1, lookahead=lookahead)
+
+
 
 def test_greedy_delivers_cargo_when_it_can():
     s = scenario(3, tiles=TWO_TILES, turn="smuggler1", dice={"smuggler1": [3, 4]},
