@@ -213,6 +213,9 @@ RUNS = [
         (r"^  normal wins 46\.5/100 = 46\.5%, 95% CI 37\.0-56\.2% \(fair share 50%: not cleared\)$",
          r"^    Mollusk: 46\.5/100 = 46% \(37%-56%\), Fame margin a game -1\.1$",
          r"^  think time \(CPU\), normal: median 0\.128 s, p95 0\.472 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
+        (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
+         r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
     Run("record_review_game.py", "--out {tmp}/game.ahoy.json",
         r"^.*game\.ahoy\.json: \d+ actions, \d+ rounds, Fame \{'bluefin': \d+, 'mollusk': \d+\}, "
         r"won by ", makes=("game.ahoy.json",)),

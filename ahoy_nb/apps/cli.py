@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bots", choices=("easy", "normal", "hard", "random", "greedy"),
                        default="normal",
                        help="the bots playing the other factions (default normal; "
-                            "greedy is normal)")
+                            "greedy is normal with a one-action look in every seat)")
     serve.add_argument("--bot-delay", type=float, default=0.5,
                        help="seconds between bot actions (default 0.5)")
     serve.add_argument("--analysis", choices=("auto", "on", "off"), default="auto",

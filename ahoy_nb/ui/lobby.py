@@ -35,12 +35,13 @@ __all__ = ["SEATS", "ALIASES", "seat_name", "seat_options", "initial_seats", "pe
 # a label this short fits every form's chooser.
 SEATS = {"person": "Person", "easy": "Easy bot", "normal": "Normal bot",
          "hard": "Hard bot", "random": "Random bot"}
-# Other names of the same bots (levels.BOTS).
+# Other names the lobby takes for its levels (levels.BOTS): "greedy", normal's one-action
+# look in every seat, sits as the Normal bot.
 ALIASES = {"greedy": "normal", "ismcts": "hard"}
 
 
 def seat_name(kind: str) -> str:
-    """The seat a bot name stands for (``"greedy"`` is ``"normal"``).
+    """The seat a bot name stands for (``"greedy"`` sits as ``"normal"``).
 
     >>> seat_name("greedy"), seat_name("hard")
     ('normal', 'hard')

@@ -79,7 +79,8 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       decide, and the board asks to pass the device between them. ``"all"``: every
       faction. ``()``: watch the bots play.
     * ``bots``: who plays the other factions: a level, ``"easy"``, ``"normal"`` (the
-      greedy lookahead, also ``"greedy"``) or ``"hard"`` (ISMCTS; it thinks
+      greedy lookahead; as the Mollusk it plays its best actions on to the round's end)
+      or ``"hard"`` (ISMCTS; it thinks
       ``ahoy_nb.ai.levels.think_time("hard")``, about 1 s, a decision, and a turn takes
       several decisions), or ``"random"``, a bot object (anything with ``choose(state)``) or
       ``{faction: ...}`` (factions not named get ``"normal"``).
