@@ -213,6 +213,10 @@ RUNS = [
         (r"^  normal wins 46\.5/100 = 46\.5%, 95% CI 37\.0-56\.2% \(fair share 50%: not cleared\)$",
          r"^    Mollusk: 46\.5/100 = 46% \(37%-56%\), Fame margin a game -1\.1$",
          r"^  think time \(CPU\), normal: median 0\.128 s, p95 0\.472 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/docs/tournament/hard1000-bluefin-3p-normal-looks.jsonl",
+        (r"^    Bluefin: 26/30 = 87% \(70%-95%\), Fame margin a game \+8\.0$",
+         r"^    Smuggler 1: 4/30 = 13% \(5%-30%\), Fame margin a game -7\.5$")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
