@@ -14,7 +14,7 @@ from .bots import Bot, EasyBot, GreedyBot, RandomBot
 from . import ismcts
 from .ismcts import ISMCTSBot
 
-__all__ = ["BOTS", "LEVELS", "NORMAL_LOOKAHEAD", "make_bot", "think_time"]
+__all__ = ["BOTS", "LEVELS", "NORMAL_LOOKAHEAD", "make_bot", "takes_time", "think_time"]
 
 
 def _hard(seed: int | None = None, **options) -> Bot:
@@ -88,3 +88,18 @@ def think_time(bot) -> str:
     else:
         budget = getattr(bot, "time_budget", None) if getattr(bot, "iterations", 0) is None else None
     return f"about {budget:g} s a decision" if budget else ""
+
+
+def takes_time(bot, faction: str) -> bool:
+    """Whether ``bot``, deciding for ``faction``, takes long enough that a person should
+    see it think (and an app should let it think off the page's thread): a time budget
+    (the hard bot) or a look past the action (``normal``'s Mollusk, a few tenths of a
+    second).
+
+    >>> takes_time(make_bot("normal"), "mollusk"), takes_time(make_bot("normal"), "bluefin")
+    (True, False)
+    >>> takes_time(make_bot("hard"), "bluefin")
+    True
+    """
+    looks_ahead = getattr(bot, "looks_ahead", None)
+    return bool(think_time(bot)) or bool(looks_ahead and looks_ahead(faction))

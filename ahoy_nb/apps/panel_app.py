@@ -60,7 +60,7 @@ from panel.io.state import set_curdoc
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
 from ahoy_nb.ai.advice import CHART_TITLE, AdvisorCore
 from ahoy_nb.ai.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
-from ahoy_nb.ai.levels import think_time
+from ahoy_nb.ai.levels import takes_time
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
 from ahoy_nb.render import FACTION_COLORS
@@ -686,7 +686,7 @@ class GameApp:
             return
         bot = self.game.bots[who]
         doc = _session_doc()
-        if doc is None or not think_time(bot) or len(self.game.state.legal_actions()) == 1:
+        if doc is None or not takes_time(bot, who) or len(self.game.state.legal_actions()) == 1:
             self._guard(self.game.step)
             return
         # A bot that takes time thinks on a worker thread, so the page shows its progress

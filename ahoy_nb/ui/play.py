@@ -23,7 +23,7 @@ from typing import Iterable, Mapping
 import ipywidgets as widgets
 
 from ..ai.bots import Bot
-from ..ai.levels import make_bot, think_time
+from ..ai.levels import make_bot, takes_time, think_time
 from .. import savegame
 from ..engine import Action, IllegalActionError, State, new_game
 from ..engine.words import faction_name
@@ -336,14 +336,15 @@ class AhoyGame(widgets.VBox):
     def step(self):
         """One bot action (if a bot must decide); returns it, or ``None``.
 
-        A bot that takes time (its own time budget: the hard bot) shows that it is
-        thinking in the board's ``"bots"`` panel, with a progress bar over its budget."""
+        A bot that takes time shows that it is thinking in the board's ``"bots"`` panel:
+        the hard bot with a progress bar over its time budget, ``normal``'s Mollusk (it
+        plays its best actions on, a few tenths of a second) without one."""
         with self.board.lock:  # a person's intent may arrive on another thread
             who = self.bot_to_move()
             if who is None:
                 return None
             bot = self.bots[who]
-            slow = bool(think_time(bot)) and len(self.board.state.legal_actions()) > 1
+            slow = takes_time(bot, who) and len(self.board.state.legal_actions()) > 1
             if slow:   # sent to the front end at once: the kernel is busy until the choice
                 bots_panel(self.board, self.bots, thinking=who)
             try:

@@ -51,6 +51,23 @@ def test_a_thinking_bot_shows_its_progress_beside_the_board():
     game.close()
 
 
+def test_normals_mollusk_shows_it_is_thinking_and_its_bluefin_does_not():
+    game = play(2, seed=1, people=(), bots="normal", bot_delay=None, charts=False,
+                analysis=False)
+    seen = {}
+    for who, bot in game.bots.items():
+        def choose(state, real=bot.choose, who=who):
+            if len(state.legal_actions()) > 1:
+                seen.setdefault(who, _panel(game.board, "bots")["busy"])
+            return real(state)
+        bot.choose = choose
+    while len(seen) < 2:
+        game.step()
+    # It looks past the action as the Mollusk (a few tenths of a second): no budget, no bar.
+    assert seen == {"bluefin": None, "mollusk": {"text": "Mollusk is thinking…", "seconds": None}}
+    game.close()
+
+
 def test_a_bot_answering_a_persons_move_thinks_after_the_move_reached_the_page():
     # With no delay the bot answers inside the handling of the person's click: the
     # board's held sync (the new position) and its progress must go out first.
