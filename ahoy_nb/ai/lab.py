@@ -23,7 +23,7 @@ down after), ``"inline"`` plays in this process, and any
 Games are sent in batches (``batch_size``, by default enough for about 8 batches per
 worker and at most 200 games each), so that sending one costs little against playing it
 (a Dask task costs about 1.5 ms; a 3-player game of ``greedy`` bots takes about 3 s of
-CPU, of ``normal`` bots, whose Mollusk looks ahead, about 40 s).
+CPU, of ``normal`` bots, whose Mollusk looks ahead, about 30 s).
 """
 
 from __future__ import annotations
