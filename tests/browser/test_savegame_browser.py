@@ -83,18 +83,42 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
 GAME = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-game"
 
 
-def _click_until(game, button, done) -> None:
-    """Click ``button`` until ``done()`` (at most 3 clicks): in JupyterLab a click can miss
-    while the notebook scrolls (later outputs growing) or the game's side column moves."""
+def _settle(page, button) -> None:
+    """Bring ``button`` into view and wait until it stays put for two frames. A click is a
+    press and a release on the same element; in JupyterLab the notebook scrolls as outputs
+    grow, and the board's side column follows a scroll a frame later (board.js, ``pin``),
+    so a button clicked while it moves can get the press and lose the release."""
+    button.scroll_into_view_if_needed()
+    for _ in range(20):
+        before = button.bounding_box()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if button.bounding_box() == before:
+            return
+
+
+def _board_now(game) -> str:
+    """What the board shows about the last click: for the message of a failed wait."""
+    return game.evaluate("""(g) => {
+        const b = g.querySelector('.ahoy-bw');
+        const text = (sel) => { const n = b && b.querySelector(sel); return n ? n.textContent : null; };
+        return JSON.stringify({
+          waiting: !!b && b.classList.contains('ahoy-waiting'),   // an intent sent, not answered
+          message: text('.ahoy-message'), where: text('.ahoy-where'),
+          focused: document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : null});
+    }""")
+
+
+def _click_until(page, game, button, done) -> None:
+    """Click ``button`` until ``done()`` (at most 3 clicks), each once it is still."""
     for attempt in range(3):
-        game.scroll_into_view_if_needed()
+        _settle(page, button)
         button.click()
         try:
             _wait_until(done, timeout=10.0 if attempt < 2 else 30.0)
             return
         except AssertionError:
             if attempt == 2:
-                raise
+                raise AssertionError(f"3 clicks did nothing; the board: {_board_now(game)}") from None
 
 
 def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, screenshot):
@@ -107,7 +131,7 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     svg = board.locator(".ahoy-svg").first.inner_html()
 
     link = game.locator("a.ahoy-download").first
-    _click_until(game, game.locator("button", has_text="Save").first, lambda: link.count() > 0)
+    _click_until(page, game, game.locator("button", has_text="Save").first, lambda: link.count() > 0)
     game.scroll_into_view_if_needed()
     with page.expect_download() as info:
         link.click()
@@ -121,7 +145,7 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     # but the first chances of a game still move the actions down once (docs/widgets.md),
     # and JupyterLab may scroll the notebook: click again if the board has not changed.
     # A second action played is as good for what follows.
-    _click_until(game, board.locator(".ahoy-actions button.ahoy-action").first,
+    _click_until(page, game, board.locator(".ahoy-actions button.ahoy-action").first,
                  lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
     board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
 
