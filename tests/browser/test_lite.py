@@ -8,6 +8,10 @@ server on 127.0.0.1 and played in Chromium, with Python running in the browser:
   light Fame and control charts (no numpy here) follow;
 * no request leaves the machine.
 
+It also times ``normal``'s Mollusk, the one bot that looks past its action, deciding in
+the browser and in this process on the same positions (the ratio is the figure: this
+machine is shared).
+
 It prints the figures docs/lite.md records (and writes them to build/lite/figures.json):
 seconds from opening the page to the first board, milliseconds from a click to the
 board's redraw, the site's size. The figures are recorded, not asserted: timings on a
@@ -152,6 +156,52 @@ def _timed_click(page, board_index: int, locator) -> float:
     return probe["redraw"] - probe["click"]
 
 
+# Times normal's Mollusk (it plays its best actions on to the round's end) on the same
+# positions wherever it runs: every 4th decision with a choice that the Mollusk meets in
+# a 3-player game of greedy bots. Prints the seconds of each, as JSON.
+THINK = """
+import json, time
+from ahoy_nb.ai.levels import make_bot
+from ahoy_nb.engine import new_game
+
+def _mollusk_think(seed=2005, every=4, most=8):
+    s, greedy, seen, times = new_game(3, seed=seed), make_bot("greedy", seed=1), 0, []
+    while not s.is_over and len(times) < most:
+        options = s.legal_actions()
+        if s.current_player == "mollusk" and len(options) > 1:
+            seen += 1
+            if seen % every == 0:
+                t0 = time.perf_counter()
+                make_bot("normal", seed=seen).choose(s)
+                times.append(time.perf_counter() - t0)
+        s.apply(greedy.choose(s) if len(options) > 1 else options[0])
+    return times
+
+print(json.dumps(_mollusk_think()))
+"""
+
+# Runs code in the notebook's kernel (Pyodide); what it printed.
+_JS_RUN = """
+async (code) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const out = [];
+  const future = k.requestExecute({code, store_history: false});
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
+    if (msg.header.msg_type === 'error') out.push('ERROR ' + msg.content.ename + ': ' + msg.content.evalue);
+  };
+  await future.done;
+  return out.join('');
+}
+"""
+
+
+def _think_here() -> list[float]:
+    printed: list[str] = []
+    exec(THINK, {"print": printed.append})
+    return json.loads(printed[0])
+
+
 def _next(tutorial) -> None:
     """After a right move the lesson shows what happened; Next goes on."""
     button = tutorial.locator("button:visible", has_text="Next ›").first
@@ -237,3 +287,14 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     FIGURES["game_click_ms"] = [round(m) for m in ms]
     FIGURES["click_ms_median"] = round(statistics.median(
         FIGURES.get("tutorial_click_ms", []) + FIGURES["game_click_ms"]))
+
+    # normal's Mollusk: seconds a decision in the browser, against this process.
+    _wait_idle(page)
+    printed = page.evaluate(_JS_RUN, THINK)
+    assert not printed.startswith("ERROR"), printed
+    there, here = json.loads(printed), _think_here()
+    assert len(there) == len(here) == 8, (there, here)
+    FIGURES["mollusk_think_s"] = {
+        "browser_median": round(statistics.median(there), 2), "browser_max": round(max(there), 2),
+        "here_median": round(statistics.median(here), 2),
+        "ratio": round(statistics.median(there) / statistics.median(here), 1)}
