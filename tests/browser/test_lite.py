@@ -5,7 +5,8 @@ server on 127.0.0.1 and played in Chromium, with Python running in the browser:
 * 01_setup runs; the setup tutorial is played by clicking the board, with one wrong
   click that shows the lesson's explanation and changes nothing;
 * 03_full_game: a move against the bots, who answer on the page's event loop; the
-  light Fame and control charts (no numpy here) follow;
+  light Fame and control charts (no numpy here) follow; the board says that the
+  Mollusk is thinking while ``normal``'s Mollusk looks ahead;
 * no request leaves the machine.
 
 It also times ``normal``'s Mollusk, the one bot that looks past its action, deciding in
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import statistics
 import threading
 import time
@@ -196,6 +198,18 @@ async (code) => {
 """
 
 
+# Remembers whether a board's text ever said "Mollusk is thinking".
+_JS_WATCH_THINKING = """
+(s) => {
+  const host = document.querySelector(s);
+  window.__ahoyThinking = false;
+  new MutationObserver(() => {
+    if (host.innerText.includes('Mollusk is thinking')) window.__ahoyThinking = true;
+  }).observe(host, {childList: true, subtree: true, characterData: true});
+}
+"""
+
+
 def _think_here() -> list[float]:
     printed: list[str] = []
     exec(THINK, {"print": printed.append})
@@ -287,6 +301,20 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     FIGURES["game_click_ms"] = [round(m) for m in ms]
     FIGURES["click_ms_median"] = round(statistics.median(
         FIGURES.get("tutorial_click_ms", []) + FIGURES["game_click_ms"]))
+
+    # Bluefin plays on (the first action listed) until the Mollusk has decided: while it
+    # looks ahead, the board says so, as in Jupyter (the kernel is a web worker).
+    page.evaluate(_JS_WATCH_THINKING, BOARD)
+    deadline = time.monotonic() + 120
+    while not any(re.match(r"\d+\. Mollusk: ", e) for e in entries()):
+        assert time.monotonic() < deadline, entries()
+        classes = (game.locator(".ahoy-svg").first.get_attribute("class") or "")
+        if "ahoy-can-act" in classes and "ahoy-waiting" not in (game.get_attribute("class") or ""):
+            listed = game.locator(".ahoy-actions button.ahoy-action")
+            if listed.count():
+                listed.first.click()
+        time.sleep(0.3)
+    assert page.evaluate("() => window.__ahoyThinking"), "the board never said the Mollusk was thinking"
 
     # normal's Mollusk: seconds a decision in the browser, against this process.
     _wait_idle(page)
