@@ -401,28 +401,6 @@ def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
 HORIZON = 40
 
 
-def checked_lookahead(lookahead: int | Mapping[str, int]) -> int | Mapping[str, int]:
-    """``lookahead`` if it is a number of actions, or one for each kind of faction named
-    (:data:`KINDS`); a :class:`ValueError` otherwise."""
-    counts = lookahead.values() if isinstance(lookahead, Mapping) else [lookahead]
-    if not all(isinstance(n, int) and n >= 0 for n in counts) or (
-            isinstance(lookahead, Mapping) and not set(lookahead) <= set(KINDS)):
-        raise ValueError(f"lookahead is a number of actions, or one for each of "
-                         f"{', '.join(KINDS)}, not {lookahead!r}")
-    return lookahead
-
-
-def looks_ahead(lookahead: int | Mapping[str, int], faction: str) -> int:
-    """The ``lookahead`` for ``faction``: the number, or its kind's (0 if not named).
-
-    >>> looks_ahead({"mollusk": 4}, "mollusk"), looks_ahead({"mollusk": 4}, "smuggler1")
-    (4, 0)
-    """
-    if isinstance(lookahead, Mapping):
-        return lookahead.get(board_kind(faction), 0)
-    return lookahead
-
-
 class GreedyBot(Bot):
     """A short lookahead with a heuristic (:func:`evaluate`), playing fair.
 
@@ -471,7 +449,12 @@ class GreedyBot(Bot):
         self.depth = depth
         self.breadth = breadth
         self.weights = weights
-        self.lookahead = checked_lookahead(lookahead)
+        counts = lookahead.values() if isinstance(lookahead, Mapping) else [lookahead]
+        if not all(isinstance(n, int) and n >= 0 for n in counts) or (
+                isinstance(lookahead, Mapping) and not set(lookahead) <= set(KINDS)):
+            raise ValueError(f"lookahead is a number of actions, or one for each of "
+                             f"{', '.join(KINDS)}, not {lookahead!r}")
+        self.lookahead = lookahead
         self._quick: GreedyBot | None = None
 
     def looks_ahead(self, faction: str) -> int:
@@ -482,7 +465,9 @@ class GreedyBot(Bot):
         >>> GreedyBot(lookahead={"mollusk": 4}).looks_ahead("smuggler1")
         0
         """
-        return looks_ahead(self.lookahead, faction)
+        if isinstance(self.lookahead, Mapping):
+            return self.lookahead.get(board_kind(faction), 0)
+        return self.lookahead
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -507,43 +492,33 @@ class GreedyBot(Bot):
     def _play_on(self, world: State, scored: list[tuple[float, Action]], me: str,
                  n: int) -> Action:
         """Of the ``n`` best actions, the one that, played on, ends best for ``me``."""
+        if self._quick is None:
+            # Every player's choices in the rest of the round, from this bot's generator.
+            self._quick = GreedyBot(0, samples=1, depth=1, breadth=6, weights=self.weights)
+            self._quick.rng = self.rng
         ranked = sorted(scored, key=lambda va: -va[0])[:n]  # stable: ties in order
         best, best_value = None, None
         for _, action in ranked:
-            s = self.played_on(world, action)
-            if s is None:
+            s = _fork(world)
+            try:
+                s.apply(action.notation)
+            except IllegalActionError:
                 continue  # legal in the true position but not in this guess
+            start = s.round
+            for _ in range(HORIZON):
+                if s.is_over or s.round != start:
+                    break
+                who = s.current_player
+                options = s.legal_actions()
+                if len(options) > 1:
+                    values = [(self._quick.value(s, o, who, 1), o) for o in options]
+                    top = max(v for v, _ in values)
+                    options = [next(o for v, o in values if v >= top - 1e-9)]
+                s.apply(options[0].notation)
             v = evaluate(s, me, self.weights)
             if best_value is None or v > best_value:
                 best, best_value = action, v
         return best if best is not None else ranked[0][1]
-
-    def played_on(self, world: State, action: Action) -> State | None:
-        """Where ``action`` leads in ``world`` (a guess of the secrets, left as it is) once
-        the round is played on: to its end (when the regions score) or :data:`HORIZON`
-        decisions, every player choosing by a quicker one-action look (one outcome of a
-        random event, one follow-up decision, 6 options), from this bot's generator.
-        ``None`` if ``action`` is not legal in this guess."""
-        if self._quick is None:
-            self._quick = GreedyBot(0, samples=1, depth=1, breadth=6, weights=self.weights)
-            self._quick.rng = self.rng
-        s = _fork(world)
-        try:
-            s.apply(action.notation)
-        except IllegalActionError:
-            return None
-        start = s.round
-        for _ in range(HORIZON):
-            if s.is_over or s.round != start:
-                break
-            who = s.current_player
-            options = s.legal_actions()
-            if len(options) > 1:
-                values = [(self._quick.value(s, o, who, 1), o) for o in options]
-                top = max(v for v, _ in values)
-                options = [next(o for v, o in values if v >= top - 1e-9)]
-            s.apply(options[0].notation)
-        return s
 
     def value(self, world: State, action: Action, me: str, depth: int = 0) -> float:
         """The expected heuristic value for ``me`` of ``action`` in ``world``."""

@@ -52,11 +52,10 @@ import marshal
 import math
 import random
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable
 
-from .bots import Bot, GreedyBot, _fork, checked_lookahead, evaluate, looks_ahead, region_summary
+from .bots import Bot, GreedyBot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
 from ..engine.rules import board_kind
@@ -172,11 +171,6 @@ class ISMCTSBot(Bot):
       all), and the weight of its prior in their selection (see the module notes).
     * ``rivalry``: how much each kind of faction's reward counts the best rival's value
       (:data:`HARD_RIVALRY`, then these).
-    * ``lookahead``, ``prior_visits``: for the kinds of faction named (``{"mollusk": 4}``,
-      or a number for all), ``normal``'s ``lookahead`` best root actions are played on to
-      the round's end (:meth:`~ahoy_nb.ai.bots.GreedyBot.played_on`) before the search,
-      and each starts with the reward it ends with, counted as ``prior_visits``
-      iterations (see :meth:`search`).
     * ``stop_early``: stop once the iterations left cannot change the choice (the
       choice is the same; the time is saved).
     * ``clock``: what ``time_budget`` is measured on (the wall clock; ``time.process_time``
@@ -195,7 +189,6 @@ class ISMCTSBot(Bot):
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
-                 lookahead: int | Mapping[str, int] = 0, prior_visits: int = 50,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -221,10 +214,6 @@ class ISMCTSBot(Bot):
         self.width = width
         self.bias = bias
         self.rivalry = {**HARD_RIVALRY, **(rivalry or {})}
-        self.lookahead = checked_lookahead(lookahead)
-        if not (isinstance(prior_visits, int) and prior_visits >= 0):
-            raise ValueError(f"prior_visits is a number of iterations, not {prior_visits!r}")
-        self.prior_visits = prior_visits
         self.clock = clock
         self.last: Search | None = None
 
@@ -256,14 +245,7 @@ class ISMCTSBot(Bot):
         # Margins where the search begins, in a guess of the secrets like any iteration's.
         self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights,
                                   self.rivalry) if self.relative else None)
-        self._prior, played = self._root_prior(state, me)
-        for notation, reward in played.items():
-            # Prior knowledge as iterations already run (Gelly and Silver, "Combining
-            # online and offline knowledge in UCT", ICML 2007): it fades as the search's
-            # own iterations grow, more slowly than the progressive bias.
-            child = root.children[notation] = _Node(me)
-            child.visits = child.avail = self.prior_visits
-            child.total = reward * self.prior_visits
+        self._prior = self._root_prior(state, me)
         deadline = None if self.iterations is not None else start + self.time_budget
         n = 0
         while True:
@@ -282,10 +264,8 @@ class ISMCTSBot(Bot):
         self.last = Search(me, n, self.clock() - start, stats, self._prior)
         return self.last
 
-    def _root_prior(self, state: State, me: str) -> tuple[dict[str, float] | None, dict[str, float]]:
-        """``normal``'s judgement of the root's actions: ``{notation: prior}``, and the
-        rewards its best actions end the round with where ``me`` looks ahead
-        (``lookahead``; ``{}`` otherwise).
+    def _root_prior(self, state: State, me: str) -> dict[str, float] | None:
+        """``normal``'s judgement of the root's actions: ``{notation: prior}``.
 
         Each action is valued as :class:`~ahoy_nb.ai.bots.GreedyBot` values it (with this
         bot's weights), and turned into a prior in (0, 1], 1 for the best, by the same
@@ -296,38 +276,19 @@ class ISMCTSBot(Bot):
         follow-up decisions, so the search spends its iterations where ``normal`` would
         choose, and can only do better than it by looking further.
         """
-        ahead = looks_ahead(self.lookahead, me) if self.prior_visits else 0
-        if self.width is None and not self.bias and not ahead:
-            return None, {}
+        if self.width is None and not self.bias:
+            return None
         greedy = GreedyBot(self.rng.getrandbits(64), weights=self.weights)
         world = determinize(state, me, self.rng.getrandbits(64))
         world.legal_actions()  # computed once, shared by the forks of every value
-        actions = state.legal_actions()
-        values = {a.notation: greedy.value(world, a, me, greedy.depth) for a in actions}
+        values = {a.notation: greedy.value(world, a, me, greedy.depth)
+                  for a in state.legal_actions()}
         best = max(values.values())
         prior = {a: 2.0 / (1.0 + math.exp(min(60.0, (best - v) / self.scale)))
                  for a, v in values.items()}
-        ranked = sorted(prior, key=lambda a: (-prior[a], a))
         if self.width is not None and len(prior) > self.width:
-            prior = {a: prior[a] for a in ranked[:self.width]}
-        played, settled = {}, {}
-        by_notation = {a.notation: a for a in actions}
-        for notation in ranked[:min(ahead, self.width or ahead)]:
-            end = greedy.played_on(world, by_notation[notation])
-            if end is None:
-                continue
-            played[notation] = self._reward(end, me)
-            # Where the search's own leaves stand: the action settled, as an iteration does.
-            settled[notation] = self._reward(self._settle(_fork(world).apply(notation)), me)
-        if played:
-            # The round's end scores lower than a leaf inside it (the others' last dice
-            # are in): keep the leaves' level, and the differences the round's end shows.
-            level = sum(settled.values()) / len(settled)
-            mean = sum(played.values()) / len(played)
-            played = {a: min(1.0, max(0.0, level + r - mean)) for a, r in played.items()}
-        if not self.bias and self.width is None:
-            prior = None
-        return prior, played
+            prior = {a: prior[a] for a in sorted(prior, key=lambda a: (-prior[a], a))[:self.width]}
+        return prior
 
     def _iterate(self, state: State, me: str, root: _Node) -> None:
         rng = self.rng
@@ -373,9 +334,6 @@ class ISMCTSBot(Bot):
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)
-
-    def _reward(self, world: State, me: str) -> float:
-        return rewards(world, self.scale, self.weights, self._baseline, self.rivalry)[me]
 
     def _settle(self, world: State) -> State:
         """Finish the action under way before scoring: up to ``settle`` follow-up decisions

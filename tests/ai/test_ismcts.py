@@ -180,29 +180,6 @@ def test_it_searches_only_normals_best_root_actions_biased_by_normals_values():
         ISMCTSBot(width=0)
 
 
-def test_a_mollusk_that_looks_ahead_starts_its_best_root_actions_from_the_rounds_end():
-    # With lookahead {"mollusk": 2}, normal's 2 best root actions are played on to the
-    # round's end before the search, and each starts with that reward as 30 iterations.
-    s = position(3, 2005, "mollusk", 30)
-    assert len(s.legal_actions()) > 2
-    bot = ISMCTSBot(seed=4, iterations=1, lookahead={"mollusk": 2}, prior_visits=30)
-    bot.choose(s)
-    seeded = {a: v for a, (v, _) in bot.last.stats.items() if v >= 30}
-    assert len(seeded) == 2 and sum(bot.last.stats[a][0] for a in bot.last.stats) == 61
-    ranked = sorted(bot.last.prior, key=lambda a: -bot.last.prior[a])
-    assert set(seeded) == set(ranked[:2])
-    assert all(0 < bot.last.stats[a][1] < 1 for a in seeded)
-    # Without the look (or for a faction not named) the search starts from nothing.
-    for plain in (ISMCTSBot(seed=4, iterations=1),
-                  ISMCTSBot(seed=4, iterations=1, lookahead={"bluefin": 2})):
-        plain.choose(s)
-        assert sum(v for v, _ in plain.last.stats.values()) == 1
-    with pytest.raises(ValueError, match="lookahead is a number of actions"):
-        ISMCTSBot(lookahead={"union": 2})
-    with pytest.raises(ValueError, match="prior_visits"):
-        ISMCTSBot(prior_visits=-1)
-
-
 def test_a_smugglers_reward_counts_its_own_value_and_no_rivals():
     # With HARD_RIVALRY a Smuggler's margin is its own value (which weighs the leader's
     # Fame a little); Bluefin's 8 more Fame cost the Mollusk's margin 8 points, and would
