@@ -235,6 +235,9 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
         "{root}/docs/tournament/hard1000-mollusk-3p-looks-uncentred.jsonl",
         r"^mollusk: 13 games; wins 6 -> 1; margin \+0\.2 -> -13\.7 \(difference -13\.9 \+- 4\.9\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-width16.jsonl",
+        r"^smuggler1: 15 games; wins 2 -> 2; margin -5\.9 -> -6\.9 \(difference -0\.9 \+- 2\.1\)$"),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
