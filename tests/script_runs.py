@@ -238,6 +238,18 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-width16.jsonl",
         r"^smuggler1: 15 games; wins 2 -> 2; margin -5\.9 -> -6\.9 \(difference -0\.9 \+- 2\.1\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl",
+        (r"^    Smuggler 1: 10\.5/30 = 35% \(21%-53%\), Fame margin a game -3\.7$",
+         r"^  think time \(CPU\), hard: median 0\.842 s, p95 1\.427 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-widen.jsonl",
+        (r"^    Mollusk: 4\.5/15 = 30% \(13%-55%\), Fame margin a game -5\.3$",
+         r"^  think time \(CPU\), hard: median 0\.882 s, p95 1\.543 s, ")),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl",
+        r"^smuggler1: 30 games; wins 4 -> 10\.5; margin -7\.5 -> -3\.7 \(difference \+3\.8 \+- 1\.8\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-widen.jsonl",
+        r"^mollusk: 15 games; wins 7 -> 4\.5; margin -1\.8 -> -5\.3 \(difference -3\.5 \+- 2\.8\)$"),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),

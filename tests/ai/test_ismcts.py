@@ -199,3 +199,32 @@ def test_a_smugglers_reward_counts_its_own_value_and_no_rivals():
     assert after["mollusk"] < before["mollusk"] - 7
     assert margins(ahead, weights)["smuggler1"] < margins(s, weights)["smuggler1"] - 7
     assert ISMCTSBot(rivalry={"smuggler": 1.0}).rivalry == {"smuggler": 1.0}
+
+
+def test_a_smugglers_search_widens_below_the_root_as_its_visits_grow(monkeypatch):
+    # HARD_WIDEN: below the root a Smuggler's tree grows a node's children as sqrt of its
+    # visits, where the plain search tries every option once before it compares any.
+    from ahoy_nb.ai import ismcts
+    made = []
+
+    class Recorded(ismcts._Node):
+        __slots__ = ()
+
+        def __init__(self, player):
+            super().__init__(player)
+            made.append(self)
+
+    monkeypatch.setattr(ismcts, "_Node", Recorded)
+    s = position(3, 7, "smuggler1", 30, lambda s: len(s.legal_actions()) > 40)
+
+    def overgrown(widen: dict | None) -> int:
+        """How many nodes below the root have more children than 2 + sqrt(visits)."""
+        made.clear()
+        ISMCTSBot(seed=2, iterations=400, stop_early=False, widen=widen).search(s)
+        return sum(len(n.children) > 2 + n.visits ** 0.5 for n in made[1:])
+
+    assert ismcts.HARD_WIDEN == {"smuggler": 1.0}
+    assert overgrown(None) == 0
+    assert overgrown({"smuggler": None}) > 10   # e.g. 29 children after 30 visits
+    with pytest.raises(ValueError, match="widen"):
+        ISMCTSBot(widen={"smuggler": 0})
