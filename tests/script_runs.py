@@ -250,6 +250,16 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
         "{root}/docs/tournament/hard1000-mollusk-3p-widen.jsonl",
         r"^mollusk: 15 games; wins 7 -> 4\.5; margin -1\.8 -> -5\.3 \(difference -3\.5 \+- 2\.8\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
+        (r"^    Smuggler 1: 17\.5/60 = 29% \(19%-42%\), Fame margin a game -4\.6$",
+         r"^  think time \(CPU\), hard: median 0\.832 s, p95 1\.397 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-plain-2035.jsonl",
+        r"^    Smuggler 1: 8/60 = 13% \(7%-24%\), Fame margin a game -7\.7$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-plain-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
+        r"^smuggler1: 30 games; wins 4 -> 7; margin -7\.9 -> -5\.5 \(difference \+2\.3 \+- 1\.8\)$"),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
