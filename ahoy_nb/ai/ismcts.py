@@ -61,7 +61,8 @@ from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
 from ..engine.rules import board_kind
 
-__all__ = ["HARD_RIVALRY", "HARD_WEIGHTS", "HARD_WIDEN", "ISMCTSBot", "Search", "TIME_BUDGET", "margins", "rewards"]
+__all__ = ["HARD_RIVALRY", "HARD_WEIGHTS", "HARD_WIDEN", "ISMCTSBot", "Search", "TIME_BUDGET",
+           "margins", "rewards"]
 
 #: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
 #: values control points on the map and Ready Comrades three to four times as much, and
@@ -79,10 +80,11 @@ HARD_RIVALRY = {"smuggler": 0.0}
 
 #: Progressive widening below the root, by the kind of faction that searches (none unless
 #: named): a node may have ``1 + widen * sqrt(visits)`` children, each new one the best
-#: looking of ``breadth`` untried options. A Smuggler's turn has 60-110 options a
-#: decision, and without it the search tried each once below the root and compared none;
-#: with it the Smuggler's wins against two ``normal`` bots went from 8 to 17.5 of 60
-#: deals, its Fame margin up 3.0 a game (docs/bots.md). The Mollusk's fell (15 deals), so it keeps the plain search.
+#: looking of ``breadth`` untried options. A Smuggler's decisions have dozens of options,
+#: and without it the search tried each once below the root and compared none. With it
+#: the Smuggler won 17.5 of 60 deals against two ``normal`` bots instead of 8, its Fame
+#: margin up 3.0 a game; the Mollusk's fell over 15 deals, so it keeps the plain search
+#: (docs/bots.md).
 HARD_WIDEN = {"smuggler": 1.0}
 
 #: Seconds of search a decision (wall clock), unless ``iterations`` is given. Every label
@@ -321,8 +323,8 @@ class ISMCTSBot(Bot):
             untried = [a for a in options if a.notation not in node.children]
             if untried and node is not root and widen is not None:
                 # Progressive widening: a node below the root grows a child at a time as
-                # its visits grow, the likeliest first, instead of trying each of 60
-                # options once before it compares any.
+                # its visits grow, the likeliest first, instead of trying each of dozens
+                # of options once before it compares any.
                 tried = len(options) - len(untried)
                 if tried and tried >= 1 + int(widen * math.sqrt(node.visits)):
                     options = [a for a in options if a.notation in node.children]
