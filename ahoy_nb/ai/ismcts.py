@@ -58,7 +58,6 @@ from typing import Callable
 
 from .bots import Bot, GreedyBot, evaluate, region_summary
 from ..engine import Action, IllegalActionError, State
-from ..engine.components import FAME_TO_END
 from ..engine.observe import determinize
 from ..engine.rules import board_kind
 
@@ -106,21 +105,9 @@ def margins(state: State, weights: dict | None = None,
             for f in values}
 
 
-def last_round(state: State) -> bool:
-    """Whether this round's scoring would end the game: someone's Fame and the wealth of
-    the regions it controls reach :data:`~ahoy_nb.engine.components.FAME_TO_END`."""
-    fame = {f: fs["fame"] for f, fs in state.data["factions"].items()}
-    for r in region_summary(state.data):
-        if r["controller"]:
-            fame[r["controller"]] += r["wealth"]
-    return max(fame.values()) >= FAME_TO_END
-
-
 def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
             baseline: dict[str, float] | None = None,
-            rivalry: dict[str, float] | None = None,
-            ending: tuple[dict[str, float], dict[str, float] | None] | None = None
-            ) -> dict[str, float]:
+            rivalry: dict[str, float] | None = None) -> dict[str, float]:
     """Each faction's reward in [0, 1] for ``state``.
 
     A finished game: the winners share 1 (a full tie splits it). Otherwise the faction's
@@ -132,10 +119,6 @@ def rewards(state: State, scale: float = 4.0, weights: dict | None = None,
     if state.is_over:
         winners = state.winners
         return {f: (1.0 / len(winners) if f in winners else 0.0) for f in factions}
-    if ending is not None and last_round(state):
-        # The game's last round: what counts is beating the best rival.
-        rivalry = {**(rivalry or {}), **ending[0]}
-        baseline = ending[1]
     out = {}
     for f, margin in margins(state, weights, rivalry).items():
         if baseline is not None:
@@ -219,7 +202,7 @@ class ISMCTSBot(Bot):
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
-                 widen: dict | None = None, ending: dict | None = None,
+                 widen: dict | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -246,7 +229,6 @@ class ISMCTSBot(Bot):
         self.bias = bias
         self.rivalry = {**HARD_RIVALRY, **(rivalry or {})}
         self.widen = {**HARD_WIDEN, **(widen or {})}
-        self.ending = ending
         for kind, w in self.widen.items():
             if w is not None and not w > 0:
                 raise ValueError(f"widen is a positive number or None for each kind of faction, "
@@ -280,12 +262,8 @@ class ISMCTSBot(Bot):
         root = _Node(None)
         start = self.clock()
         # Margins where the search begins, in a guess of the secrets like any iteration's.
-        world = determinize(state, me, self.rng.getrandbits(64))
-        self._baseline = margins(world, self.weights, self.rivalry) if self.relative else None
-        self._ending = None
-        if self.ending:
-            self._ending = (self.ending, margins(world, self.weights, {**self.rivalry, **self.ending})
-                            if self.relative else None)
+        self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights,
+                                  self.rivalry) if self.relative else None)
         self._prior = self._root_prior(state, me)
         deadline = None if self.iterations is not None else start + self.time_budget
         n = 0
@@ -382,8 +360,7 @@ class ISMCTSBot(Bot):
                 break
             options = world.legal_actions()
             world.apply(options[rng.randrange(len(options))].notation)
-        reward = rewards(world, self.scale, self.weights, self._baseline, self.rivalry,
-                         self._ending)
+        reward = rewards(world, self.scale, self.weights, self._baseline, self.rivalry)
         for node in path:
             node.visits += 1
             node.total += reward.get(node.player, 0.0)
