@@ -260,6 +260,22 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-plain-2035.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
         r"^smuggler1: 30 games; wins 4 -> 7; margin -7\.9 -> -5\.5 \(difference \+2\.3 \+- 1\.8\)$"),
+    # The screens of the Smuggler's search after widening, each against the kept bot.
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-breadth12.jsonl",
+        r"^smuggler1: 6 games; wins 1 -> 0; margin -4\.3 -> -10\.2 \(difference -5\.8 \+- 3\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen05.jsonl",
+        r"^smuggler1: 7 games; wins 2 -> 0; margin -3\.3 -> -11\.4 \(difference -8\.1 \+- 2\.7\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen2.jsonl",
+        r"^smuggler1: 8 games; wins 3 -> 2; margin -2\.9 -> -6\.2 \(difference -3\.4 \+- 3\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-rivalfame05.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 4\.5; margin -4\.2 -> -4\.8 \(difference -0\.6 \+- 1\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-ending.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 1\.4\)$"),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
