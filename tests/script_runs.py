@@ -276,6 +276,18 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-ending.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 1\.4\)$"),
+    # Both seats over every deal played with the kept bot (docs/bots.md, "Five screens").
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2065.jsonl",
+        (r"^    Smuggler 1: 20\.5/75 = 27% \(19%-38%\), Fame margin a game -5\.0$",
+         r"^  think time \(CPU\), hard: median 0\.811 s, p95 1\.369 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl",
+        (r"^    Mollusk: 41/85 = 48% \(38%-59%\), Fame margin a game -0\.8$",
+         r"^  think time \(CPU\), hard: median 0\.621 s, p95 1\.236 s, ")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
