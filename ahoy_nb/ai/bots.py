@@ -102,7 +102,6 @@ WEIGHTS = {
     "fade": 0.75,           # ... each space still to sail keeps this much of its value
     "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
     "rival_fame": 0.15,     # the best other faction's Fame (negative)
-    "leader_income": 0.0,   # Smuggler: the wealth of the regions the leading controller holds (negative)
 }
 
 
@@ -306,14 +305,6 @@ def evaluate(state: State, me: str, weights: dict | None = None,
             value += w["pledge_regions"] * sum(
                 held.get((to, MARKET_CARDS[c]["suit"]), 0)
                 for to, cards in fs["pledged"].items() for c in cards)
-        if w["leader_income"]:
-            # What the leader of the two that control regions will score at the round's
-            # end: a Patrol sunk or a delivery elsewhere holds it back.
-            lead = max((f for f in others if f in ("bluefin", "mollusk")),
-                       key=lambda f: factions[f]["fame"], default=None)
-            if lead is not None:
-                value -= w["leader_income"] * sum(r["wealth"] for r in regions
-                                                  if r["controller"] == lead)
         if w["deliverable"] and cargo:
             open_suits = {r["suit"] for r in regions if not _stronghold_at(data, r["island"])}
             value += w["deliverable"] * sum(MARKET_CARDS[c]["deliver"] in open_suits
