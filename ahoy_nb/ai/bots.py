@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from ..engine import Action, IllegalActionError, State
 from ..engine.geometry import Map, parse_space
-from ..engine.components import CARGO_LIMIT, CONTROL, FAME_TO_END, MARKET_CARDS
+from ..engine.components import CARGO_LIMIT, CONTROL, MARKET_CARDS
 from ..engine.observe import determinize
 from ..engine.rules import board_kind
 
@@ -102,7 +102,6 @@ WEIGHTS = {
     "fade": 0.75,           # ... each space still to sail keeps this much of its value
     "distance": 0.12,       # each space between the Flagship and where it wants to be (negative)
     "rival_fame": 0.15,     # the best other faction's Fame (negative)
-    "last_reach": 0.0,      # Smuggler, in the game's last round: spaces a die left can carry it (0: off)
 }
 
 
@@ -310,13 +309,8 @@ def evaluate(state: State, me: str, weights: dict | None = None,
             open_suits = {r["suit"] for r in regions if not _stronghold_at(data, r["island"])}
             value += w["deliverable"] * sum(MARKET_CARDS[c]["deliver"] in open_suits
                                             for c in cargo[:CARGO_LIMIT])
-        reach = None
-        if w["last_reach"] and _last_round(factions, regions):
-            # The game ends at this round's end: a delivery its dice left cannot reach
-            # will never be made.
-            reach = w["last_reach"] * len(fs["dice"])
         if w["route"] and flagship is not None:
-            value += w["route"] * _route(data, regions, flagship, cargo, w["fade"], reach)
+            value += w["route"] * _route(data, regions, flagship, cargo, w["fade"])
         if flagship is not None:
             if cargo:
                 # Toward an Island where it can deliver.
@@ -334,17 +328,8 @@ def evaluate(state: State, me: str, weights: dict | None = None,
     return value
 
 
-def _last_round(factions: dict, regions: list[dict]) -> bool:
-    """Whether this round's scoring brings someone to 30 Fame, ending the game."""
-    income: dict[str, int] = {}
-    for r in regions:
-        if r["controller"]:
-            income[r["controller"]] = income.get(r["controller"], 0) + r["wealth"]
-    return max(fs["fame"] + income.get(f, 0) for f, fs in factions.items()) >= FAME_TO_END
-
-
 def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
-           fade: float, reach: float | None = None) -> float:
+           fade: float) -> float:
     """A Smuggler's deliveries in prospect, each worth ``fade ** d`` of a delivery, where
     ``d`` is the steps still to take before it is made: spaces to sail, the pick-up, the
     delivery.
@@ -385,8 +370,7 @@ def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
         if d is not None:
             # One step more for the delivery itself: a Cargo at its Island is worth less
             # than delivering it (2 Fame, a reward, a pledge).
-            if reach is None or d <= reach:
-                total += fade ** (d + 1)
+            total += fade ** (d + 1)
     free = CARGO_LIMIT - min(len(cargo), CARGO_LIMIT)
     if free:
         trips = []
@@ -405,7 +389,7 @@ def _route(data: dict, regions: list[dict], flagship: tuple, cargo: list[int],
             if best is not None:
                 trips.append(best)
         trips.sort()
-        total += sum(fade ** d for d in trips[:free] if reach is None or d - 2 <= reach)
+        total += sum(fade ** d for d in trips[:free])
     return total
 
 
