@@ -276,6 +276,34 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-ending.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 1\.4\)$"),
+    # Two screens of the Smuggler's value (docs/bots.md, "Two screens of what a Smuggler values").
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-leader05.jsonl",
+        r"^smuggler1: 10 games; wins 4 -> 1\.5; margin -2\.5 -> -8\.7 \(difference -6\.2 \+- 2\.8\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-leader05.jsonl",
+        r"^smuggler1: 10 games; wins 1 -> 0; margin -6\.1 -> -8\.2 \(difference -2\.1 \+- 2\.2\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-reach3.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 2; margin -4\.2 -> -5\.1 \(difference -0\.9 \+- 0\.9\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-reach3.jsonl",
+        r"^smuggler1: 15 games; wins 3 -> 4; margin -5\.2 -> -4\.3 \(difference \+0\.9 \+- 1\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-scale1.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 2; margin -4\.2 -> -7\.0 \(difference -2\.8 \+- 2\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-scale4.jsonl",
+        r"^mollusk: 15 games; wins 7 -> 8; margin -1\.8 -> -0\.7 \(difference \+1\.1 \+- 2\.7\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-scale4.jsonl",
+        r"^mollusk: 15 games; wins 8 -> 8; margin \+0\.4 -> \+0\.1 \(difference -0\.3 \+- 2\.6\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-scale4.jsonl",
+        (r"^    Mollusk: 16/30 = 53% \(36%-70%\), Fame margin a game -0\.3$",
+         r"^  think time \(CPU\), hard: median 0\.562 s, p95 0\.993 s, ")),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-scale4.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 2\.0\)$"),
     # Both seats over every deal played with the kept bot (docs/bots.md, "Five screens").
     Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
