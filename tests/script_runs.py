@@ -316,6 +316,20 @@ RUNS = [
         "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl",
         (r"^    Mollusk: 41/85 = 48% \(38%-59%\), Fame margin a game -0\.8$",
          r"^  think time \(CPU\), hard: median 0\.621 s, p95 1\.236 s, ")),
+    # ... and with ten more deals a seat (docs/bots.md, "What a Smuggler values").
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2065.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2080.jsonl",
+        (r"^    Smuggler 1: 21\.5/85 = 25% \(17%-35%\), Fame margin a game -5\.0$",
+         r"^  think time \(CPU\), hard: median 0\.800 s, p95 1\.352 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl",
+        (r"^    Mollusk: 46/95 = 48% \(39%-58%\), Fame margin a game -1\.1$",
+         r"^  think time \(CPU\), hard: median 0\.610 s, p95 1\.213 s, ")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
