@@ -276,7 +276,7 @@ RUNS = [
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-ending.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 1\.4\)$"),
-    # Two screens of the Smuggler's value (docs/bots.md, "Two screens of what a Smuggler values").
+    # The screens of what the hard bot values and how sharply (docs/bots.md, "What a Smuggler values").
     Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-leader05.jsonl",
         r"^smuggler1: 10 games; wins 4 -> 1\.5; margin -2\.5 -> -8\.7 \(difference -6\.2 \+- 2\.8\)$"),
