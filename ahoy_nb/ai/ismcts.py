@@ -202,7 +202,7 @@ class ISMCTSBot(Bot):
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
-                 widen: dict | None = None, horizon: dict | None = None,
+                 widen: dict | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -233,11 +233,6 @@ class ISMCTSBot(Bot):
             if w is not None and not w > 0:
                 raise ValueError(f"widen is a positive number or None for each kind of faction, "
                                  f"not {w!r} for {kind!r}")
-        self.horizon = dict(horizon or {})
-        for kind, h in self.horizon.items():
-            if h not in (None, "turn"):
-                raise ValueError(f"horizon is \"turn\" or None for each kind of faction, "
-                                 f"not {h!r} for {kind!r}")
         self.clock = clock
         self.last: Search | None = None
 
@@ -321,10 +316,7 @@ class ISMCTSBot(Bot):
         c = self.exploration
         prior = self._prior
         widen = self.widen.get(board_kind(me))
-        own_turn = self.horizon.get(board_kind(me)) == "turn"
         while not world.is_over:
-            if own_turn and path and world.turn_player != me:
-                break  # the searcher's turn is over: score it here
             options = world.legal_actions()
             if node is root and prior is not None and self.width is not None:
                 options = [a for a in options if a.notation in prior] or options
