@@ -202,7 +202,7 @@ class ISMCTSBot(Bot):
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
-                 widen: dict | None = None, widen_rivals: dict | None = None,
+                 widen: dict | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -233,7 +233,6 @@ class ISMCTSBot(Bot):
             if w is not None and not w > 0:
                 raise ValueError(f"widen is a positive number or None for each kind of faction, "
                                  f"not {w!r} for {kind!r}")
-        self.widen_rivals = dict(widen_rivals or {})
         self.clock = clock
         self.last: Search | None = None
 
@@ -316,14 +315,12 @@ class ISMCTSBot(Bot):
         node, path = root, []
         c = self.exploration
         prior = self._prior
-        own_widen = self.widen.get(board_kind(me))
-        rival_widen = self.widen_rivals.get(board_kind(me), own_widen)
+        widen = self.widen.get(board_kind(me))
         while not world.is_over:
             options = world.legal_actions()
             if node is root and prior is not None and self.width is not None:
                 options = [a for a in options if a.notation in prior] or options
             untried = [a for a in options if a.notation not in node.children]
-            widen = own_widen if world.current_player == me else rival_widen
             if untried and node is not root and widen is not None:
                 # Progressive widening: a node below the root grows a child at a time as
                 # its visits grow, the likeliest first, instead of trying each of dozens
