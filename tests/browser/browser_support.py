@@ -423,6 +423,32 @@ _JS_OUTPUTS = """
 """
 
 
+# Runs code in the current notebook's kernel (JupyterLab's or JupyterLite's): what it
+# printed, and the error it raised, if any.
+_JS_KERNEL_RUN = """
+async (code) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const kernel = w.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false, silent: false});
+  let out = "", err = null;
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type;
+    if (t === "stream") out += msg.content.text;
+    else if (t === "error") err = msg.content.ename + ": " + msg.content.evalue;
+  };
+  await future.done;
+  return {out, err};
+}
+"""
+
+
+def kernel_json(page, code: str):
+    """Run ``code`` in the open notebook's kernel; it prints one JSON value last: return it."""
+    result = page.evaluate(_JS_KERNEL_RUN, code)
+    assert result["err"] is None, f"kernel code failed: {result['err']}\n{code}"
+    return json.loads(result["out"].strip().splitlines()[-1])
+
+
 @dataclass
 class NotebookRun:
     """What running a notebook in JupyterLab left behind."""

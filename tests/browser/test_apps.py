@@ -21,7 +21,6 @@ voila_render_app.png, panel_*.png.
 
 from __future__ import annotations
 
-import json
 import time
 from urllib.parse import urlsplit
 
@@ -51,29 +50,6 @@ def _engine_reason(notation: str = ILLEGAL) -> str:
 
 
 # -- page helpers ---------------------------------------------------------------------
-
-_JS_KERNEL_RUN = """
-async (code) => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const kernel = w.sessionContext.session.kernel;
-  const future = kernel.requestExecute({code, store_history: false, silent: false});
-  let out = "", err = null;
-  future.onIOPub = (msg) => {
-    const t = msg.header.msg_type;
-    if (t === "stream") out += msg.content.text;
-    else if (t === "error") err = msg.content.ename + ": " + msg.content.evalue;
-  };
-  await future.done;
-  return {out, err};
-}
-"""
-
-
-def kernel_json(page, code: str):
-    """Run ``code`` in the open notebook's kernel; it prints one JSON value: return it."""
-    result = page.evaluate(_JS_KERNEL_RUN, code)
-    assert result["err"] is None, f"kernel code failed: {result['err']}\n{code}"
-    return json.loads(result["out"].strip().splitlines()[-1])
 
 
 def click_action(page, scope: str, notation: str | None = None) -> str:
@@ -179,21 +155,21 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     assert not run.errors, run.error_report()
     page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
 
-    before = kernel_json(page, "import json; s = app.game.state; print(json.dumps("
+    before = bs.kernel_json(page, "import json; s = app.game.state; print(json.dumps("
                                "{'n': len(s.log), 'who': s.current_player}))")
     assert before == {"n": 1, "who": "bluefin"}
 
     # An illegal click: the engine's reason, and the game does not change.
     click_illegal(page, NB)
     wait_error(page, NB, _engine_reason())
-    assert kernel_json(page, "print(len(app.game.state.log))") == 1
+    assert bs.kernel_json(page, "print(len(app.game.state.log))") == 1
 
     # A legal click: the kernel applies it, the board is redrawn.
     svg_before = svg_of(page, NB)
     notation = click_action(page, NB)
     head = wait_log_entry(page, NB, 1)
     assert head == f"1. Bluefin: {notation}"
-    after = kernel_json(page, "s = app.game.state; print(json.dumps("
+    after = bs.kernel_json(page, "s = app.game.state; print(json.dumps("
                               "{'player': s.log[1].player, 'action': s.log[1].action}))")
     assert after == {"player": "bluefin", "action": notation}
     page.wait_for_function(
@@ -206,7 +182,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     # Play on into round 2 from the kernel; the Fame chart shows the round's start.
     chart = fame_chart(page)
     assert chart and "R2" not in chart["labels"], chart
-    played = kernel_json(page, """
+    played = bs.kernel_json(page, """
 from ahoy_nb.ai.bots import GreedyBot
 g = app.game
 g.stop()

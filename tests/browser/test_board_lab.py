@@ -98,28 +98,6 @@ _JS_MEASURE = """
 }
 """
 
-_JS_KERNEL_RUN = """
-async (code) => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const kernel = w.sessionContext.session.kernel;
-  const future = kernel.requestExecute({code, store_history: false, silent: false});
-  let out = "", err = null;
-  future.onIOPub = (msg) => {
-    const t = msg.header.msg_type;
-    if (t === "stream") out += msg.content.text;
-    else if (t === "error") err = msg.content.ename + ": " + msg.content.evalue;
-  };
-  await future.done;
-  return {out, err};
-}
-"""
-
-
-def kernel(page, code: str):
-    result = page.evaluate(_JS_KERNEL_RUN, code)
-    assert result["err"] is None, f"kernel code failed: {result['err']}\n{code}"
-    return json.loads(result["out"].strip().splitlines()[-1])
-
 
 def board(page, k: int):
     return page.locator(f"{NB} .ahoy-bw").nth(k)
@@ -276,7 +254,7 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
     sizes = {}
     turn_started = False
     for _ in range(40):
-        info = kernel(page, "import json; s = game.state; print(json.dumps({'who': s.current_player,"
+        info = bs.kernel_json(page, "import json; s = game.state; print(json.dumps({'who': s.current_player,"
                             " 'legal': [a.notation for a in s.legal_actions()], 'turn': s.turn_player}))")
         legal = info["legal"]
         if info["who"] != "bluefin":
@@ -300,7 +278,7 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
         picks.append(pick)
         if pick == "end":
             break
-    log = kernel(page, "import json; print(json.dumps([e.action for e in game.state.log if e.player == 'bluefin']))")
+    log = bs.kernel_json(page, "import json; print(json.dumps([e.action for e in game.state.log if e.player == 'bluefin']))")
     assert "end" in log, log
     print("clicks on the board:", clicks, "for", picks)
     print("smallest side of each kind of clickable element during the turn (px):", sizes)
@@ -329,14 +307,14 @@ def test_a_tile_is_placed_by_pointing(lab_page, screenshot):
     chosen = b.locator("g.ghost.ahoy-preview").get_attribute("data-action")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     wait_idle(page, k)
-    placed = kernel(page, "import json; print(json.dumps(explore.state.log[-1].action))")
+    placed = bs.kernel_json(page, "import json; print(json.dumps(explore.state.log[-1].action))")
     assert placed == chosen, (placed, chosen)
 
 
 def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
     page = lab_page
     for k, name, kind in ((ROUNDING, "rounding", "round"), (ENDING, "ending", "over")):
-        last = kernel(page, f"import json; from ahoy_nb.ai.bots import RandomBot; s = {name}.state;"
+        last = bs.kernel_json(page, f"import json; from ahoy_nb.ai.bots import RandomBot; s = {name}.state;"
                             f" print(json.dumps([a.notation for a in s.legal_actions()]))")
         b = board(page, k)
         b.scroll_into_view_if_needed()

@@ -182,21 +182,6 @@ def _mollusk_think(seed=2005, every=4, most=8):
 print(json.dumps(_mollusk_think()))
 """
 
-# Runs code in the notebook's kernel (Pyodide); what it printed.
-_JS_RUN = """
-async (code) => {
-  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const out = [];
-  const future = k.requestExecute({code, store_history: false});
-  future.onIOPub = (msg) => {
-    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
-    if (msg.header.msg_type === 'error') out.push('ERROR ' + msg.content.ename + ': ' + msg.content.evalue);
-  };
-  await future.done;
-  return out.join('');
-}
-"""
-
 
 # Remembers whether a board's text ever said "Mollusk is thinking".
 _JS_WATCH_THINKING = """
@@ -318,9 +303,7 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
 
     # normal's Mollusk: seconds a decision in the browser, against this process.
     _wait_idle(page)
-    printed = page.evaluate(_JS_RUN, THINK)
-    assert not printed.startswith("ERROR"), printed
-    there, here = json.loads(printed), _think_here()
+    there, here = bs.kernel_json(page, THINK), _think_here()
     assert len(there) == len(here) == 8, (there, here)
     FIGURES["mollusk_think_s"] = {
         "browser_median": round(statistics.median(there), 2), "browser_max": round(max(there), 2),
