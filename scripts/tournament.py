@@ -12,6 +12,7 @@ stopped and summarised at any time with ``--report``.
     python scripts/tournament.py --report a.jsonl b.jsonl   # two runs of other deals, together
     python scripts/tournament.py --players 3 --seats 1 --iterations 200 --option relative=false
     python scripts/tournament.py --compare before.jsonl after.jsonl   # game by game
+    python scripts/tournament.py --compare a.jsonl,b.jsonl after.jsonl   # runs of other deals, together
 
 ``--seats`` plays only those seats (for tuning one faction); ``--option key=value`` passes
 another option to the bot (a JSON value: ``scale=3``, ``weights={"cargo": 2}``).
@@ -174,17 +175,22 @@ def main(argv=None) -> int:
     p.add_argument("--report", nargs="+", default=None, metavar="FILE",
                    help="only summarise these files")
     p.add_argument("--compare", nargs=2, default=None, metavar=("BASE", "NEW"),
-                   help="compare two runs game by game (the deals and seats both played)")
+                   help="compare two runs game by game (the deals and seats both played); "
+                        "either may be several files joined by commas")
     args = p.parse_args(argv)
+
+    def results_in(files: list[str]) -> list[dict]:
+        missing = [f for f in files if not Path(f).is_file()]
+        if missing:
+            p.error(f"no such results file: {', '.join(missing)}")
+        return [json.loads(line) for f in files for line in Path(f).read_text().splitlines() if line]
+
     if args.compare:
-        base, new = ([json.loads(line) for line in Path(f).read_text().splitlines() if line]
-                     for f in args.compare)
+        base, new = (results_in(files.split(",")) for files in args.compare)
         print(compare(base, new))
         return 0
     if args.report:
-        results = [json.loads(line) for f in args.report
-                   for line in Path(f).read_text().splitlines() if line]
-        print(report(results))
+        print(report(results_in(args.report)))
         return 0
     options = {k: v for k, v in (("iterations", args.iterations),
                                  ("time_budget", args.time_budget)) if v is not None}

@@ -6,9 +6,11 @@ others are in ``tests/browser/test_scripts_full.py``), and a line there for ever
 
 from __future__ import annotations
 
+import runpy
+
 import pytest
 
-from script_runs import LANES, RUNS, SCRIPTS, run
+from script_runs import LANES, ROOT, RUNS, SCRIPTS, run
 
 
 @pytest.mark.parametrize("script_run", [r for r in RUNS if r.lane == "fast"], ids=lambda r: r.id)
@@ -32,3 +34,13 @@ def test_every_run_is_in_a_lane_once():
     assert len(ids) == len(set(ids)), "a run listed twice"
     for r in RUNS:
         assert r.expect, f"{r.id}: says nothing about its output"
+
+
+def test_a_tournament_report_names_a_results_file_that_is_not_there(capsys):
+    main = runpy.run_path(str(SCRIPTS / "tournament.py"))["main"]
+    there = str(ROOT / "docs" / "tournament" / "hard1000-mollusk-3p-prior.jsonl")
+    for argv in (["--report", there, "gone.jsonl"], ["--compare", f"{there},gone.jsonl", there]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        assert "no such results file: gone.jsonl" in capsys.readouterr().err
