@@ -330,6 +330,43 @@ RUNS = [
         "{root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl",
         (r"^    Mollusk: 46/95 = 48% \(39%-58%\), Fame margin a game -1\.1$",
          r"^  think time \(CPU\), hard: median 0\.610 s, p95 1\.213 s, ")),
+    # The screens of 2026-11-27, later (docs/bots.md, "Where the search ends").
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+        r"^smuggler1: 10 games; wins 4 -> 1; margin -2\.5 -> -6\.9 \(difference -4\.4 \+- 3\.0\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+        r"^smuggler1: 9 games; wins 1 -> 1\.5; margin -5\.6 -> -7\.0 \(difference -1\.4 \+- 2\.2\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl,"
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+        r"^smuggler1: 19 games; wins 5 -> 2\.5; margin -3\.9 -> -6\.9 \(difference -3\.0 \+- 1\.9\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+        (r"^    Smuggler 1: 2\.5/19 = 13% \(4%-35%\), Fame margin a game -6\.9$",
+         r"^  think time \(CPU\), hard: median 0\.538 s, p95 1\.646 s, ")),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        r"^mollusk: 30 games; wins 14 -> 13; margin -0\.3 -> -2\.9 \(difference -2\.6 \+- 2\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        r"^mollusk: 30 games; wins 15 -> 18; margin -1\.4 -> \+2\.5 \(difference \+4\.0 \+- 1\.9\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        r"^mollusk: 15 games; wins 7 -> 8; margin -0\.3 -> -0\.2 \(difference \+0\.1 \+- 2\.9\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        r"^mollusk: 10 games; wins 5 -> 7; margin -1\.0 -> \+1\.7 \(difference \+2\.7 \+- 4\.0\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        r"^mollusk: 10 games; wins 5 -> 5; margin -3\.4 -> -2\.0 \(difference \+1\.4 \+- 3\.8\)$"),
+    Run("tournament.py", "--compare " + ",".join(
+            f"{{root}}/docs/tournament/hard1000-mollusk-3p-prior{part}.jsonl"
+            for part in ("", "-2035", "-2065", "-2080", "-2090"))
+        + " {root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        r"^mollusk: 95 games; wins 46 -> 51; margin -1\.1 -> -0\.2 \(difference \+0\.9 \+- 1\.2\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        (r"^    Mollusk: 51/95 = 54% \(44%-63%\), Fame margin a game -0\.2$",
+         r"^  think time \(CPU\), hard: median 0\.687 s, p95 1\.331 s, ")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
