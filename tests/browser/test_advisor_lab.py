@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import browser_support as bs
-from test_apps import NB, click_action, kernel_json, wait_log_entry
+from test_apps import NB, click_action, wait_log_entry
 
 APP = "notebooks/app.ipynb"
 
@@ -36,7 +36,7 @@ def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
     # The chart shows the first position once the worker thread has worked it out.
     first = bs.wait_until(lambda: chance_points(page))
     assert first, "the win-chance chart drew no point"
-    kernel_json(page, "import json; app.game.stop(); print(json.dumps(1))")  # bots wait
+    bs.kernel_json(page, "import json; app.game.stop(); print(json.dumps(1))")  # bots wait
 
     # A move: the chart gains a point.
     click_action(page, NB)
@@ -45,7 +45,7 @@ def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
     assert more and more > first, (first, more)
 
     # Hint, when it is the person's decision.
-    kernel_json(page, """
+    bs.kernel_json(page, """
 g = app.game
 g.run_bots()
 print(json.dumps(g.state.current_player))""")
@@ -53,13 +53,13 @@ print(json.dumps(g.state.current_player))""")
     panel.locator("button", has_text="Hint").first.click()    # beside the board
     hint = panel.locator("ol li")
     hint.first.wait_for(state="visible", timeout=120_000)
-    options = kernel_json(page, "print(json.dumps(len(app.game.state.legal_actions())))")
+    options = bs.kernel_json(page, "print(json.dumps(len(app.game.state.legal_actions())))")
     assert hint.count() == min(3, options)
-    shown = kernel_json(page, "print(json.dumps([e.notation for e in app.game.advisor.hints]))")
+    shown = bs.kernel_json(page, "print(json.dumps([e.notation for e in app.game.advisor.hints]))")
     assert shown and all(f"({n})" in hint.nth(i).inner_text() for i, n in enumerate(shown))
     # the board highlights the suggested actions (its hints trait), and draws them: the
     # action list's buttons marked as hints, and no map target marked for another action
-    assert kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
+    assert bs.kernel_json(page, "print(json.dumps(app.game.board.hints))") == shown
     hinted = page.locator(f"{NB} .ahoy-actions button.ahoy-action.ahoy-hint")
     assert bs.wait_until(lambda: hinted.count() == len(shown), 30)
     assert sorted(hinted.nth(i).get_attribute("data-action")

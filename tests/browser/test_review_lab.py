@@ -8,7 +8,7 @@ about 30-60 s on a quiet machine."""
 from __future__ import annotations
 
 import browser_support as bs
-from test_apps import NB, kernel_json
+from test_apps import NB
 
 NOTEBOOK = "notebooks/07_review.ipynb"
 
@@ -41,12 +41,12 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     scrubber = page.locator(f"{NB} .ahoy-bw input.ahoy-scrubber").last
     scrubber.wait_for(timeout=60_000)
     end = int(scrubber.input_value())
-    assert end == kernel_json(page, "import json; print(json.dumps(len(replay.state.history)))")
+    assert end == bs.kernel_json(page, "import json; print(json.dumps(len(replay.state.history)))")
 
     page.locator(f"{NB} button", has_text="Review").last.click()
     marks = bs.wait_until(lambda: review_marks(page), 180)
     assert marks, "the review drew no mark"
-    expected = kernel_json(page, "print(json.dumps(replay.reviewer.chart.marks_at))")
+    expected = bs.kernel_json(page, "print(json.dumps(replay.reviewer.chart.marks_at))")
     assert marks == len(expected)
 
     fig = page.locator(f"{NB} .bqplot.figure").filter(
@@ -58,9 +58,9 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     moved = bs.wait_until(lambda: int(scrubber.input_value()) != end and scrubber.input_value())
     assert moved, "the scrubber did not move"
     assert int(moved) == expected[0]
-    assert kernel_json(page, "print(json.dumps(replay.board.position))") == expected[0]
+    assert bs.kernel_json(page, "print(json.dumps(replay.board.position))") == expected[0]
     # the better move is marked on the board, and the words say what the decision cost
-    best = kernel_json(page, f"print(json.dumps(replay.reviewer.core.decision({expected[0]}).best))")
+    best = bs.kernel_json(page, f"print(json.dumps(replay.reviewer.core.decision({expected[0]}).best))")
     assert page.evaluate(_JS_MARKED, [NB, best]), f"{best} is not marked on the board"
     assert page.locator(f"{NB} .ahoy-review-detail").last.inner_text().startswith(
         f"Action {expected[0]}")
