@@ -156,7 +156,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
 
     before = bs.kernel_json(page, "import json; s = app.game.state; print(json.dumps("
-                               "{'n': len(s.log), 'who': s.current_player}))")
+                                  "{'n': len(s.log), 'who': s.current_player}))")
     assert before == {"n": 1, "who": "bluefin"}
 
     # An illegal click: the engine's reason, and the game does not change.
@@ -170,7 +170,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     head = wait_log_entry(page, NB, 1)
     assert head == f"1. Bluefin: {notation}"
     after = bs.kernel_json(page, "s = app.game.state; print(json.dumps("
-                              "{'player': s.log[1].player, 'action': s.log[1].action}))")
+                                 "{'player': s.log[1].player, 'action': s.log[1].action}))")
     assert after == {"player": "bluefin", "action": notation}
     page.wait_for_function(
         "([sel, old]) => document.querySelector(sel).innerHTML !== old",

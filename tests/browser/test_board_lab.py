@@ -255,7 +255,7 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
     turn_started = False
     for _ in range(40):
         info = bs.kernel_json(page, "import json; s = game.state; print(json.dumps({'who': s.current_player,"
-                            " 'legal': [a.notation for a in s.legal_actions()], 'turn': s.turn_player}))")
+                                    " 'legal': [a.notation for a in s.legal_actions()], 'turn': s.turn_player}))")
         legal = info["legal"]
         if info["who"] != "bluefin":
             break
@@ -315,7 +315,7 @@ def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
     page = lab_page
     for k, name, kind in ((ROUNDING, "rounding", "round"), (ENDING, "ending", "over")):
         last = bs.kernel_json(page, f"import json; from ahoy_nb.ai.bots import RandomBot; s = {name}.state;"
-                            f" print(json.dumps([a.notation for a in s.legal_actions()]))")
+                                    f" print(json.dumps([a.notation for a in s.legal_actions()]))")
         b = board(page, k)
         b.scroll_into_view_if_needed()
         click_on_board(page, k, "end" if "end" in last else last[0])
