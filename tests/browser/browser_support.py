@@ -426,7 +426,7 @@ _JS_OUTPUTS = """
 # Runs code in the current notebook's kernel (JupyterLab's or JupyterLite's): what it
 # printed, and the error it raised, if any.
 _JS_KERNEL_RUN = """
-async (code) => {
+async ([code, seconds]) => {
   const w = window.jupyterapp.shell.currentWidget;
   const kernel = w.sessionContext.session.kernel;
   const future = kernel.requestExecute({code, store_history: false, silent: false});
@@ -436,15 +436,16 @@ async (code) => {
     if (t === "stream") out += msg.content.text;
     else if (t === "error") err = msg.content.ename + ": " + msg.content.evalue;
   };
-  await future.done;
-  return {out, err};
+  const late = new Promise((r) => setTimeout(() => r(`no answer in ${seconds} s`), seconds * 1000));
+  const why = await Promise.race([future.done.then(() => null), late]);
+  return {out, err: err || why};
 }
 """
 
 
-def kernel_json(page, code: str):
+def kernel_json(page, code: str, timeout: float = 120.0):
     """Run ``code`` in the open notebook's kernel; it prints one JSON value last: return it."""
-    result = page.evaluate(_JS_KERNEL_RUN, code)
+    result = page.evaluate(_JS_KERNEL_RUN, [code, timeout])
     assert result["err"] is None, f"kernel code failed: {result['err']}\n{code}"
     return json.loads(result["out"].strip().splitlines()[-1])
 

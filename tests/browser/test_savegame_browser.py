@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import time
 
+import browser_support as bs
+
 from ahoy_nb import savegame
 from ahoy_nb.engine.components import PLAN_BY_KEY, PLAN_CARDS
 
@@ -108,8 +110,21 @@ def _board_now(game) -> str:
     }""")
 
 
-def _click_until(page, game, button, done) -> None:
-    """Click ``button`` until ``done()`` (at most 3 clicks), each once it is still."""
+# What the kernel holds of the board: did the intents arrive, and was the last one answered?
+_KERNEL_BOARD = """
+import json, sys, threading, traceback
+b = game.board
+names = {t.ident: t.name for t in threading.enumerate()}
+where = {names.get(i, i): [f"{f.name}:{f.lineno}" for f in traceback.extract_stack(frame)[-4:]]
+         for i, frame in sys._current_frames().items()}
+print(json.dumps({"intent": b.intent, "ack": b.ack, "error": b.error, "actions": len(b.state.history),
+                  "threads": where}, default=str))
+"""
+
+
+def _click_until(page, game, button, done, log=None) -> None:
+    """Click ``button`` until ``done()`` (at most 3 clicks), each once it is still.
+    ``log``: the server's log file, whose warnings a failure quotes."""
     for attempt in range(3):
         _settle(page, button)
         button.click()
@@ -118,10 +133,18 @@ def _click_until(page, game, button, done) -> None:
             return
         except AssertionError:
             if attempt == 2:
-                raise AssertionError(f"3 clicks did nothing; the board: {_board_now(game)}") from None
+                try:
+                    kernel = bs.kernel_json(page, _KERNEL_BOARD, timeout=20)
+                except AssertionError as err:   # a kernel that does not answer says so
+                    kernel = str(err).splitlines()[0]
+                warned = [line for line in (log.read_text().splitlines() if log else [])
+                          if "WARN" in line or "Error" in line or "[E " in line][-8:]
+                raise AssertionError(f"3 clicks did nothing; the board: {_board_now(game)}; "
+                                     f"in the kernel: {kernel}; the server warned: {warned}") from None
 
 
-def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, screenshot):
+def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, jupyterlab_server, tmp_path,
+                                                   screenshot):
     """The game widget's Save (a download link) and Open (an upload) in JupyterLab."""
     page = run_notebook("notebooks/03_full_game.ipynb").page
     game = page.locator(GAME).first
@@ -146,7 +169,8 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, tmp_path, scree
     # and JupyterLab may scroll the notebook: click again if the board has not changed.
     # A second action played is as good for what follows.
     _click_until(page, game, board.locator(".ahoy-actions button.ahoy-action").first,
-                 lambda: board.locator(".ahoy-svg").first.inner_html() != svg)
+                 lambda: board.locator(".ahoy-svg").first.inner_html() != svg,
+                 log=jupyterlab_server.log_path)
     board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
 
     def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
