@@ -70,7 +70,9 @@ def test_binder_files():
 
     overrides = json.loads((BINDER / "overrides.json").read_text())
     assert overrides == {"@jupyterlab/apputils-extension:notification":
-                         {"fetchNews": "false", "checkForUpdates": False}}
+                         {"fetchNews": "false", "checkForUpdates": False},
+                         "@jupyterlab/apputils-extension:kernels-settings":
+                         {"commsOverSubshells": "disabled"}}
 
     lines = [ln.split("#", 1)[0].strip()
              for ln in (BINDER / "requirements.txt").read_text().splitlines()]

@@ -404,3 +404,28 @@ def test_light_and_dark_themes(lab_page, screenshot):
                   " {theme: 'JupyterLab Light'})")
     for path, name in ((light, "board-light.png"), (dark, "board-dark.png")):
         bs.save_small(path, bs.REPO_ROOT / "docs" / name)
+
+
+def test_board_clicks_still_play_after_the_page_reconnects(lab_page):
+    """The page connects to the kernel again (as after a network blip) and a click on the
+    board still plays. With widget messages on kernel subshells (JupyterLab's default),
+    ipykernel 7.4 routed the board's messages to a subshell that was gone, and dropped
+    them; the settings overrides turn that off (docs/widgets.md, "A click the kernel
+    never hears")."""
+    page = lab_page
+    count = "import json; print(json.dumps(len(game.state.history)))"
+    before = bs.kernel_json(page, count)
+    status = page.evaluate("""async () => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        await kernel.reconnect();
+        return kernel.connectionStatus; }""")
+    assert status == "connected"
+    time.sleep(2)   # the widget manager asks the kernel for every widget's state again
+    button = board(page, GAME).locator(".ahoy-actions button.ahoy-action:not([title*=careful])").first
+    button.scroll_into_view_if_needed()
+    button.click()
+    deadline = time.monotonic() + 20
+    while bs.kernel_json(page, count) == before:
+        assert time.monotonic() < deadline, "the click after the reconnection never reached the kernel"
+        time.sleep(0.3)
+    wait_idle(page, GAME)
