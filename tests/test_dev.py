@@ -26,6 +26,8 @@ def clone(tmp_path):
     for name in ("dev", "pyproject.toml", ".gitignore"):
         shutil.copy2(ROOT / name, tmp_path / name)
     shutil.copytree(ROOT / "share", tmp_path / "share")
+    (tmp_path / "binder").mkdir()
+    shutil.copy2(ROOT / "binder" / "overrides.json", tmp_path / "binder" / "overrides.json")
     (tmp_path / "notebooks").mkdir()
     (tmp_path / "notebooks" / "01_setup.ipynb").write_text('{"cells": []}')
     bin_dir = tmp_path / ".venv" / "bin"
@@ -55,6 +57,9 @@ def test_dev_lab_installs_only_the_lab_extra(clone):
     lab = [c for c in calls if c.startswith("jupyter lab")]
     assert lab and lab[0].split()[2] == str(clone / "lab-notebooks")
     assert (clone / "lab-notebooks" / "01_setup.ipynb").exists()
+    # JupyterLab's settings are Binder's (docs/widgets.md, "A click the kernel never hears").
+    installed = clone / ".venv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert installed.read_text() == (ROOT / "binder" / "overrides.json").read_text()
 
 
 def test_dev_serve_installs_only_the_lab_extra_and_reuses_it(clone):
