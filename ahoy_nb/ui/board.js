@@ -23,6 +23,14 @@
 
 let sequence = 0;
 
+// After this long without an answer to a click, the message area says so: a busy kernel
+// answers late, and a kernel may also never hear a click (docs/widgets.md, "A click the
+// kernel never hears"). Longer than any bot's think time (about 1 s a decision).
+const SLOW_MS = 10000;
+const SLOW_TEXT = `No answer from Python for ${SLOW_MS / 1000} s. The kernel may be busy running a cell; ` +
+  "if it is idle, the click was lost on its way. In JupyterLab, setting Settings → Kernel → " +
+  "“Kernel Comms over subshells” to Disabled, then restarting the kernel, prevents that.";
+
 function nextId() {
   sequence = (sequence + 1) % 1000;
   return Date.now() * 1000 + sequence;
@@ -103,6 +111,7 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let waiting = null; // id of the intent sent and not yet acknowledged
+  let slowTimer = null; // shows SLOW_TEXT if the answer to `waiting` is late
   const dismissed = new Set(); // notices this view has closed
   let rotation = null; // the rotation a tile is previewed at while exploring
   let preview = null; // the placement (g.ghost) the pointer snaps to
@@ -115,8 +124,19 @@ function render({ model, el }) {
     const id = nextId();
     waiting = id;
     root.classList.add("ahoy-waiting");
+    clearTimeout(slowTimer);
+    slowTimer = setTimeout(() => { if (waiting === id) drawSlow(); }, SLOW_MS);
     model.set("intent", Object.assign({}, payload, { id }));
     model.save_changes();
+  }
+
+  function drawSlow() {
+    messageBox.replaceChildren(...paragraphs(SLOW_TEXT));
+    messageBox.className = "ahoy-message ahoy-message-slow";
+    messageBox.hidden = false;
+    root.setAttribute("data-message", "slow");
+    shownMessage = "slow";
+    schedulePin();
   }
 
   // An action, after a warning when the engine says it costs something unexpected.
@@ -847,6 +867,8 @@ function render({ model, el }) {
     if (model.get("ack") === waiting) {
       waiting = null;
       root.classList.remove("ahoy-waiting");
+      clearTimeout(slowTimer);
+      if (shownMessage === "slow") drawMessage();   // answered after all: its own message
     }
     if (model.get("error")) drawMessage();   // the same refusal again is a new answer
   }
@@ -867,6 +889,7 @@ function render({ model, el }) {
   return () => {
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
     clearTimeout(scrubTimer);
+    clearTimeout(slowTimer);
     if (pinFrame) cancelAnimationFrame(pinFrame);
     clearTimeout(pinAgain);
     document.removeEventListener("scroll", schedulePin, { capture: true });

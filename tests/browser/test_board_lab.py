@@ -429,3 +429,28 @@ def test_board_clicks_still_play_after_the_page_reconnects(lab_page):
         assert time.monotonic() < deadline, "the click after the reconnection never reached the kernel"
         time.sleep(0.3)
     wait_idle(page, GAME)
+
+
+def test_a_click_the_kernel_answers_late_is_said_and_then_answered(lab_page, screenshot):
+    """While the kernel runs a cell, a click waits (widget messages go to the main shell):
+    after 10 s without an answer the message area says so, and the answer replaces it."""
+    page = lab_page
+    count = "import json; print(json.dumps(len(game.state.history)))"
+    before = bs.kernel_json(page, count)
+    page.evaluate("""() => { window.jupyterapp.shell.currentWidget.sessionContext.session.kernel
+        .requestExecute({code: "import time; time.sleep(14)", store_history: false}); }""")
+    time.sleep(0.5)
+    g = board(page, GAME)
+    button = g.locator(".ahoy-actions button.ahoy-action:not([title*=careful])").first
+    button.scroll_into_view_if_needed()
+    t0 = time.monotonic()
+    button.click()
+    note = g.locator(".ahoy-message-slow")
+    note.wait_for(state="visible", timeout=13_000)
+    late = time.monotonic() - t0
+    assert "No answer from Python for 10 s" in note.inner_text()
+    assert 9.5 <= late, late
+    screenshot("board_lab_no_answer_yet", target=page)
+    note.wait_for(state="hidden", timeout=30_000)     # the cell ends: the click is answered
+    wait_idle(page, GAME)
+    assert bs.kernel_json(page, count) > before
