@@ -28,7 +28,7 @@ let sequence = 0;
 // kernel never hears"). Longer than any bot's think time (about 1 s a decision).
 const SLOW_MS = 10000;
 const SLOW_TEXT = `No answer from Python for ${SLOW_MS / 1000} s. The kernel may be busy running a cell; ` +
-  "if it is idle, the click was lost on its way. In JupyterLab, setting Settings → Kernel → " +
+  "if it is idle, the click was lost on its way. In JupyterLab, setting Settings Editor → Kernels → " +
   "“Kernel Comms over subshells” to Disabled, then restarting the kernel, prevents that.";
 
 function nextId() {
