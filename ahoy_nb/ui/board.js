@@ -183,6 +183,7 @@ function render({ model, el }) {
     );
     place(confirm, event);
     confirm.hidden = false;
+    confirm.dataset.kind = "concede";
     confirm.querySelector(".ahoy-cancel").focus();
   }
 
@@ -191,6 +192,20 @@ function render({ model, el }) {
     chooser.replaceChildren();
     confirm.hidden = true;
     confirm.replaceChildren();
+    delete confirm.dataset.kind;
+  }
+
+  // A new position closes a chooser and an action's warning (their choices may be gone),
+  // but not "Concede the game?" while conceding is still offered: it is asked out of
+  // turn, and must not vanish under the pointer each time a bot plays.
+  function closeStale() {
+    const asking = !confirm.hidden && confirm.dataset.kind === "concede";
+    if (asking && (model.get("can_concede") || []).length) {
+      chooser.hidden = true;
+      chooser.replaceChildren();
+      return;
+    }
+    closeChooser();
   }
 
   function choiceButton(choice, text) {
@@ -488,7 +503,7 @@ function render({ model, el }) {
     for (const key of Object.keys(parts)) if (!hosts[key]) boardsHost.appendChild(drawn.get(key).node);
     board.classList.toggle("ahoy-can-act", !!model.get("can_act"));
     if (changedMap) { preview = null; drawExploreBar(); }
-    closeChooser();
+    closeStale();
   }
 
   // The list of actions is rebuilt only when the choices change: a hint (or anything
@@ -857,6 +872,7 @@ function render({ model, el }) {
     forward.disabled = latest.disabled = k >= n;
     undo.disabled = !model.get("can_undo");
     concede.hidden = !(model.get("can_concede") || []).length;
+    if (concede.hidden && confirm.dataset.kind === "concede") closeChooser();
     const count = (m) => `${m} action${m === 1 ? "" : "s"}`;
     where.textContent = k >= n ? `${count(n)} (latest)` : `after ${k} of ${count(n)} (read-only)`;
     root.classList.toggle("ahoy-past", k < n);

@@ -3,6 +3,8 @@ JupyterLab): from the first decision to End turn, clicks on the picture only."""
 
 from __future__ import annotations
 
+import time
+
 import board_driver as drive
 
 APP = "notebooks/app.ipynb"
@@ -47,3 +49,24 @@ def test_panel_concedes_behind_a_confirmation(panel_server, page, screenshot):
     board.locator(".ahoy-status", has_text="Bluefin won: Mollusk conceded").wait_for(timeout=30_000)
     assert board.locator(".ahoy-concede").is_hidden()
     screenshot("board_conceded", target=page)
+
+
+def test_the_concede_question_stays_open_while_a_bot_plays(panel_server, page):
+    """Asked out of turn, "Concede the game?" stays open as the bot's actions are drawn
+    (a new position closes a chooser, whose choices may be gone, but not this question)."""
+    server = panel_server("ahoy_nb/apps/panel_app.py")
+    page.goto(server.url + "?players=2&seed=3&people=mollusk&bot_delay=5", timeout=60_000)
+    board = page.locator(".ahoy-bw").first
+    board.locator(".ahoy-concede").click(timeout=60_000)
+    confirm = board.locator(".ahoy-confirm")
+    assert confirm.is_visible()
+    where = board.locator(".ahoy-where")
+    before = where.inner_text()
+    deadline = time.monotonic() + 30
+    while where.inner_text() == before:     # the bot's next action is drawn
+        assert time.monotonic() < deadline, "the bot did not play"
+        time.sleep(0.2)
+    assert confirm.is_visible(), f"the question closed when the bot played ({before} -> {where.inner_text()})"
+    assert confirm.locator("[data-concede='mollusk']").is_visible()
+    confirm.locator(".ahoy-cancel").click()
+    assert confirm.is_hidden() and "conceded" not in board.locator(".ahoy-status").inner_text()
