@@ -111,7 +111,8 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let waiting = null; // id of the intent sent and not yet acknowledged
-  let slowTimer = null; // shows SLOW_TEXT if the answer to `waiting` is late
+  let slowTimer = null; // marks the answer to `waiting` late after SLOW_MS
+  let late = false; // the message area shows SLOW_TEXT until the answer comes
   const dismissed = new Set(); // notices this view has closed
   let rotation = null; // the rotation a tile is previewed at while exploring
   let preview = null; // the placement (g.ghost) the pointer snaps to
@@ -125,18 +126,9 @@ function render({ model, el }) {
     waiting = id;
     root.classList.add("ahoy-waiting");
     clearTimeout(slowTimer);
-    slowTimer = setTimeout(() => { if (waiting === id) drawSlow(); }, SLOW_MS);
+    slowTimer = setTimeout(() => { if (waiting === id) { late = true; drawMessage(); } }, SLOW_MS);
     model.set("intent", Object.assign({}, payload, { id }));
     model.save_changes();
-  }
-
-  function drawSlow() {
-    messageBox.replaceChildren(...paragraphs(SLOW_TEXT));
-    messageBox.className = "ahoy-message ahoy-message-slow";
-    messageBox.hidden = false;
-    root.setAttribute("data-message", "slow");
-    shownMessage = "slow";
-    schedulePin();
   }
 
   // An action, after a warning when the engine says it costs something unexpected.
@@ -666,8 +658,8 @@ function render({ model, el }) {
   // The message area: the board's refusal (error), else the last message Python said.
   let shownMessage = null;
   function drawMessage() {
-    const err = model.get("error") || "";
-    const said = model.get("message") || {};
+    const err = late ? "" : (model.get("error") || "");
+    const said = late ? { text: SLOW_TEXT, kind: "slow", id: "slow" } : (model.get("message") || {});
     const text = err || said.text || "";
     const kind = err ? "refused" : (said.kind || "info");
     const lines = err ? [] : (said.lines || []);
@@ -884,7 +876,7 @@ function render({ model, el }) {
       waiting = null;
       root.classList.remove("ahoy-waiting");
       clearTimeout(slowTimer);
-      if (shownMessage === "slow") drawMessage();   // answered after all: its own message
+      if (late) { late = false; drawMessage(); }   // answered after all: its own message
     }
     if (model.get("error")) drawMessage();   // the same refusal again is a new answer
   }
