@@ -202,7 +202,7 @@ class ISMCTSBot(Bot):
                  breadth: int = 6, rollout: int = 0, scale: float = 2.0,
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
-                 widen: dict | None = None, reply: dict | None = None,
+                 widen: dict | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
@@ -233,7 +233,6 @@ class ISMCTSBot(Bot):
             if w is not None and not w > 0:
                 raise ValueError(f"widen is a positive number or None for each kind of faction, "
                                  f"not {w!r} for {kind!r}")
-        self.reply = reply or {}
         self.clock = clock
         self.last: Search | None = None
 
@@ -356,9 +355,6 @@ class ISMCTSBot(Bot):
             world.apply(best.notation)
             path.append(node)
         world = self._settle(world)
-        reply = self.reply.get(board_kind(me))
-        if reply:
-            world = self._reply(world, me, reply)
         for _ in range(self.rollout):
             if world.is_over:
                 break
@@ -383,19 +379,6 @@ class ISMCTSBot(Bot):
             if best_value is None or value > best_value:
                 best, best_value = (a, child), value
         return best
-
-    def _reply(self, world: State, me: str, most: int) -> State:
-        """Play the rivals on to ``me``'s next decision (at most ``most`` decisions), each
-        decision the best looking of ``breadth`` options to whoever decides."""
-        for _ in range(most):
-            if world.is_over or world.current_player == me:
-                break
-            options = world.legal_actions()
-            if len(options) == 1:
-                world.apply(options[0].notation)
-            else:
-                world = self._best_of(world, options)[1]
-        return world
 
     def _settle(self, world: State) -> State:
         """Finish the action under way before scoring: up to ``settle`` follow-up decisions
