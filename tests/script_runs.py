@@ -367,6 +367,26 @@ RUNS = [
     Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
         (r"^    Mollusk: 51/95 = 54% \(44%-63%\), Fame margin a game -0\.2$",
          r"^  think time \(CPU\), hard: median 0\.687 s, p95 1\.331 s, ")),
+    # The screens of 2026-11-27, evening (docs/bots.md, "Playing the rivals on").
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard500-smuggler-3p-reply.jsonl",
+        r"^smuggler1: 11 games; wins 4 -> 2; margin -2\.7 -> -5\.5 \(difference -2\.8 \+- 2\.7\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard500-smuggler-3p-reply.jsonl",
+        (r"^    Smuggler 1: 2/11 = 18% \(5%-48%\), Fame margin a game -5\.5$",
+         r"^  think time \(CPU\), hard: median 1\.062 s, p95 3\.066 s, ")),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+        r"^mollusk: 15 games; wins 7 -> 8; margin -1\.8 -> \+0\.2 \(difference \+2\.0 \+- 3\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+        r"^mollusk: 30 games; wins 15 -> 13\.5; margin -1\.4 -> -3\.2 \(difference -1\.8 \+- 2\.3\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl,"
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+        r"^mollusk: 45 games; wins 22 -> 21\.5; margin -1\.6 -> -2\.1 \(difference -0\.5 \+- 1\.9\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+        (r"^    Mollusk: 21\.5/45 = 48% \(34%-62%\), Fame margin a game -2\.1$",
+         r"^  think time \(CPU\), hard: median 1\.010 s, p95 3\.438 s, ")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
