@@ -387,6 +387,12 @@ RUNS = [
     Run("tournament.py", "--report {root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
         (r"^    Mollusk: 21\.5/45 = 48% \(34%-62%\), Fame margin a game -2\.1$",
          r"^  think time \(CPU\), hard: median 1\.010 s, p95 3\.438 s, ")),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1300-smuggler-3p-widen.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -8\.3 \(difference -4\.1 \+- 2\.7\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1300-smuggler-3p-widen.jsonl",
+        (r"^    Smuggler 1: 3/15 = 20% \(7%-45%\), Fame margin a game -8\.3$",
+         r"^  think time \(CPU\), hard: median 0\.983 s, p95 1\.744 s, ")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
