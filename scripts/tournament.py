@@ -25,6 +25,10 @@ process, so each decision gets the same CPU whatever else runs on the machine:
     python scripts/tournament.py --players 2 --deals 15 --against openspiel-ismcts \
         --time-budget 0.5 --clock cpu --out t2-os.jsonl
 
+Each result keeps the game's actions in order (``played``, their notation): replayed from
+``new_game(players, seed=seed)`` they give the same game, so a tournament's games can be
+reviewed, or fitted on as ``scripts/winchance_fit.py`` fits on self-play.
+
 Think time is seconds per decision, measured around ``choose``, both of the wall clock
 and of the process's CPU (what "a second on one core" means when other programs share
 the machine); decisions with one legal action (answered without a search) are left
@@ -66,6 +70,7 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
     me = s.players[seat]
     think = {"bot": [], "against": []}
     cpu = {"bot": [], "against": []}
+    played = []
     while not s.is_over:
         who = s.current_player
         several = len(s.legal_actions()) > 1
@@ -73,6 +78,7 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
         action = bots[who].choose(s)
         dt, dc = time.perf_counter() - t, time.process_time() - c
         s.apply(action)
+        played.append(action.notation)
         if several:
             think["bot" if who == me else "against"].append(dt)
             cpu["bot" if who == me else "against"].append(dc)
@@ -80,7 +86,7 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
     return {"players": players, "seed": seed, "seat": seat, "faction": me, "bot": bot,
             "against": against, "options": _plain(options),
             "against_options": _plain(against_options or {}), "score": share, "winners": s.winners,
-            "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu}
+            "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu, "played": played}
 
 
 def _plain(options: dict) -> dict:
