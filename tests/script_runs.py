@@ -393,6 +393,30 @@ RUNS = [
     Run("tournament.py", "--report {root}/docs/tournament/hard1300-smuggler-3p-widen.jsonl",
         (r"^    Smuggler 1: 3/15 = 20% \(7%-45%\), Fame margin a game -8\.3$",
          r"^  think time \(CPU\), hard: median 0\.983 s, p95 1\.744 s, ")),
+    # A value learned from play (docs/bots.md, "A Smuggler's value fitted on its games"):
+    # thirty deals more of the kept Smuggler, its games kept whole, and the fit on them.
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
+        (r"^    Smuggler 1: 7/30 = 23% \(12%-41%\), Fame margin a game -3\.4$",
+         r"^  think time \(CPU\), hard: median 0\.748 s, p95 1\.267 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2065.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2080.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
+        (r"^    Smuggler 1: 28\.5/115 = 25% \(18%-33%\), Fame margin a game -4\.6$",
+         r"^  think time \(CPU\), hard: median 0\.785 s, p95 1\.329 s, ")),
+    Run("value_fit.py", "{root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl --every 1",
+        (r"^smuggler: 30 games \(7 with the best Fame\), 3128 positions; final Fame margin "
+         r"-3\.4 a game$",
+         r"^fame +1\.00 +0\.46 +0\.09 to 0\.74$",
+         r"^rival_fame +0\.15 +0\.67 +0\.45 to 0\.81$",
+         r"^route +2\.50 +2\.78 +2\.13 to 3\.74$",
+         r"^held out, mean squared error of the final margin: the bot's weights 36\.8, "
+         r"fitted 29\.4, the mean margin alone 38\.2$",
+         r'^--option \'weights=\{"smuggler": \{"fame": 0\.456, ')),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),

@@ -56,3 +56,33 @@ def test_a_tournament_game_replays_from_its_record():
         s.apply(notation)
     assert s.is_over and s.winners == r["winners"] and s.fame == r["fame"]
     assert len(r["played"]) >= len(r["think"]["bot"]) + len(r["think"]["against"])
+
+
+def test_value_fit_splits_a_value_into_its_terms_exactly():
+    # The fitted weights replace the bot's term by term, so the terms must add up to the
+    # bot's own value, in every seat, at the start and well into a game.
+    from ahoy_nb.ai.bots import evaluate, faction_weights, region_summary
+    from ahoy_nb.ai.ismcts import HARD_WEIGHTS
+    from ahoy_nb.ai.levels import make_bot
+    from ahoy_nb.engine import new_game
+    from ahoy_nb.engine.rules import board_kind
+
+    fit = runpy.run_path(str(SCRIPTS / "value_fit.py"))
+    s = new_game(3, seed=11)
+    bots = {f: make_bot("easy", seed=i) for i, f in enumerate(s.players)}
+    checked, carried, step = 0, False, 0
+    while not s.is_over:   # the script reads the bot's decisions: never a finished game
+        if step % 40 == 0:
+            regions = region_summary(s.data)
+            for me in s.players:
+                kind = board_kind(me)
+                own = faction_weights(me, HARD_WEIGHTS)
+                terms = fit["terms_at"](s, me, kind, regions)
+                split = sum(own[t] * v for t, v in zip(fit["TERMS"][kind], terms))
+                assert split == pytest.approx(evaluate(s, me, HARD_WEIGHTS, regions)), (step, me)
+                checked += 1
+                carried = carried or bool(s.data["factions"][me].get("cargo"))
+        s.apply(bots[s.current_player].choose(s))
+        step += 1
+    assert checked >= 15
+    assert carried  # a Smuggler's Cargo and route were among the terms checked
