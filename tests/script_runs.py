@@ -417,6 +417,27 @@ RUNS = [
          r"^held out, mean squared error of the final margin: the bot's weights 36\.8, "
          r"fitted 29\.4, the mean margin alone 38\.2$",
          r'^--option \'weights=\{"smuggler": \{"fame": 0\.456, ')),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
+        (r"^    Mollusk: 12/30 = 40% \(25%-58%\), Fame margin a game -1\.5$",
+         r"^  think time \(CPU\), hard: median 0\.536 s, p95 0\.969 s, ")),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
+        (r"^    Mollusk: 58/125 = 46% \(38%-55%\), Fame margin a game -1\.2$",
+         r"^  think time \(CPU\), hard: median 0\.590 s, p95 1\.165 s, ")),
+    Run("value_fit.py", "{root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl --every 1",
+        (r"^mollusk: 30 games \(12 with the best Fame\), 3418 positions; final Fame margin "
+         r"-1\.5 a game$",
+         r"^rival_fame +0\.15 +1\.04 +0\.74 to 1\.32$",
+         r"^controlled +0\.50 +0\.00 +0\.00 to 0\.42$",
+         r"^held out, mean squared error of the final margin: the bot's weights 60\.2, "
+         r"fitted 44\.7, the mean margin alone 63\.6$")),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
