@@ -54,9 +54,12 @@ TERMS = {
 SHAPE = ("fade", "sea")
 
 
-def terms_at(state, me: str, kind: str, regions: list[dict]) -> list[float]:
+def terms_at(state, me: str, kind: str, regions: list[dict] | None = None) -> list[float]:
     """Each term of ``me``'s value in ``state``: :func:`evaluate` with that term's weight 1
-    and every other 0 (the value is a sum of its terms)."""
+    and every other 0 (the value is a sum of its terms). ``regions``: the position's
+    :func:`region_summary`, when the caller has it."""
+    if regions is None:
+        regions = region_summary(state.data)
     own = faction_weights(me, HARD_WEIGHTS)
     zero = {t: 0.0 for ts in TERMS.values() for t in ts}
     out = []
@@ -75,7 +78,7 @@ def samples(game: dict, every: int) -> tuple[list[list[float]], float]:
     for notation in game["played"]:
         if s.current_player == me and len(s.legal_actions()) > 1:
             if mine % every == 0:
-                rows.append(terms_at(s, me, kind, region_summary(s.data)))
+                rows.append(terms_at(s, me, kind))
             mine += 1
         s.apply(notation)
     fame = game["fame"]

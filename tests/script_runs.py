@@ -417,6 +417,18 @@ RUNS = [
          r"^held out, mean squared error of the final margin: the bot's weights 36\.8, "
          r"fitted 29\.4, the mean margin alone 38\.2$",
          r'^--option \'weights=\{"smuggler": \{"fame": 0\.456, ')),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+        r"^smuggler1: 15 games; wins 4 -> 4; margin -4\.2 -> -4\.1 \(difference \+0\.1 \+- 2\.0\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+        r"^smuggler1: 15 games; wins 3 -> 4; margin -5\.2 -> -3\.9 \(difference \+1\.3 \+- 2\.2\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl,"
+        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+        r"^smuggler1: 30 games; wins 7 -> 8; margin -4\.7 -> -4\.0 \(difference \+0\.7 \+- 1\.5\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+        r"^  think time \(CPU\), hard: median 0\.720 s, p95 1\.209 s, "),
     Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
         "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
         (r"^    Mollusk: 12/30 = 40% \(25%-58%\), Fame margin a game -1\.5$",
@@ -438,6 +450,17 @@ RUNS = [
          r"^controlled +0\.50 +0\.00 +0\.00 to 0\.42$",
          r"^held out, mean squared error of the final margin: the bot's weights 60\.2, "
          r"fitted 44\.7, the mean margin alone 63\.6$")),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-fitted-own.jsonl",
+        r"^mollusk: 4 games; wins 2 -> 0; margin \+1\.2 -> -23\.5 \(difference -24\.8 \+- 4\.3\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-fitted-own.jsonl",
+        r"^  think time \(CPU\), hard: median 0\.551 s, p95 1\.060 s, "),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl,"
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-fitted.jsonl",
+        r"^mollusk: 17 games; wins 10 -> 4; margin \+1\.2 -> -8\.8 \(difference -10\.0 \+- 3\.3\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-fitted.jsonl",
+        r"^  think time \(CPU\), hard: median 0\.556 s, p95 0\.999 s, "),
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),

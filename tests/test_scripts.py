@@ -61,7 +61,7 @@ def test_a_tournament_game_replays_from_its_record():
 def test_value_fit_splits_a_value_into_its_terms_exactly():
     # The fitted weights replace the bot's term by term, so the terms must add up to the
     # bot's own value, in every seat, at the start and well into a game.
-    from ahoy_nb.ai.bots import evaluate, faction_weights, region_summary
+    from ahoy_nb.ai.bots import evaluate, faction_weights
     from ahoy_nb.ai.ismcts import HARD_WEIGHTS
     from ahoy_nb.ai.levels import make_bot
     from ahoy_nb.engine import new_game
@@ -73,15 +73,14 @@ def test_value_fit_splits_a_value_into_its_terms_exactly():
     checked, carried, step = 0, False, 0
     while not s.is_over:   # the script reads the bot's decisions: never a finished game
         if step % 40 == 0:
-            regions = region_summary(s.data)
             for me in s.players:
                 kind = board_kind(me)
                 own = faction_weights(me, HARD_WEIGHTS)
-                terms = fit["terms_at"](s, me, kind, regions)
+                terms = fit["terms_at"](s, me, kind)
                 split = sum(own[t] * v for t, v in zip(fit["TERMS"][kind], terms))
-                assert split == pytest.approx(evaluate(s, me, HARD_WEIGHTS, regions)), (step, me)
+                assert split == pytest.approx(evaluate(s, me, HARD_WEIGHTS)), (step, me)
                 checked += 1
-                carried = carried or bool(s.data["factions"][me].get("cargo"))
+                carried = carried or bool(s.faction(me).cargo)
         s.apply(bots[s.current_player].choose(s))
         step += 1
     assert checked >= 15
