@@ -336,7 +336,11 @@ def test_panel_app_plays_offline(ahoy_serve, page, screenshot):
     # The bots answer on the server, and it is Bluefin's decision again.
     assert wait_log_entry(page, body, 2).startswith("2. Smuggler 1: start")
     page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
-    # The Fame chart has a point per action so far.
+    # The Fame chart has a point per action so far. Its data reach the page in a message
+    # of their own, which may come a moment after the board's: wait for them.
+    page.wait_for_function(_JS_BOKEH_COLUMN.replace("return Array.from(v || []);",
+                                                    "return (v && v[v.length - 1] >= 2) || null;"),
+                           arg=["fame-lines", "x"], timeout=30_000, polling=200)
     xs = page.evaluate(_JS_BOKEH_COLUMN, ["fame-lines", "x"])
     assert xs and xs[-1] >= 2
     screenshot("panel_app", full_page=True)
