@@ -102,16 +102,16 @@ def ridge(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float,
 def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float, prior: np.ndarray,
         signs: np.ndarray | None) -> np.ndarray:
     """:func:`ridge`, and with ``signs`` (the bot's weights' signs) no weight on the other
-    side of 0:
-    a term is an asset or a cost, and a fit that flips one has read a correlation (a
-    Smuggler busy recruiting is one not delivering), not what the term is worth. Such a
-    weight is held at 0 and the rest fitted again, until none flips."""
+    side of 0. A term is an asset or a cost, and a fit that flips one has read a
+    correlation (a Smuggler busy recruiting is one not delivering), not what the term is
+    worth: such a weight is held at 0 and the rest fitted again, until none flips."""
     free = np.ones(len(prior), dtype=bool)
     while True:
-        cols = np.append(free, True)
         out = np.zeros(len(prior) + 1)
-        out[cols] = ridge(x[:, free], y, w, l2, prior[free])
-        flipped = free & (out[:-1] * (signs if signs is not None else 0) < 0)
+        out[np.append(free, True)] = ridge(x[:, free], y, w, l2, prior[free])
+        if signs is None:
+            return out
+        flipped = free & (out[:-1] * signs < 0)
         if not flipped.any():
             return out
         free &= ~flipped
@@ -162,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     bot = np.array([own[t] for t in names])
     prior = bot if args.toward == "bot" else np.zeros(len(names))
     signs = None if args.free_signs else np.sign(bot)
+    l2 = args.l2  # each game's rows weigh 1 in all, so the penalty is in games
     x, y, w = design(games)
-    l2 = args.l2  # rows weigh 1 a game in all, so the penalty is in games
     fitted = fit(x, y, w, l2, prior, signs)
     rng = random.Random(0)
     boot = []
@@ -181,9 +181,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         tx, ty, tw = design(train)
         f = fit(tx, ty, tw, l2, prior, signs)
-        v = tx @ bot
-        a, b = np.linalg.lstsq(np.vstack([v, np.ones_like(v)]).T * np.sqrt(tw)[:, None],
-                               ty * np.sqrt(tw), rcond=None)[0]
+        a, b = ridge((tx @ bot)[:, None], ty, tw, 0.0, np.zeros(1))  # the bot's best scale
         mean = float(np.average(ty, weights=tw))
         hx, hy, hw = design(test)
         for name, pred in (("bot", a * (hx @ bot) + b), ("fitted", hx @ f[:-1] + f[-1]),
