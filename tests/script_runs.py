@@ -103,6 +103,14 @@ RUNS = [
          r"games with their actions, 250 rounds\): its control Fame less the Mollusk's rose "
          r"\+2\.0 a round on them \(\+3\.0 in a game's last round\); 8 of its wins would not "
          r"have been wins on the scores standing before them\.$")),
+    Run("balance_audit.py", "--report {root}/docs/balance/hard1000-3p-widen.jsonl",
+        (r'^### 3 players, hard \{"iterations": 1000\}: 59 games \(seeds 0-64\), 5\.5 rounds a game$',
+         r"^\| bluefin \| 33/59 = 56% \| 43%-68% \| 32\.6 \| 32\.6 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"^\| smuggler1 \| 14\.5/59 = 25% \| 15%-37% \| 29\.1 \| 0\.0 \| 15\.2 \| 6\.3 \| 7\.6 \|$",
+         r"^\| mollusk \| 11\.5/59 = 19% \| 11%-31% \| 26\.6 \| 26\.6 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
+         r"bluefin 5 of 33 wins, median 6; smuggler1 5 of 14 wins, median 3; mollusk 0 of 11 "
+         r"wins, median 6$",
+         r"smuggle 8\.8, deliver 7\.6,")),
     Run("balance_audit.py", "--report {root}/docs/balance/normal-look4-2p.jsonl",
         (r'^### 2 players, normal \{"lookahead": 4\}: 100 games \(seeds 0-99\), 5\.4 rounds a game$',
          r"^\| bluefin \| 82\.5/100 = 82% \| 74%-89% \| 32\.9 \| 32\.9 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
