@@ -148,6 +148,10 @@ def report(results: list[dict]) -> str:
             lines.append(f"    {faction_name(f)}: {w:g}/{len(fr)} = {w / len(fr):.0%} "
                          f"({lo:.0%}-{hi:.0%}), Fame margin a game "
                          f"{statistics.mean(margin(r) for r in fr):+.1f}")
+            # Every faction's Fame a game in those games: who the seat was up against.
+            lines.append("      Fame a game: " + ", ".join(
+                f"{faction_name(g)} {statistics.mean(r['fame'][g] for r in fr):.1f}"
+                for g in fr[0]["fame"]))
         for side in ("bot", "against"):
             who = bot if side == "bot" else against
             for kind, clock in (("think", "wall clock"), ("cpu", "CPU")):

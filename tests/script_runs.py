@@ -414,6 +414,7 @@ RUNS = [
         "{root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
         (r"^    Smuggler 1: 28\.5/115 = 25% \(18%-33%\), Fame margin a game -4\.6$",
+         r"^      Fame a game: Bluefin 33\.5, Smuggler 1 30\.8, Mollusk 27\.8$",
          r"^  think time \(CPU\), hard: median 0\.785 s, p95 1\.329 s, ")),
     Run("value_fit.py", "{root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
         "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl --every 1",
@@ -449,6 +450,7 @@ RUNS = [
         "{root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
         "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
         (r"^    Mollusk: 58/125 = 46% \(38%-55%\), Fame margin a game -1\.2$",
+         r"^      Fame a game: Bluefin 30\.6, Smuggler 1 23\.9, Mollusk 30\.1$",
          r"^  think time \(CPU\), hard: median 0\.590 s, p95 1\.165 s, ")),
     Run("value_fit.py", "{root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
         "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl --every 1",
