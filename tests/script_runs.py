@@ -474,6 +474,40 @@ RUNS = [
     Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
+    # The exploration constant and the bias at the root (docs/bots.md, "The exploration constant").
+    *(Run("tournament.py", f"--compare {{root}}/docs/tournament/{base} "
+          f"{{root}}/docs/tournament/hard1000-smuggler-3p-{screen}.jsonl", line)
+      for base, screen, line in (
+          ("hard1000-smuggler-3p-widen.jsonl", "explore005",
+           r"^smuggler1: 15 games; wins 4 -> 2; margin -4\.2 -> -6\.3 \(difference -2\.1 \+- 1\.8\)$"),
+          ("hard1000-smuggler-3p-normal-looks.jsonl", "explore005",
+           r"^smuggler1: 15 games; wins 2 -> 2; margin -5\.9 -> -6\.3 \(difference -0\.4 \+- 1\.6\)$"),
+          ("hard1000-smuggler-3p-widen.jsonl", "explore02",
+           r"^smuggler1: 15 games; wins 4 -> 5; margin -4\.2 -> -4\.9 \(difference -0\.7 \+- 2\.0\)$"),
+          ("hard1000-smuggler-3p-normal-looks.jsonl", "explore02",
+           r"^smuggler1: 15 games; wins 2 -> 5; margin -5\.9 -> -4\.9 \(difference \+1\.1 \+- 2\.8\)$"),
+          ("hard1000-smuggler-3p-widen.jsonl", "bias0",
+           r"^smuggler1: 10 games; wins 4 -> 2; margin -2\.5 -> -4\.9 \(difference -2\.4 \+- 2\.7\)$"),
+          ("hard1000-smuggler-3p-normal-looks.jsonl", "bias0",
+           r"^smuggler1: 10 games; wins 1 -> 2; margin -5\.5 -> -4\.9 \(difference \+0\.6 \+- 3\.1\)$"))),
+    *(Run("tournament.py", f"--report {{root}}/docs/tournament/hard1000-smuggler-3p-{screen}.jsonl",
+          rf"^  think time \(CPU\), hard: median {median} s, ")
+      for screen, median in (("explore005", r"1\.699"), ("explore02", r"1\.834"), ("bias0", r"1\.578"))),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-explore02.jsonl",
+        r"^mollusk: 15 games; wins 7 -> 9; margin -1\.8 -> \+1\.3 \(difference \+3\.1 \+- 3\.7\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
+        r"^mollusk: 15 games; wins 8 -> 6; margin \+0\.4 -> -1\.1 \(difference -1\.5 \+- 3\.1\)$"),
+    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl,"
+        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-explore02.jsonl,"
+        "{root}/docs/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
+        r"^mollusk: 30 games; wins 15 -> 15; margin -0\.7 -> \+0\.1 \(difference \+0\.8 \+- 2\.4\)$"),
+    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-explore02.jsonl "
+        "{root}/docs/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
+        (r"^    Mollusk: 15/30 = 50% \(33%-67%\), Fame margin a game \+0\.1$",
+         r"^  think time \(CPU\), hard: median 1\.097 s, ")),
     Run("record_review_game.py", "--out {tmp}/game.ahoy.json",
         r"^.*game\.ahoy\.json: \d+ actions, \d+ rounds, Fame \{'bluefin': \d+, 'mollusk': \d+\}, "
         r"won by ", makes=("game.ahoy.json",)),
