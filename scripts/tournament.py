@@ -86,7 +86,8 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
     return {"players": players, "seed": seed, "seat": seat, "faction": me, "bot": bot,
             "against": against, "options": _plain(options),
             "against_options": _plain(against_options or {}), "score": share, "winners": s.winners,
-            "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu, "played": played}
+            "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu, "played": played,
+            "rules": s.data["rules"]}
 
 
 def _plain(options: dict) -> dict:

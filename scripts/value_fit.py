@@ -38,7 +38,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is 
 
 from ahoy_nb.ai.bots import faction_weights, evaluate, region_summary  # noqa: E402
 from ahoy_nb.ai.ismcts import HARD_WEIGHTS  # noqa: E402
-from ahoy_nb.engine import new_game  # noqa: E402
+from ahoy_nb.ai.lab import replay  # noqa: E402
 from ahoy_nb.engine.rules import board_kind  # noqa: E402
 
 #: The terms of :func:`evaluate` each kind of faction's value reads (its weights' names).
@@ -73,7 +73,7 @@ def samples(game: dict, every: int) -> tuple[list[list[float]], float]:
     """The terms at the bot's decisions in ``game`` and its final Fame margin."""
     me = game["faction"]
     kind = board_kind(me)
-    s = new_game(game["players"], seed=game["seed"])
+    s = replay(game, upto=0)
     rows, mine = [], 0
     for notation in game["played"]:
         if s.current_player == me and len(s.legal_actions()) > 1:

@@ -47,6 +47,7 @@ sys.path.append(str(ROOT))  # when ahoy_nb is not installed
 from ahoy_nb.ai import winchance  # noqa: E402
 from ahoy_nb.ai.analysis import blend, evaluate, floor_at, floored, wilson  # noqa: E402
 from ahoy_nb.ai.winchance import Sample, WinModel, features, fit, lateness  # noqa: E402
+from ahoy_nb.ai.lab import replay  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
 
 JUDGED = (0.1, 0.3, 0.5, 0.7, 0.9)   # where along a held-out game its positions are judged
@@ -68,12 +69,10 @@ def read_games(paths: list[Path]) -> list[dict]:
 
 
 def replays(game: dict) -> bool:
-    """Whether the game still replays to its result under the engine's current rules."""
-    s = new_game(game["players"], seed=game["seed"])
+    """Whether the game still replays to its result under the rules it was played with."""
     try:
-        for action in game["played"]:
-            s.apply(action)
-    except ValueError:   # an action a later ruling no longer allows
+        s = replay(game)
+    except ValueError:   # an action a later fix of the engine no longer allows
         return False
     return s.winners == game["winners"]
 
@@ -97,7 +96,7 @@ def shares(winners: list[str], players: list[str]) -> list[float]:
 
 def positions(game: dict, at: list[int]):
     """Replay ``game``; yield ``(index, state)`` before each decision in ``at``."""
-    s = new_game(game["players"], seed=game["seed"])
+    s = replay(game, upto=0)
     wanted = set(at)
     for i, action in enumerate(game["played"]):
         if i in wanted:
@@ -124,12 +123,10 @@ def judged_at(game: dict) -> list[int]:
 
 # -- playouts, kept in a cache -------------------------------------------------------------
 
-def playout_job(players: int, seed: int, actions: list[str], index: int, sims: int) -> dict:
-    s = new_game(players, seed=seed)
-    for a in actions[:index]:
-        s.apply(a)
+def playout_job(game: dict, index: int, sims: int) -> dict:
+    s = replay(game, upto=index)
     e = evaluate(s, simulations=sims, seed=index, method="playouts", progress=False)
-    return {"key": f"{players}/{seed}/{index}/{sims}", "chances": dict(e),
+    return {"key": f"{game['players']}/{game['seed']}/{index}/{sims}", "chances": dict(e),
             "simulations": e.simulations}
 
 
@@ -140,7 +137,7 @@ def playouts(games: list[dict], sims: int, cache: Path, workers: int) -> dict[st
             if line.strip():
                 r = json.loads(line)
                 done[r["key"]] = r
-    jobs = [(g["players"], g["seed"], g["played"], i, sims) for g in games for i in judged_at(g)
+    jobs = [(g, i, sims) for g in games for i in judged_at(g)
             if f"{g['players']}/{g['seed']}/{i}/{sims}" not in done]
     if jobs:
         print(f"  {len(jobs)} positions to play out ({sims} simulations each)", flush=True)

@@ -47,13 +47,13 @@ def test_a_tournament_report_names_a_results_file_that_is_not_there(capsys):
 
 
 def test_a_tournament_game_replays_from_its_record():
-    from ahoy_nb.engine import new_game
+    from ahoy_nb.ai.lab import replay
+    from ahoy_nb.engine.schema import RULES
 
     play = runpy.run_path(str(SCRIPTS / "tournament.py"))["play"]
     r = play(2, 7, 1, "easy", "random", {})
-    s = new_game(r["players"], seed=r["seed"])
-    for notation in r["played"]:
-        s.apply(notation)
+    assert r["rules"] == RULES
+    s = replay(r)
     assert s.is_over and s.winners == r["winners"] and s.fame == r["fame"]
     assert len(r["played"]) >= len(r["think"]["bot"]) + len(r["think"]["against"])
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from statistics import fmean, median
 
 from .analysis import wilson
-from ..engine import new_game
+from .lab import replay
 
 __all__ = ["win_rates", "game_length", "fame_curves", "crew_win_rates", "matchups",
            "fame_by_source", "control_fame", "action_counts", "win_margins",
@@ -169,7 +169,7 @@ def last_word(records: Iterable[dict]) -> dict:
     swings: list[int] = []
     finals: list[int] = []
     for r in records:
-        s = new_game(r["players"], seed=r["seed"])
+        s = replay(r, upto=0)
         standing: dict[int, tuple[int, int]] = {}
         others = [f for f in s.players if f != "bluefin"]
         for notation in r["played"]:

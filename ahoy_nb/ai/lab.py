@@ -35,11 +35,12 @@ from typing import Any, Union
 
 from .analysis import _progress, wilson
 from .levels import make_bot
-from ..engine import new_game
+from ..engine import State, new_game
 from ..engine.components import MARKET_CARDS
+from ..engine.schema import RULES
 from ..engine.rules import name
 
-__all__ = ["simulate", "play_game", "summary", "Records"]
+__all__ = ["simulate", "play_game", "replay", "summary", "Records"]
 
 BotSpec = Union[str, tuple]  # "normal" or ("hard", {"iterations": 200})
 FIELDS = ("game", "seed", "players", "bots", "winner", "winners", "rounds", "decisions",
@@ -124,16 +125,13 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
     ``"explored"``), ``actions`` (faction → how often it chose each verb: ``sail``,
     ``move``, ``deliver``...), ``dice`` (faction → the die slots it placed dice on, and how
     often: ``sail``, ``rally``, a Crew card's...).
-    ``played=True`` adds ``played``, every action's notation in order:
-    ``new_game(players, seed)`` replays them to any position of the game.
+    ``played=True`` adds ``played``, every action's notation in order, and ``rules``, the
+    edition of the rules it was played under: :func:`replay` plays them again.
 
     >>> r = play_game(2, ["random", "random"], seed=3, played=True)
     >>> r["winners"] == [r["winner"]] or r["winner"] is None
     True
-    >>> replay = new_game(2, seed=3)
-    >>> for a in r["played"]:
-    ...     _ = replay.apply(a)
-    >>> replay.winners == r["winners"]
+    >>> replay(r).winners == r["winners"]
     True
     """
     s = new_game(players, seed=seed)
@@ -194,8 +192,18 @@ def play_game(players: int, specs: Sequence[BotSpec], seed: int, game: int = 0,
               "battles_won": battles, "fame_facts": fame_facts, "actions": actions,
               "dice": dice}
     if played:
-        record["played"] = moves
+        record.update(played=moves, rules=RULES)
     return record
+
+
+def replay(record: Mapping, upto: int | None = None) -> State:
+    """The game of a record with ``played`` (this module's, or ``scripts/tournament.py``'s),
+    after its first ``upto`` actions (default: all), under the rules it was played with
+    (a record without ``rules`` was written before the rules had editions: the first)."""
+    s = new_game(record["players"], seed=record["seed"], rules=record.get("rules", 1))
+    for notation in record["played"][:upto]:
+        s.apply(notation)
+    return s
 
 
 def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]],

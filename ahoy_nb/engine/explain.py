@@ -35,7 +35,7 @@ PROMPTS = {
     "order": "move up to 4 different Patrols 1 space each (order a>b), or done",
     "deploy": "choose where to place a Patrol: your Flagship's space or next to it (deploy x,y)",
     "inspire": "place a Comrade on another Island (inspire x,y), or done",
-    "assemble": "choose how many Ready Comrades to place on the Island (assemble n)",
+    "assemble": "place 4 Ready Comrades (all you have, if fewer) on the Island (assemble n)",
     "strongholds": "end of turn: turn 2 Patrols on an Island into a Stronghold (stronghold x,y), or done",
     "negotiate": "recruit a card from the Market ignoring cost and suit (recruit ...), or done",
     "discard": "you have more than 2 Cargo: return one to the box (discard ...)",

@@ -28,6 +28,17 @@ from typing import Any, ClassVar, Literal, Optional, TypedDict
 
 FORMAT = "ahoy-nb/1"
 
+#: Editions of the rules: where the engine changed how it reads a rule (docs/rulings.md).
+#: A game keeps the edition it began under (``State.data["rules"]``), so a save or a
+#: recorded game replays as it was played; a new game follows :data:`RULES`.
+RULES_EDITIONS = {
+    1: "Assemble places up to 4 Ready Comrades, as many as the player chooses "
+       "(the printed board's words)",
+    2: "Assemble places 4 Ready Comrades, or all of them when fewer are left "
+       "(the rulebook's words)",
+}
+RULES = max(RULES_EDITIONS)
+
 Faction = Literal["bluefin", "mollusk", "smuggler1", "smuggler2"]
 
 
@@ -264,6 +275,7 @@ def typed_frame(kind: str, fields: dict[str, Field]) -> type:
 
 class _Always(TypedDict):
     format: str
+    rules: int               # the edition of the rules (RULES_EDITIONS)
     players: list[Faction]
     seed: int                # secret, like rng and fixed
     rng: int                 # the generator's state (chance.py)

@@ -32,7 +32,7 @@ from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
 from .kernel import FRAMES, LEGAL, deciding
 from .notation import Action, normalise
-from .schema import FORMAT, Figure
+from .schema import FORMAT, RULES, RULES_EDITIONS, Figure
 from .validate import check_text, validate
 
 
@@ -81,11 +81,14 @@ def _copy(data: dict) -> dict:
     return marshal.loads(marshal.dumps(data))
 
 
-def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded") -> "State":
+def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
+             rules: int = RULES) -> "State":
     """Set up a game for 2, 3 or 4 players, as the rulebook's Game Setup says.
 
     ``chance="explicit"``: every random event, from the setup's first tile draw on, is a
     chance point whose outcome the caller chooses (see :meth:`State.chance_outcomes`).
+    ``rules``: the edition of the rules (:data:`~ahoy_nb.engine.schema.RULES_EDITIONS`);
+    an earlier one only to replay a game recorded under it.
 
     >>> s = new_game(4, seed=1)
     >>> s.players
@@ -93,11 +96,14 @@ def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded") 
     """
     if players not in SEATS:
         raise ValueError(f"Ahoy is for 2 to 4 players, not {players}")
+    if rules not in RULES_EDITIONS:
+        raise ValueError(f"the rules' editions are {', '.join(map(str, RULES_EDITIONS))}, "
+                         f"not {rules!r}")
     if seed is None:
         seed = secrets.randbits(32)
     seats = list(SEATS[players])
     data: dict[str, Any] = {
-        "format": FORMAT, "players": seats, "seed": seed, "rng": seed_state(seed),
+        "format": FORMAT, "rules": rules, "players": seats, "seed": seed, "rng": seed_state(seed),
         "fixed": {}, "phase": "setup", "round": 1, "first": "bluefin", "turn": None,
         "tiles": [], "tile_stack": list(range(len(TILES))), "tile_box": [],
         "figures": [], "comrades": {}, "market": [], "market_deck": list(range(len(MARKET_CARDS))),
@@ -802,6 +808,8 @@ class State:
             raise InvalidStateError(f"not a saved Ahoy state: {err}") from None
         if not isinstance(doc, dict) or "state" not in doc or set(doc) - {"state", "log"}:
             raise InvalidStateError("not a saved Ahoy state: expected {\"state\": ..., \"log\": [...]}")
+        if isinstance(doc["state"], dict):
+            doc["state"].setdefault("rules", 1)   # saved before the rules had editions
         validate(doc["state"], doc.get("log", []))
         return playable(doc["state"], doc.get("log", []))
 

@@ -12,7 +12,7 @@ Everything :meth:`State.from_json` accepts goes through here, and only
    exceeded; last, the engine itself is asked (options, views, who decides), so that a
    position it could not play is refused here rather than later.
 
->>> validate({"format": "ahoy-nb/1"})
+>>> validate({"format": "ahoy-nb/1", "rules": 2})
 Traceback (most recent call last):
 ...
 ahoy_nb.engine.errors.InvalidStateError: not a valid Ahoy state: missing players, seed, ...
@@ -30,7 +30,7 @@ from .errors import InvalidStateError
 from . import schema
 from .kernel import FRAMES, LIMITS, OFFERS
 from .rules.setup import setup_steps
-from .schema import FORMAT
+from .schema import FORMAT, RULES
 from .components import (BOARDS, CARGO_LIMIT, DICE_COUNT, MARKET_CARDS, MARKET_SIZE, PLAN_CARDS,
                          REWARDS, SEATS, SHIP_SLOTS, SUPPLY, TILES)
 
@@ -362,6 +362,7 @@ _TURN = optional(record({"player": faction, "placed": integer(0, 20), "quota": i
 # The state's keys, each with its check, in the order they are checked.
 SCHEMA: dict[str, Check] = {
     "format": lambda v, p, c: one_of(c["format"])(v, p, c),
+    "rules": integer(1, RULES),
     "players": _players,
     "seed": optional(integer(-2**64, 2**64)),
     "rng": integer(0, chance.MASK),
@@ -539,6 +540,11 @@ def _check_figures(data, ctx) -> None:
     for kind in ("patrol", "stronghold"):
         if counts.get(kind, 0) > SUPPLY[kind]:
             raise _Invalid("figures", f"there are only {SUPPLY[kind]} {kind}s")
+    for i, fig in enumerate(data["figures"]):
+        # Strongholds are built from 2 Patrols on an Island and never move.
+        if fig["kind"] == "stronghold" and tuple(fig["at"]) not in ctx["map"].islands:
+            raise _Invalid(f"figures[{i}].at", f"a Stronghold stands on an Island, and "
+                                               f"{space_name(fig['at'])} is not one")
     # A Flagship comes onto the map in its faction's setup (a study position may leave it out).
     waiting = _setup_waiting(data)
     for f in data["players"]:

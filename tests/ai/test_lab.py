@@ -11,6 +11,7 @@ from distributed import Client, LocalCluster
 from ahoy_nb import simulate
 from ahoy_nb.apps.cli import main
 from ahoy_nb.ai.lab import play_game, summary
+from ahoy_nb.ai.levels import make_bot
 
 GAMES = 6
 
@@ -112,3 +113,33 @@ def test_cli_simulate_refuses_bad_options(capsys):
     assert "one bot or 2" in capsys.readouterr().err
     assert main(["simulate", "--games", "1", "--bots", "expert", "--workers", "1"]) == 2
     assert "unknown bot 'expert'" in capsys.readouterr().err
+
+
+def test_a_record_replays_under_the_rules_it_was_played_with():
+    """Records written before the rules had editions (no ``rules``) were played under the
+    first: the Mollusk could Assemble fewer than 4. They still replay; new ones follow
+    the current edition, which does not allow that."""
+    from ahoy_nb.ai.lab import replay
+    from ahoy_nb.engine import IllegalActionError, new_game
+    from ahoy_nb.engine.schema import RULES
+
+    def assembling(rules):
+        s = new_game(2, seed=4, rules=rules)
+        bot = make_bot("random", seed=4)
+        played = []
+        while not s.is_over and not (s.decision and s.decision.kind == "assemble"):
+            a = bot.choose(s)
+            s.apply(a)
+            played.append(a.notation)
+        return s, played
+
+    s, played = assembling(1)
+    counts = [a.notation for a in s.legal_actions()]
+    assert len(counts) > 1, counts                    # the first edition chose how many
+    fewer = counts[-1]
+    old = {"players": 2, "seed": 4, "played": played + [fewer]}   # no "rules": edition 1
+    assert replay(old).log[-1].action == fewer
+    with pytest.raises(IllegalActionError):
+        replay({**old, "rules": RULES})
+    now, _ = assembling(RULES)
+    assert len(now.legal_actions()) == 1

@@ -200,8 +200,9 @@ def test_a_series_below_may_name_a_defender_sunk_above():
     """Found by scripts/roundtrip_games.py: the Mollusk's battles at -3,1 wait with Bluefin's
     Stronghold in their queue while, further up the stack, Smuggler 2 (the Mollusk's
     defender, winning and moving on by its victory) battles and sinks that Stronghold; the
-    Smuggler's next move is asked. The series ends or skips it when reached."""
-    s = new_game(4, seed=1200)
+    Smuggler's next move is asked. The series ends or skips it when reached. (A game of the
+    first edition of the rules, where it was found.)"""
+    s = new_game(4, seed=1200, rules=1)
     bots = {f: bot_for("random", 12000 + i) for i, f in enumerate(s.players)}
     for _ in range(432):
         s.apply(bots[s.current_player].choose(s))

@@ -188,6 +188,14 @@ def test_strongholds_may_be_declined():
     assert strongholds(s) == [] and s.turn_player == "smuggler1"
 
 
+def test_a_position_with_a_stronghold_off_an_island_is_refused():
+    """Strongholds are built on Islands ("remove 2 Patrols from an Island to place a
+    Stronghold there") and nothing moves them: a position with one elsewhere cannot arise."""
+    with pytest.raises(ValueError, match="a Stronghold stands on an Island, and 3,1 is not one"):
+        g3("bluefin", figures={"bluefin": "0,0", "stronghold": ["3,1"]})
+    assert g3("bluefin", figures={"bluefin": "0,0", "stronghold": ["3,2"]}).figures()
+
+
 def test_no_stronghold_when_all_three_are_on_the_map():
     s = g3("bluefin", figures={"bluefin": "1,0", "patrol": ["0,0"] * 2, "stronghold": ["3,2"] * 3},
            dice={"bluefin": [5, 6, 3]})
@@ -313,18 +321,22 @@ def test_inspire_with_two_islands_places_two_and_is_limited_by_ready_comrades():
     assert s.decision.kind == "turn" and s.comrades() == {(3, 2): 1}
 
 
-def test_assemble_places_up_to_four_on_the_island_of_the_flagships_region():
+def test_assemble_places_four_on_the_island_of_the_flagships_region():
+    """Ruling: the rulebook's Assemble places 4 Comrades (the printed board's "up to 4"
+    differs; the rulebook wins): no smaller count is offered."""
     s = g3("mollusk", figures={"mollusk": "2,2"}, dice={"mollusk": [1, 3]}, ready=6)
     s.apply("assemble 1")
-    assert legal(s) == {"assemble 4", "assemble 3", "assemble 2", "assemble 1"}
+    assert legal(s) == {"assemble 4"}
+    with pytest.raises(IllegalActionError):
+        s.apply("assemble 3")
     s.apply("assemble 4")
     assert s.comrades() == {(3, 2): 4} and ready(s) == 2
 
 
-def test_assemble_is_limited_by_ready_comrades():
+def test_assemble_places_every_ready_comrade_when_fewer_than_four():
     s = g3("mollusk", figures={"mollusk": "2,2"}, dice={"mollusk": [1, 3]}, ready=2)
     s.apply("assemble 1")
-    assert legal(s) == {"assemble 2", "assemble 1"}
+    assert legal(s) == {"assemble 2"}
     s = g3("mollusk", figures={"mollusk": "2,2"}, dice={"mollusk": [1, 3]}, ready=0)
     s.apply("assemble 1")
     assert s.decision.kind == "turn" and s.comrades() == {}

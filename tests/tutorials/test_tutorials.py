@@ -736,3 +736,116 @@ def test_a_refused_click_on_a_space_says_why_in_the_rules_words():
     text = run.explain_target({"space": "0,0", "terrain": "sea"})
     assert text.startswith("Not possible: 'move 0,0' is not allowed: a figure moves as part of "
                            "an action: place a die on Sail"), text
+
+
+# -- the six sentences that taught a wrong rule (issue 50), each against the rulebook --------
+
+def _texts_of(run: Session) -> str:
+    """Every text of the current step a learner can read: its text, both hints, Show me."""
+    before = run.state.copy()
+    texts = [run.text, run.ask()]
+    run.hint(); texts.append(run.feedback.message)
+    run.hint(); texts.append(run.feedback.message)
+    assert run.state == before
+    return "\n".join(texts)
+
+
+def _goto_title(run: Session, title: str) -> None:
+    while run.step.title != title:
+        run.play_answer()
+    if run.reviewing:
+        run.next()
+
+
+def test_the_repair_tip_says_its_dashed_slot_is_never_damaged():
+    """Rulebook, Damage: "A die slot cannot be damaged if ... it has a dashed box around it,
+    such as the Repair slot." The tip is also Hint 2 wherever Repair is the answer."""
+    from ahoy_nb.tips import tip
+    text = tip("slot", "repair")
+    assert "never be damaged" in text and "can itself be damaged" not in text
+    run = start("turn")
+    _goto_title(run, "The fifth die")
+    assert "can never be damaged" in _texts_of(run)
+
+
+def test_assemble_is_four_comrades_on_the_island_of_the_flagships_region():
+    """Rulebook, the Mollusk Union: "Assemble: ... Place 4 Comrades on the Island in your
+    Flagship's region." Not "up to 4", not "the Island where your Flagship is"."""
+    from ahoy_nb.tips import tip
+    text = tip("slot", "assemble")
+    assert "4 Ready Comrades" in text and "region your Flagship is in" in text
+    assert "where your Flagship is" not in text
+    for name in ("scoring", "factions"):
+        run = start(name)
+        while not run.finished:
+            assert "up to 4 Ready" not in run.text and "places up to 4 on" not in run.text, \
+                (name, run.index, run.text)
+            run.play_answer()
+            run.next()
+
+
+def test_a_pledge_scores_for_the_smuggler():
+    """Rulebook, Pledges: "you gain 1 Fame for each region that the pledged faction
+    controls": the Smuggler scores, not the faction it pledged to."""
+    run = start("cargo")
+    _goto_title(run, "Pledge the Cargo")
+    assert "scores for the faction you pledged" not in run.text
+    assert "**you** score 1 Fame for each region the faction you pledged it to controls" \
+        in run.text, run.text
+
+
+def test_the_reward_up_from_the_middle_is_one_gold():
+    """The Rewards grid (components): up from the start space is 1 gold, as step 4 of the
+    same lesson says; the hint of the last scene's reward step says so too."""
+    from ahoy_nb.engine.components import REWARD_START, REWARD_STEPS, REWARDS
+    row, col = REWARD_START
+    dr, dc = REWARD_STEPS["up"]
+    assert REWARDS[row + dr][col + dc] == ("gold", 1)
+    run = start("cargo")
+    while not (run.scene.title == "Pledges at the end of the game" and run.ask() == "Take any reward."):
+        run.play_answer()
+    run.next()
+    text = _texts_of(run)
+    assert "2 Fame at once" not in text and "up is 1 gold" in text, text
+    gold = run.state.gold["smuggler1"]
+    run.try_action("reward up")
+    assert run.state.gold["smuggler1"] == gold + 1
+
+
+def test_the_cutter_scene_has_its_stronghold_on_an_island():
+    """Strongholds are placed on Islands and never move: the Cutter lesson's Stronghold
+    stands on the Skull Island, and the Cutter battles it but not the Patrol beside it."""
+    run = start("plans")
+    while run.scene.title != "The Cutter":
+        run.play_answer()
+    run.next()
+    s = run.state
+    assert [f["at"] for f in s.figures() if f["kind"] == "stronghold"] == [(3, 2)]
+    assert "Harbor" not in run.scene.intro
+    for notation in ("cutter 3", "sail", "move 3,2"):
+        assert run.try_action(notation).ok
+    assert [a.notation for a in run.state.legal_actions()] == ["battle stronghold"]
+
+
+def test_the_last_die_hint_names_only_the_slots_that_take_it_now():
+    """Turn lesson, the fifth die: Deploy already holds a die, so the hint must not offer
+    it; the slots it names are the engine's legal placements of that die."""
+    from ahoy_nb.engine.words import slot_title
+    run = start("turn")
+    _goto_title(run, "The fifth die")
+    offered = {slot_title(a.args["slot"]) for a in run.state.legal_actions() if "slot" in a.args}
+    assert "Deploy" not in offered
+    run.hint()
+    second = run.hint().split("Your 2 fits")[-1]
+    assert "Deploy" not in second and all(name in second for name in offered), second
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_lesson_position_could_arise_in_a_game(name):
+    """Each scene's position passes the engine's loader (which checks the supply limits and
+    that Strongholds stand on Islands) and round-trips through it unchanged."""
+    from ahoy_nb.engine import State
+    for scene in tutorials.get(name).scenes:
+        position = scene.build()
+        again = State.from_json(position.to_json())
+        assert again == position, (name, scene.title)

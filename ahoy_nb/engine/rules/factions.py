@@ -125,8 +125,12 @@ def auto_assemble(g: Play, frame) -> bool:
 
 @legal("assemble")
 def legal_assemble(g: Play, frame) -> list[Option]:
+    # The rulebook's Assemble places 4 (the printed board's "up to 4" loses to it,
+    # docs/rulings.md): all the Ready Comrades when fewer are left. One option, still
+    # asked. A game begun under the first edition of the rules chooses how many.
     most = min(4, g.faction("mollusk")["ready"])
-    return [(f"assemble {n}", do_assemble, (n,)) for n in range(most, 0, -1)]
+    fewest = 1 if g.data["rules"] == 1 else most
+    return [(f"assemble {n}", do_assemble, (n,)) for n in range(most, fewest - 1, -1)]
 
 
 @facts(lambda n: {"count": n}, replace=True)

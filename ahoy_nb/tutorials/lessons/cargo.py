@@ -111,7 +111,8 @@ TUTORIAL = Tutorial(
             Step(section="Pledges", title="Pledge the Cargo",
                  text="Finally, the delivered Cargo goes **facedown** under your Squadron or "
                       "your Union pledge marker. Nobody else knows which. At the end of the game "
-                      "it scores for the faction you pledged it to.",
+                      "**you** score 1 Fame for each region the faction you pledged it to "
+                      "controls whose Island has the Cargo's suit.",
                  quote="Finally, you put the Jewelry facedown under your Union pledge marker, "
                        "which is also facedown.",
                  ask="Pledge the Jewelry to the Union, as in the rulebook.",
@@ -153,7 +154,9 @@ TUTORIAL = Tutorial(
                  text="Your markers are in the middle: any direction.",
                  goal=goals.custom("a reward taken, up to the pledge", lambda b, a: bool(
                      a.data["pending"]) and a.data["pending"][-1]["type"] == "pledge"),
-                 answer="reward up", hint="'reward up' gives 2 Fame at once."),
+                 answer="reward up",
+                 hint="From the middle: up is 1 gold, left 1 Fame, right a new region tile, "
+                      "down “Recruit 1 Crew”. Any of them will do here."),
             Step(section="Pledges", title="Pledge to the winner of the Fish regions",
                  text="The Union controls 2 Fish regions; the Squadron none.",
                  quote="For each Cargo, you gain 1 Fame for each region that the pledged faction "

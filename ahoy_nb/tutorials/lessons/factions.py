@@ -82,7 +82,7 @@ TUTORIAL = Tutorial(
             Step(section="The Mollusk Union", title="Rally",
                  text="**Rally** (a “6”): if your Flagship is at an Island, gain 4 Ready "
                       "Comrades. (**Inspire**, also a “6”, places 1 Comrade on each of up to 4 "
-                      "Islands; **Assemble**, a “1”, places up to 4 on the Island in your "
+                      "Islands; **Assemble**, a “1”, places 4 on the Island in your "
                       "Flagship's region.)",
                  quote="Rally: Place a \"6\" die. If your Flagship is at an Island, gain 4 Ready "
                        "Comrades.",

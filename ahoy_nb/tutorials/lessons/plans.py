@@ -20,7 +20,7 @@ def gunship():
 def cutter():
     s = position(tiles=TWO_REGIONS,
                  figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "1,1",
-                          "patrol": ["3,2"], "stronghold": ["3,1"]},
+                          "patrol": ["3,2"], "stronghold": ["3,2"]},
                  ships={"cutter": "2,2"}, comrades={"3,2": 1}, turn="mollusk",
                  dice={"mollusk": [2, 3, 4]}, placed={"mollusk": {"cannons": 5}})
     return s.fix_battle(6, 3)
@@ -88,8 +88,9 @@ TUTORIAL = Tutorial(
                  expect="victory place-comrade", hint="'victory place-comrade'."),
         ]),
         Scene("The Cutter", cutter, intro=(
-            "You are the Union. Your **Cutter** is at 2,2, and you have a 5 on Cannons. A "
-            "Patrol stands on the Skull Island at 3,2, a **Stronghold** at the Harbor 3,1."),
+            "You are the Union. Your **Cutter** is at 2,2, and you have a 5 on Cannons. On "
+            "the Skull Island at 3,2 stand a Bluefin Patrol and a **Stronghold** (Bluefin "
+            "turned two Patrols there into it)."),
             steps=[
             Step(section="Cutter and Gunship", title="The Cutter cannot load Cannons",
                  text="The Cutter Sails up to 3 spaces. It **cannot load Cannons**: your die on "
@@ -98,15 +99,15 @@ TUTORIAL = Tutorial(
                  quote="Cutter Battling: It cannot load Cannons. The Cutter cannot use your die on "
                        "Cannons to start battles, and you cannot lower your die on Cannons in "
                        "battle to add to its roll.",
-                 ask="Sail the Cutter past the Patrol at 3,2 into the Stronghold at 3,1.",
-                 goal=goals.all_of(goals.event("battles Bluefin's Stronghold",
-                                               "battle the Stronghold"),
+                 ask="Sail the Cutter onto the Skull Island at 3,2 and battle what it can.",
+                 goal=goals.all_of(goals.event("Cutter battles Bluefin's Stronghold",
+                                               "the Cutter battles the Stronghold"),
                                    goals.custom("no battle with the Patrol", lambda b, a: not any(
                                        "battles Bluefin's Patrol" in e for e in
                                        [x for en in a.log[len(b.log):] for x in en.events]))),
-                 answer=["cutter 3", "sail", "move 3,2", "move 3,1", "battle stronghold"],
-                 hint="'cutter 3', 'sail', 'move 3,2' (no battle there), 'move 3,1', "
-                      "'battle stronghold'."),
+                 answer=["cutter 3", "sail", "move 3,2", "battle stronghold"],
+                 hint="'cutter 3', 'sail', 'move 3,2', then 'battle stronghold': the Patrol "
+                      "has no Cannons, so the Cutter cannot battle it."),
             Step(section="Cutter and Gunship", ask="Win, and take your Battle Victory.",
                  text="You rolled 6 against the Stronghold's 3 + 2.",
                  expect="victory place-comrade", hint="'victory place-comrade'.",

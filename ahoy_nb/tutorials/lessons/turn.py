@@ -3,6 +3,7 @@ Bluefin's fifth die, and how a round ends."""
 
 from __future__ import annotations
 
+from ...engine.words import slot_title
 from .. import goals
 from ..core import Scene, Step, Tutorial
 from .common import TWO_REGIONS, position
@@ -21,6 +22,16 @@ def first_turn():
 def _last_die(state) -> int:
     """The die Bluefin kept for its third turn (the lesson lets the learner choose)."""
     return state.dice("bluefin")[0]
+
+
+def _last_die_fits(state) -> str:
+    """Where the last die may go now, as the engine offers it: slots already holding a
+    die this round (Deploy, Cannons) are not named."""
+    slots = list(dict.fromkeys(slot_title(a.args["slot"]) for a in state.legal_actions()
+                               if "slot" in a.args))
+    die = _last_die(state)
+    where = ", ".join(slots[:-1]) + (f" or {slots[-1]}" if len(slots) > 1 else slots[-1])
+    return f"Your {die} fits an empty slot that takes it: {where}."
 
 
 # The other players' turns, played for them.
@@ -114,9 +125,7 @@ TUTORIAL = Tutorial(
                  ask=lambda s: f"Place your last die (the {_last_die(s)}), anywhere it fits.",
                  goal=goals.custom("your last die placed", lambda b, a: (
                      not a.dice("bluefin") and goals.settled(a))),
-                 hint=lambda s: ("Repair takes exactly a 2; Sail, Tailwind or Deploy would take "
-                                 "it too." if _last_die(s) == 2 else
-                                 "A 3 fits Order, Sail, Tailwind or Deploy.")),
+                 hint=_last_die_fits),
             Step(section="Ending the Round", title="The round ends",
                  text="When everyone has placed all their dice, the round ends: every region "
                       "is scored (the faction with more control gains Fame equal to its wealth "
