@@ -7,7 +7,7 @@ import-linter contracts check this):
 * ``rulebook``, ``render``, ``savegame``: the rules in short, the picture, saved files;
 * ``ai``: bots, analysis, the advisor's core, self-play;
 * ``tutorials``: lessons as data over the engine;
-* ``ui``: the notebook widgets (board, charts, the game, the lobby, the tutorial);
+* ``widgets``: the notebook widgets (board, charts, the game, the lobby, the tutorial);
 * ``apps``: the Panel app and the ``ahoy-nb`` command.
 
 The names below are loaded on first use, so ``import ahoy_nb`` needs no widget library:
@@ -28,15 +28,15 @@ if TYPE_CHECKING:
     from .ai.lab import simulate
     from .engine import State, new_game
     from .rulebook import rules
-    from .ui.join import join
-    from .ui.play import play
+    from .widgets.join import join
+    from .widgets.play import play
 
 # name -> (module, attribute): what ``ahoy_nb.<name>`` is.
 _EXPORTS = {
     "new_game": ("ahoy_nb.engine", "new_game"),   # a new game: new_game(players=3, seed=7)
     "State": ("ahoy_nb.engine", "State"),
-    "play": ("ahoy_nb.ui.play", "play"),          # a whole game in a notebook
-    "join": ("ahoy_nb.ui.join", "join"),          # a seat at an online table: join(link)
+    "play": ("ahoy_nb.widgets.play", "play"),          # a whole game in a notebook
+    "join": ("ahoy_nb.widgets.join", "join"),          # a seat at an online table: join(link)
     "simulate": ("ahoy_nb.ai.lab", "simulate"),   # self-play: simulate(games, players, bots, seed)
     "rules": ("ahoy_nb.rulebook", "rules"),       # the rules in short, searchable: rules("fog")
 }

@@ -79,7 +79,7 @@ echo = Echo()
 echo''',
     f'''from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui import BoardWidget
+from ahoy_nb.widgets import BoardWidget
 
 def board_after(n, *kinds, players=4, seed={SEED}):
     """A board at the first position at least n actions into a seeded random game that

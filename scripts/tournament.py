@@ -87,7 +87,7 @@ def play(players: int, seed: int, seat: int, bot: str, against: str, options: di
             "against": against, "options": _plain(options),
             "against_options": _plain(against_options or {}), "score": share, "winners": s.winners,
             "fame": s.fame, "rounds": s.round, "think": think, "cpu": cpu, "played": played,
-            "rules": s.data["rules"]}
+            "rules": s.rules}
 
 
 def _plain(options: dict) -> dict:

@@ -177,8 +177,8 @@ def test_binder_env_installs_the_project(binder_env):
     pkg = Path(where.strip())
     assert env_dir.resolve() in pkg.parents, f"ahoy_nb imported from {pkg}, not the venv"
     # Package data made it into the install (the board's front end among it).
-    for js in (ROOT / "ahoy_nb" / "ui").glob("*.js"):
-        assert (pkg / "ui" / js.name).exists(), f"{js.name} not installed"
+    for js in (ROOT / "ahoy_nb" / "widgets").glob("*.js"):
+        assert (pkg / "widgets" / js.name).exists(), f"{js.name} not installed"
     _run([str(py), "-c", "import voila, panel, bqplot, anywidget, ipywidgets"], cwd=repo)
     # The app's Voila template (pyproject.toml's data-files), where the environment's
     # Voila finds it (notebooks/app.ipynb asks for it: ?urlpath=voila/render/...).

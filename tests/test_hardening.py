@@ -142,7 +142,7 @@ def test_is_legal_and_apply_agree_on_every_legal_action():
 # -- fair undo -----------------------------------------------------------------------------
 
 from ahoy_nb.engine.undo import revealed  # noqa: E402
-from ahoy_nb.ui.play import play  # noqa: E402
+from ahoy_nb.widgets.play import play  # noqa: E402
 
 
 def bluefin_turn_game(**kw):
@@ -273,8 +273,8 @@ def test_undo_defaults():
 
 # -- widget intents ------------------------------------------------------------------------
 
-from ahoy_nb.ui import BoardWidget  # noqa: E402
-from ahoy_nb.ui.board import MAX_ERROR  # noqa: E402
+from ahoy_nb.widgets import BoardWidget  # noqa: E402
+from ahoy_nb.widgets.board import MAX_ERROR  # noqa: E402
 
 
 @pytest.mark.parametrize("notation", [
@@ -338,7 +338,7 @@ def test_a_chosen_seed_is_shown_only_in_analysis_with_a_warning():
 
 @pytest.mark.full
 def test_the_lobby_does_not_show_the_seed():
-    from ahoy_nb.ui.lobby import lobby
+    from ahoy_nb.widgets.lobby import lobby
     app = lobby(players=2, seed=424242, bot_delay=0)
     assert "424242" not in app.message.value and app.seed.value == ""
     assert app.game._seed == 424242 and app.game.seed is None
@@ -348,7 +348,7 @@ def test_the_lobby_does_not_show_the_seed():
 
 @pytest.mark.full
 def test_the_lobby_says_where_the_seed_is_shown():
-    from ahoy_nb.ui.lobby import lobby
+    from ahoy_nb.widgets.lobby import lobby
     app = lobby(players=2, seed=424242, bot_delay=0, viewer="all", charts=False)
     assert app.game.seed == 424242  # analysis: the info line shows it, with the warning
     assert "off the screen" not in app.message.value
@@ -364,7 +364,7 @@ MARKUP = '<img src=x onerror="alert(1)">'
 
 
 def test_markup_in_the_lobby_seed_is_escaped():
-    from ahoy_nb.ui.lobby import lobby
+    from ahoy_nb.widgets.lobby import lobby
     app = lobby(players=2, seed=1, bot_delay=0)
     app.seed.value = MARKUP
     assert app.new_game() is None

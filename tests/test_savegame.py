@@ -13,8 +13,8 @@ import pytest
 from ahoy_nb import savegame
 from ahoy_nb.ai.levels import make_bot
 from ahoy_nb.engine import new_game, scenario
-from ahoy_nb.ui.board import replay
-from ahoy_nb.ui.play import play
+from ahoy_nb.widgets.board import replay
+from ahoy_nb.widgets.play import play
 from ahoy_nb.savegame import SaveFileError
 
 NOW = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)

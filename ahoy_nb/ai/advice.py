@@ -1,6 +1,6 @@
 """The Advisor's state and work, shared by its front ends (the notebook's and the Panel app's).
 
-:class:`AdvisorCore` follows a :class:`~ahoy_nb.ui.BoardWidget` and decides what
+:class:`AdvisorCore` follows a :class:`~ahoy_nb.widgets.BoardWidget` and decides what
 the advisor shows; a front end draws it. The core knows no widget library: it calls
 its *view* (see :class:`AdvisorView`) with what to draw, always on the front end's
 own thread (the kernel's, or the Panel session's), through the ``deliver`` function
@@ -19,7 +19,7 @@ The analysis only ever uses what the board's viewer may see: a spectator's analy
 guesses every secret, a faction's guesses the others'.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.ui import BoardWidget
+>>> from ahoy_nb.widgets import BoardWidget
 >>> core = AdvisorCore(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8,
 ...                    wait=True)
 >>> sorted(core.chances[0])

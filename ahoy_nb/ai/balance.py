@@ -1,7 +1,7 @@
 """Balance questions answered from self-play records (:func:`ahoy_nb.simulate`), as tables.
 
 The tables are plain lists of dicts (``pandas.DataFrame(rows)`` shows them as a table);
-:mod:`ahoy_nb.ui.balance_charts` draws them. ``notebooks/06_balance.ipynb`` puts them together.
+:mod:`ahoy_nb.widgets.balance_charts` draws them. ``notebooks/06_balance.ipynb`` puts them together.
 
 >>> from ahoy_nb.ai.lab import simulate
 >>> records = simulate(4, players=2, bots="random", seed=0, executor="inline", progress=False)

@@ -1,6 +1,6 @@
 """The Review button's state and work, shared by its front ends (the notebook's and the Panel app's).
 
-:class:`ReviewCore` follows a :class:`~ahoy_nb.ui.BoardWidget`: on :meth:`~ReviewCore.start`
+:class:`ReviewCore` follows a :class:`~ahoy_nb.widgets.BoardWidget`: on :meth:`~ReviewCore.start`
 it reviews the game so far (:func:`ahoy_nb.ai.analysis.review`) on a worker thread, and
 its *view* draws the result: the win-chance line over the whole game with the
 inaccuracies, mistakes and blunders marked. :meth:`~ReviewCore.select` (a click on a
@@ -13,7 +13,7 @@ player another's secrets while the game runs; after the game it shows every play
 options, which is what reviewing a finished game is for.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.ui import BoardWidget
+>>> from ahoy_nb.widgets import BoardWidget
 >>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
 >>> _ = board.act("start 0,0")
 >>> core = ReviewCore(board, simulations=0, wait=True)

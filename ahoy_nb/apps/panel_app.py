@@ -4,18 +4,18 @@ The page holds a new-game form (number of players, who plays each faction: you o
 bot, the seed), the bot controls, the board (with its action list and log) and live
 charts. One game per browser tab (Panel session).
 
-* **The board** is the notebook's own front end: ``ahoy_nb/ui/board.js`` runs
+* **The board** is the notebook's own front end: ``ahoy_nb/widgets/board.js`` runs
   unchanged in :class:`PanelBoard`, a ``pn.custom.AnyWidgetComponent``. The game
   logic is the notebook's too: each session drives a headless
-  :class:`~ahoy_nb.ui.play.AhoyGame` (its :class:`~ahoy_nb.ui.BoardWidget` holds
+  :class:`~ahoy_nb.widgets.play.AhoyGame` (its :class:`~ahoy_nb.widgets.BoardWidget` holds
   the game, applies intents, hides what the viewer may not see), and
   :class:`PanelBoard` mirrors the widget's synced traits into Panel parameters and
   passes the front end's ``intent`` back. The board talks through traits only, so
   this is all it needs.
 * **The charts** are Bokeh figures (Bokeh is Panel's own plotting library, served
   by the Panel server itself), drawing the same public facts as the notebook's
-  bqplot charts (:class:`~ahoy_nb.ui.charts.Timeline`,
-  :func:`~ahoy_nb.ui.charts.region_rows`). bqplot would need its JavaScript
+  bqplot charts (:class:`~ahoy_nb.widgets.charts.Timeline`,
+  :func:`~ahoy_nb.widgets.charts.region_rows`). bqplot would need its JavaScript
   from a CDN under Panel; Bokeh needs nothing from the network.
 * **The advisor** (:class:`PanelAdvisor`): the win chance now, the Hint button and the
   Analysis toggle in the board's side column (the same panel as ``play()``'s), and a
@@ -64,17 +64,17 @@ from ahoy_nb.ai.levels import takes_time
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
 from ahoy_nb.render import FACTION_COLORS
-from ahoy_nb.ui.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
-from ahoy_nb.ui.play import play
+from ahoy_nb.widgets.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
+from ahoy_nb.widgets.play import play
 from ahoy_nb import savegame
-from ahoy_nb.ui.charts import Timeline, _position_state, region_rows
-from ahoy_nb.ui.panels import AdvisorPanel, bots_panel
+from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
+from ahoy_nb.widgets.panels import AdvisorPanel, bots_panel
 
 
 __all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
            "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app"]
 
-FRONT_END = Path(__file__).resolve().parent.parent / "ui"  # board.js and board.css
+FRONT_END = Path(__file__).resolve().parent.parent / "widgets"  # board.js and board.css
 WEALTH_COLOR = "#f0c040"
 
 # The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
@@ -85,7 +85,7 @@ BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "st
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
-    """board.js in Panel, mirroring a :class:`~ahoy_nb.ui.BoardWidget`.
+    """board.js in Panel, mirroring a :class:`~ahoy_nb.widgets.BoardWidget`.
 
     Every synced trait of ``board`` is a parameter of the same name here, kept equal
     to it; the front end's ``intent`` is handed to ``board.intent``, which applies it
@@ -301,7 +301,7 @@ class WinChanceFigure:
 
 class PanelAdvisor:
     """The advisor in the Panel app: in the board's side column, the win chance now, the
-    Hint button and the Analysis toggle (:class:`~ahoy_nb.ui.panels.AdvisorPanel`, the
+    Hint button and the Analysis toggle (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`, the
     same panel as ``play()``'s), and the win-chance chart with the other charts; a
     Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which works them out on a
     worker thread, as in ``play()``).
@@ -439,7 +439,7 @@ class ReviewFigure:
 
 class PanelReviewer:
     """The Review button in the Panel app, a Panel front of
-    :class:`~ahoy_nb.ai.reviewing.ReviewCore` (as :class:`~ahoy_nb.ui.review.Reviewer`
+    :class:`~ahoy_nb.ai.reviewing.ReviewCore` (as :class:`~ahoy_nb.widgets.review.Reviewer`
     in ``play()``): the button and its status (``controls``), the summary and the
     decision picked (``text``), and the chart (``chart_pane``). Results are applied on
     the session's document, as the advisor's are."""
@@ -505,7 +505,7 @@ def _widget(cls, label: str, **params):
 class GameApp:
     """One session's page: the new-game form, the bot controls, the board, the charts.
 
-    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.ui.play.AhoyGame`),
+    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.widgets.play.AhoyGame`),
     ``board`` (:class:`PanelBoard`), ``fame``/``control`` (the chart figures),
     ``advisor`` (:class:`PanelAdvisor`: Analysis, Hint, the win-chance chart),
     ``layout`` (the page). ``new_game()`` starts a game from the form.

@@ -206,6 +206,12 @@ class State:
         return self.data["round"]
 
     @property
+    def rules(self) -> int:
+        """The edition of the rules this game follows (``schema.RULES_EDITIONS``): the one
+        it began under."""
+        return self.data["rules"]
+
+    @property
     def first_player(self) -> str:
         return self.data["first"]
 

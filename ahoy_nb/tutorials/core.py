@@ -798,7 +798,7 @@ class Session:
     # -- display ---------------------------------------------------------------
     def widget(self):
         """The interactive tutorial widget (board, lesson text, buttons, feedback)."""
-        from ..ui.tutorial import TutorialWidget  # the display hook: the widget is the layer above
+        from ..widgets.tutorial import TutorialWidget  # the display hook: the widget is the layer above
         return TutorialWidget(self)
 
     def _ipython_display_(self):

@@ -85,7 +85,7 @@ def test_cli_simulate(tmp_path, capsys):
 
 def test_balance_tables_and_charts(inline):
     from ahoy_nb.ai import balance
-    from ahoy_nb.ui import balance_charts
+    from ahoy_nb.widgets import balance_charts
     rates = balance.win_rates(inline)
     assert {r["faction"] for r in rates} == {"bluefin", "smuggler1", "mollusk"}
     assert sum(r["wins"] for r in rates) == pytest.approx(GAMES)

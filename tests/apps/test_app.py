@@ -1,4 +1,4 @@
-"""The Panel app (ahoy_nb.apps.panel_app), the notebook app's form (ahoy_nb.ui.lobby) and the
+"""The Panel app (ahoy_nb.apps.panel_app), the notebook app's form (ahoy_nb.widgets.lobby) and the
 ``ahoy-nb`` command, without a browser (tests/browser/test_apps.py has the browser)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from ahoy_nb.apps.panel_app import ControlFigure, FameFigure, GameApp, PanelBoar
 from ahoy_nb.ai.bots import GreedyBot
 from ahoy_nb.apps.cli import build_parser, main
 from ahoy_nb.engine import IllegalActionError, new_game
-from ahoy_nb.ui.lobby import initial_seats, lobby, people_and_bots, seat_options
-from ahoy_nb.ui.play import play
-from ahoy_nb.ui import BoardWidget
+from ahoy_nb.widgets.lobby import initial_seats, lobby, people_and_bots, seat_options
+from ahoy_nb.widgets.play import play
+from ahoy_nb.widgets import BoardWidget
 from ahoy_nb.apps.panel_app import BOARD_TRAITS
 
 
@@ -108,7 +108,7 @@ def test_control_figure_draws_each_region():
 
 
 def test_the_panel_app_offers_conceding_behind_the_boards_confirmation():
-    # (Out of turn, as in the widget: tests/ui/test_conceding.py; here the bots play at once.)
+    # (Out of turn, as in the widget: tests/widgets/test_conceding.py; here the bots play at once.)
     app = GameApp(players=2, seed=3, people=("mollusk",), bot_delay=0)
     assert [o["f"] for o in app.board.can_concede] == ["mollusk"]
     app.board.intent = {"concede": "bluefin", "id": 1}  # not this seat's

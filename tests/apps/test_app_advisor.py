@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ahoy_nb.apps.panel_app import GameApp, PanelAdvisor
-from ahoy_nb.ui import BoardWidget
+from ahoy_nb.widgets import BoardWidget
 from ahoy_nb.engine import new_game
 
 

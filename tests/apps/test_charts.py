@@ -7,7 +7,7 @@ from __future__ import annotations
 import ahoy_nb.apps.panel_app as app
 from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui.charts import ControlChart, FameChart, whole_ticks
+from ahoy_nb.widgets.charts import ControlChart, FameChart, whole_ticks
 
 
 def played(n: int, seed: int = 3):

@@ -15,7 +15,7 @@ from ahoy_nb.apps.online.tables import (BadRequest, Broken, Forbidden, NotFound,
                                         undo_refusal)
 from ahoy_nb.engine import new_game
 from ahoy_nb.engine.observe import view
-from ahoy_nb.ui.board import SERVED, BoardWidget
+from ahoy_nb.widgets.board import SERVED, BoardWidget
 
 
 @pytest.fixture

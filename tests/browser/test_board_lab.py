@@ -21,7 +21,7 @@ CELLS = [
     """import ahoy_nb
 from ahoy_nb.engine import new_game
 from ahoy_nb.ai.bots import RandomBot
-from ahoy_nb.ui import BoardWidget
+from ahoy_nb.widgets import BoardWidget
 from ahoy_nb import tutorials
 
 def played(players, seed, stop):

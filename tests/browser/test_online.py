@@ -88,7 +88,7 @@ def svg_text(svg: str) -> str:
 
 def expected_text(state, seat) -> str:
     """The text of the board the engine's view for ``seat`` draws (what the page must show)."""
-    from ahoy_nb.ui.board import BoardWidget
+    from ahoy_nb.widgets.board import BoardWidget
 
     board = BoardWidget(state.copy(), viewer=seat, people=(seat,) if seat else (),
                         confirm_handover=False)

@@ -55,10 +55,10 @@ def test_a_state_saved_before_the_rules_had_editions_loads_as_the_first():
     from ahoy_nb.engine.schema import RULES
 
     s = new_game(2, seed=5)
-    assert s.data["rules"] == RULES
+    assert s.rules == RULES
     doc = json.loads(s.to_json())
     del doc["state"]["rules"]
     old = State.from_json(json.dumps(doc))
-    assert old.data["rules"] == 1
+    assert old.rules == 1
     with pytest.raises(ValueError, match="rules"):
         new_game(2, seed=5, rules=RULES + 1)

@@ -8,15 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-from ahoy_nb.ui import BoardWidget
+from ahoy_nb.widgets import BoardWidget
 
 import ahoy_nb.ai.analysis
-import ahoy_nb.ui.odds
+import ahoy_nb.widgets.odds
 import ahoy_nb.tutorials as tutorials
 import ahoy_nb.tutorials.core
 import ahoy_nb.tutorials.friendly
 import ahoy_nb.tutorials.goals
-import ahoy_nb.ui.tutorial
+import ahoy_nb.widgets.tutorial
 from ahoy_nb.tutorials import Session, start
 
 CATALOG = tutorials.catalog()
@@ -282,7 +282,7 @@ def test_battle_odds_as_defender():
 
 
 def test_odds_explorer_slider_drives_the_chart():
-    box = ahoy_nb.ui.odds.odds_explorer(_at_rulebook_fire())
+    box = ahoy_nb.widgets.odds.odds_explorer(_at_rulebook_fire())
     assert list(box.bars.y) == pytest.approx([21 / 36, 26 / 36, 30 / 36, 33 / 36])
     box.slider.value = 3
     assert "11/12" in box.label.value
@@ -294,7 +294,7 @@ def test_odds_chart_axes_sides():
     import bqplot  # noqa: F401  (imported first: its own import warns, not our call)
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)   # no unknown Axis arguments
-        box = ahoy_nb.ui.odds.odds_explorer(_at_rulebook_fire())
+        box = ahoy_nb.widgets.odds.odds_explorer(_at_rulebook_fire())
     x_axis, y_axis = box.figure.axes
     assert (x_axis.side, y_axis.side) == ("bottom", "left")
     assert y_axis.label == "chance to win" and y_axis.tick_format == ".0%"

@@ -6,6 +6,6 @@
 * :mod:`~ahoy_nb.apps.online.api`: the HTTP API (Tornado handlers on the Panel server)
   and the seat and spectator page.
 
-The notebook's client is :func:`ahoy_nb.join` (:mod:`ahoy_nb.ui.join`), which talks to
+The notebook's client is :func:`ahoy_nb.join` (:mod:`ahoy_nb.widgets.join`), which talks to
 the API only.
 """

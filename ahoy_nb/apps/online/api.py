@@ -38,7 +38,7 @@ import tornado.web
 
 from ...engine.components import FACTION_NAMES, SEATS
 from ...engine.words import faction_name
-from ...ui.board import HERE as FRONT_END
+from ...widgets.board import HERE as FRONT_END
 from .tables import LEVELS, BadRequest, TableError, Tables
 
 log = logging.getLogger("ahoy_nb.online")

@@ -49,7 +49,7 @@ from ...engine import Action, IllegalActionError, State, new_game
 from ...engine.components import SEATS
 from ...engine.undo import revealed
 from ...engine.words import faction_name
-from ...ui.board import MAX_NOTATION, SERVED, BoardWidget
+from ...widgets.board import MAX_NOTATION, SERVED, BoardWidget
 from .store import Store, TableRow, token_hash
 
 __all__ = ["Tables", "TableError", "BadRequest", "Forbidden", "NotFound", "Stale", "Broken",
@@ -233,7 +233,7 @@ class Tables:
 
     def board(self, table_id: str, token: str | None, at: int | None = None) -> dict:
         """The board as the token's holder sees it, as the front end draws it: the
-        :data:`~ahoy_nb.ui.board.SERVED` traits of a board for that seat (``at``: the
+        :data:`~ahoy_nb.widgets.board.SERVED` traits of a board for that seat (``at``: the
         position after that many actions, read-only; default the latest)."""
         row, seat = self._admit(table_id, token)
         row, state = self._position(row)

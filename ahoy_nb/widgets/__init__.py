@@ -1,8 +1,8 @@
 """The notebook's face: the interactive board, live charts, and on them the game
-(:mod:`~ahoy_nb.ui.play`), the new-game form (:mod:`~ahoy_nb.ui.lobby`), the tutorial
-(:mod:`~ahoy_nb.ui.tutorial`) and the advisor (:mod:`~ahoy_nb.ui.advisor`).
+(:mod:`~ahoy_nb.widgets.play`), the new-game form (:mod:`~ahoy_nb.widgets.lobby`), the tutorial
+(:mod:`~ahoy_nb.widgets.tutorial`) and the advisor (:mod:`~ahoy_nb.widgets.advisor`).
 
->>> from ahoy_nb.ui import BoardWidget, GameCharts
+>>> from ahoy_nb.widgets import BoardWidget, GameCharts
 >>> BoardWidget().state.players
 ['bluefin', 'smuggler1', 'mollusk']
 

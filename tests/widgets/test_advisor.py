@@ -9,9 +9,9 @@ import threading
 import time
 
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui.play import play
-from ahoy_nb.ui import BoardWidget
-from ahoy_nb.ui.advisor import Advisor
+from ahoy_nb.widgets.play import play
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.widgets.advisor import Advisor
 
 
 def test_the_chart_gains_a_point_after_a_move():

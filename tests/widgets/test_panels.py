@@ -6,10 +6,10 @@ from __future__ import annotations
 from ahoy_nb.ai import ismcts
 from ahoy_nb.ai.levels import make_bot, think_time
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui import BoardWidget
-from ahoy_nb.ui.lobby import SEATS, lobby
-from ahoy_nb.ui.panels import bots_panel
-from ahoy_nb.ui.play import play
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.widgets.lobby import SEATS, lobby
+from ahoy_nb.widgets.panels import bots_panel
+from ahoy_nb.widgets.play import play
 
 
 def _panel(board, name: str) -> dict:

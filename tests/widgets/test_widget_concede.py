@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui import BoardWidget
-from ahoy_nb.ui.play import play
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.widgets.play import play
 
 
 def _intent(board, **payload):

@@ -9,9 +9,9 @@ import pytest
 from ahoy_nb import savegame
 from ahoy_nb.ai.reviewing import ReviewCore
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui import BoardWidget
-from ahoy_nb.ui.play import play
-from ahoy_nb.ui.review import Reviewer
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.widgets.play import play
+from ahoy_nb.widgets.review import Reviewer
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Play a game of Ahoy in a notebook: ``ahoy_nb.play()``.
 
->>> from ahoy_nb.ui.play import play
+>>> from ahoy_nb.widgets.play import play
 >>> game = play(players=3, seed=1, people=("bluefin",), bot_delay=0)
 >>> game
 AhoyGame(round 1, bluefin to decide; people: bluefin; bots: smuggler1 normal, mollusk normal)
@@ -9,7 +9,7 @@ AhoyGame(round 1, bluefin to decide; people: bluefin; bots: smuggler1 normal, mo
 'bluefin'
 
 (``ahoy_nb.play`` is this module's ``play`` function; import the module's other
-names with ``from ahoy_nb.ui.play import AhoyGame``.)
+names with ``from ahoy_nb.widgets.play import AhoyGame``.)
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ SEED_WARNING = "the seed reveals every hidden card and future die"
 
 
 def fair_undo(board) -> str | None:
-    """The fair undo rule for a :class:`~ahoy_nb.ui.BoardWidget` (its ``undo_rule``):
+    """The fair undo rule for a :class:`~ahoy_nb.widgets.BoardWidget` (its ``undo_rule``):
     why the person at the board may not take back their last action now, or ``None``.
 
     Undo takes back the last action of one of the board's ``people`` and the bot actions
@@ -95,7 +95,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     * ``confirm_handover``: in hot-seat play, hide each person's view until they
       confirm they have the device.
     * ``analysis``: the win-chance chart and the Hint button
-      (:class:`~ahoy_nb.ui.advisor.Advisor`); ``None`` (default): on unless
+      (:class:`~ahoy_nb.widgets.advisor.Advisor`); ``None`` (default): on unless
       several people share the screen (hot seat), where it would help one against
       another. Its "Analysis" toggle turns it on and off during the game.
     * ``undo``: ``"fair"`` (default when people play against bots or each other): a

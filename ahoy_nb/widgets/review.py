@@ -1,6 +1,6 @@
 """The Review button beside the board: the win chance over the whole game, mistakes marked.
 
-``Reviewer(board)`` follows a :class:`~ahoy_nb.ui.BoardWidget`. **Review** reviews the
+``Reviewer(board)`` follows a :class:`~ahoy_nb.widgets.BoardWidget`. **Review** reviews the
 game so far (:func:`ahoy_nb.ai.analysis.review`, on a worker thread) and draws
 :class:`ReviewChart`: each faction's chance to win against these bots at every position,
 with the reviewed player's inaccuracies (yellow), mistakes (orange) and blunders (red)
@@ -11,7 +11,7 @@ The work and its rules (whose decisions, what a spectator may see) are
 :class:`~ahoy_nb.ai.reviewing.ReviewCore`'s; the Panel app's review shares them.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.ui import BoardWidget
+>>> from ahoy_nb.widgets import BoardWidget
 >>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
 >>> _ = board.act("start 0,0")
 >>> rv = Reviewer(board, simulations=0, wait=True)

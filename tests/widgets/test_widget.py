@@ -17,9 +17,9 @@ import ahoy_nb
 from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import IllegalActionError, new_game, scenario
 from ahoy_nb.engine.components import PLAN_CARDS, PLAN_KEYS
-from ahoy_nb.ui import BoardWidget, GameCharts
-from ahoy_nb.ui import board as board_module
-from ahoy_nb.ui.charts import region_rows
+from ahoy_nb.widgets import BoardWidget, GameCharts
+from ahoy_nb.widgets import board as board_module
+from ahoy_nb.widgets.charts import region_rows
 
 WIDGETS = Path(board_module.__file__).parent
 

@@ -7,7 +7,7 @@ JupyterLite)::
     board = ahoy_nb.join("http://their-host:5006/tables/AbC123#token=...")
     board          # click to play your seat; others' moves appear by themselves
 
-The board is the game widget's own front end (:class:`~ahoy_nb.ui.board.BoardFace`,
+The board is the game widget's own front end (:class:`~ahoy_nb.widgets.board.BoardFace`,
 board.js), but the game stays on the server: it draws your seat's view, checks every
 move and words every refusal (the engine's reason for an illegal action, "It is
 Mollusk's decision now, not Bluefin's"...). Only your seat's view ever reaches the
@@ -28,7 +28,7 @@ A link is read without asking any server:
 >>> parse_link("http://127.0.0.1:5006/")
 Traceback (most recent call last):
 ...
-ahoy_nb.ui.join.JoinError: not a table's link: expected http(s)://HOST/tables/ID#token=TOKEN (or a token with server= and table=)
+ahoy_nb.widgets.join.JoinError: not a table's link: expected http(s)://HOST/tables/ID#token=TOKEN (or a token with server= and table=)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What the live charts show, with no plotting library: the one source of their data.
 
-The bqplot charts (:mod:`ahoy_nb.ui.charts`) and the light SVG charts
-(:mod:`ahoy_nb.ui.lightchart`, used where bqplot cannot be imported) draw the
+The bqplot charts (:mod:`ahoy_nb.widgets.charts`) and the light SVG charts
+(:mod:`ahoy_nb.widgets.lightchart`, used where bqplot cannot be imported) draw the
 same numbers, taken from here. Only public facts: Fame, rounds, control, wealth.
 
 >>> from ahoy_nb.engine import new_game

@@ -1,7 +1,7 @@
 """The tutorial widget: the board, the lesson, and the learner's controls.
 
 Everything goes through synced traits: a click on the board sets the board's
-``intent`` (the shared :class:`~ahoy_nb.ui.BoardWidget`, built with
+``intent`` (the shared :class:`~ahoy_nb.widgets.BoardWidget`, built with
 ``on_action`` so that it hands the click to the lesson instead of applying it);
 typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
 sets a ``Dropdown``'s ``value``. *Next*, Hint, Show me, Back and Restart are buttons

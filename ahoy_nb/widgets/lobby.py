@@ -98,7 +98,7 @@ def lobby(players: int = 3, seed: int | None = None,
 
 
 class Lobby(widgets.VBox):
-    """A new-game form above the game (an :class:`~ahoy_nb.ui.play.AhoyGame`).
+    """A new-game form above the game (an :class:`~ahoy_nb.widgets.play.AhoyGame`).
 
     Attributes for code and tests: ``players`` (Dropdown), ``seats``
     (``{faction: Dropdown}`` of the 4-player game; the game's are shown), ``seed``

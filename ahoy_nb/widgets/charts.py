@@ -2,7 +2,7 @@
 
 They show only public facts (Fame, rounds, figures on the map, wealth), so they are
 the same for every viewer. ``GameCharts.follow(board)`` keeps them in step with a
-:class:`~ahoy_nb.ui.BoardWidget`: they redraw after each action and move with
+:class:`~ahoy_nb.widgets.BoardWidget`: they redraw after each action and move with
 its scrubber (the Fame chart's cursor marks the position shown; the control chart
 shows that position). bqplot ships its JavaScript in its JupyterLab extension, so
 nothing is fetched from the network.

@@ -12,8 +12,8 @@ import ahoy_nb
 from ahoy_nb.apps.online.store import Store
 from ahoy_nb.apps.online.tables import Tables
 from ahoy_nb.engine import IllegalActionError
-from ahoy_nb.ui.board import SERVED
-from ahoy_nb.ui.join import JoinError, OnlineBoard, create_table, join
+from ahoy_nb.widgets.board import SERVED
+from ahoy_nb.widgets.join import JoinError, OnlineBoard, create_table, join
 from online_support import free_port, serve_api
 
 
@@ -23,7 +23,7 @@ def no_kernel_loop(monkeypatch):
     the browser tests' Playwright (sync API, session-wide) leaves its own loop marked
     as running in this thread; it runs nothing between Playwright's calls, so answers
     scheduled on it would never arrive."""
-    monkeypatch.setattr("ahoy_nb.ui.join.running_loop", lambda: None)
+    monkeypatch.setattr("ahoy_nb.widgets.join.running_loop", lambda: None)
 
 
 @pytest.fixture

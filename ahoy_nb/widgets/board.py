@@ -156,7 +156,7 @@ class BoardFace(anywidget.AnyWidget):
     trait protocol above), with no game behind them.
 
     :class:`BoardWidget` fills them from a :class:`State` it holds; a board that plays
-    a seat of an online table (:mod:`ahoy_nb.ui.join`) fills them from the server's
+    a seat of an online table (:mod:`ahoy_nb.widgets.join`) fills them from the server's
     answers, since only the server holds the game.
 
     >>> face = BoardFace(prompt="Bluefin: choose where to start")

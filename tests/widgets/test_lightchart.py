@@ -10,11 +10,11 @@ import sys
 
 from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import new_game
-from ahoy_nb.ui import BoardWidget
-from ahoy_nb.ui import board as board_module
-from ahoy_nb.ui.charts import GameCharts
-from ahoy_nb.ui.chartdata import region_rows
-from ahoy_nb.ui.lightchart import LightCharts, control_svg
+from ahoy_nb.widgets import BoardWidget
+from ahoy_nb.widgets import board as board_module
+from ahoy_nb.widgets.charts import GameCharts
+from ahoy_nb.widgets.chartdata import region_rows
+from ahoy_nb.widgets.lightchart import LightCharts, control_svg
 
 
 def fast_render(monkeypatch):
@@ -69,26 +69,26 @@ def test_light_chart_text_is_escaped():
 
 
 def test_game_charts_fall_back_to_the_light_charts_without_bqplot(monkeypatch):
-    import ahoy_nb.ui as widgets_pkg
+    import ahoy_nb.widgets as widgets_pkg
     monkeypatch.setitem(sys.modules, "bqplot", None)  # import bqplot raises ImportError
-    monkeypatch.delitem(sys.modules, "ahoy_nb.ui.charts")
+    monkeypatch.delitem(sys.modules, "ahoy_nb.widgets.charts")
     try:
         reloaded = importlib.reload(widgets_pkg)
         assert reloaded.GameCharts is LightCharts
         assert "FameChart" not in reloaded.__all__
-        play_module = importlib.reload(sys.modules["ahoy_nb.ui.play"])  # takes the new GameCharts
+        play_module = importlib.reload(sys.modules["ahoy_nb.widgets.play"])  # takes the new GameCharts
         game = play_module.play(players=3, seed=2, bot_delay=0)
         assert isinstance(game.charts, LightCharts)
         assert game.charts.fame_data["x"] == list(range(len(game.state.history) + 1))
     finally:
         monkeypatch.undo()
         importlib.reload(widgets_pkg)
-        importlib.reload(sys.modules["ahoy_nb.ui.play"])
+        importlib.reload(sys.modules["ahoy_nb.widgets.play"])
 
 
 def test_odds_explorer_without_bqplot_is_the_light_chart_of_the_same_odds(monkeypatch):
     import ahoy_nb.ai.analysis as analysis
-    import ahoy_nb.ui.odds as odds_module
+    import ahoy_nb.widgets.odds as odds_module
     from ahoy_nb.tutorials import start
     run = start("battles")
     run.goto(4)  # the Union decides how far to fire (notebook 02)

@@ -7,8 +7,8 @@ import asyncio
 import sys
 import threading
 
-import ahoy_nb.ui.play as play_module
-from ahoy_nb.ui.loop import running_loop
+import ahoy_nb.widgets.play as play_module
+from ahoy_nb.widgets.loop import running_loop
 
 
 def _in_a_fresh_thread(fn):

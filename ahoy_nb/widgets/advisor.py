@@ -1,8 +1,8 @@
 """Who is winning, and what to do: the advisor beside the board, and its chart.
 
-``Advisor(board)`` follows a :class:`~ahoy_nb.ui.BoardWidget`:
+``Advisor(board)`` follows a :class:`~ahoy_nb.widgets.BoardWidget`:
 
-* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.ui.panels.AdvisorPanel`):
+* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.widgets.panels.AdvisorPanel`):
   each faction's **chance to win** against these bots now (:func:`ahoy_nb.ai.analysis.evaluate`, as the
   board's viewer may know it), the **Hint** button (for a person whose decision it is: the
   3 best actions, :func:`ahoy_nb.ai.analysis.best_actions`, listed with their estimated
@@ -18,7 +18,7 @@ guesses the others'. ``enabled`` switches it all on and off (``play()`` leaves i
 in hot-seat games, where it would help one player against another).
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.ui import BoardWidget
+>>> from ahoy_nb.widgets import BoardWidget
 >>> adv = Advisor(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8, wait=True)
 >>> sorted(adv.chances[0])
 ['bluefin', 'mollusk']
@@ -90,7 +90,7 @@ class Advisor(widgets.VBox):
     The ipywidgets front of :class:`~ahoy_nb.ai.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
-    ``chart``, ``panel`` (:class:`~ahoy_nb.ui.panels.AdvisorPanel`), ``core``, ``chances``
+    ``chart``, ``panel`` (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`), ``core``, ``chances``
     (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates);
     :meth:`press` presses a button of the panel as a click does.
     """

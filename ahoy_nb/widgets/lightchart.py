@@ -2,8 +2,8 @@
 
 bqplot needs numpy, which a Pyodide built from PyPI wheels does not have (the
 JupyterLite site, docs/lite.md). There :class:`LightCharts` stands in for
-:class:`~ahoy_nb.ui.charts.GameCharts`, with the same data
-(:mod:`ahoy_nb.ui.chartdata`) and the same API (``update``, ``follow``): Fame
+:class:`~ahoy_nb.widgets.charts.GameCharts`, with the same data
+(:mod:`ahoy_nb.widgets.chartdata`) and the same API (``update``, ``follow``): Fame
 of each player after each action, with round starts, the Fame that ends the game
 and the position shown; and each region's control and wealth. What it lacks:
 tooltips on hover (each bar and line has an SVG title instead), zoom and animation.
@@ -94,7 +94,7 @@ def _svg(title: str, parts: list[str], legend: list[tuple[str, str]], label: str
 
 
 def fame_svg(data: dict, players: list[str], position: int | None = None) -> str:
-    """The Fame chart of :func:`~ahoy_nb.ui.chartdata.fame_series` data, as SVG."""
+    """The Fame chart of :func:`~ahoy_nb.widgets.chartdata.fame_series` data, as SVG."""
     n = len(data["x"]) - 1
     top = max([FAME_TO_END + 2] + [max(v) + 2 for v in data["fame"].values()])
     k = n if position is None else max(0, min(position, n))
@@ -129,7 +129,7 @@ SERIES = (("bluefin", "Bluefin control", FACTION_COLORS["bluefin"]),
 
 
 def control_svg(rows: list[dict], title: str) -> str:
-    """The control chart of :func:`~ahoy_nb.ui.chartdata.region_rows`, as SVG."""
+    """The control chart of :func:`~ahoy_nb.widgets.chartdata.region_rows`, as SVG."""
     top = max([4] + [r[key] + 1 for r in rows for key, _, _ in SERIES])
     f = _Frame(max(len(rows), 1), top, "region (suit, Island)", "")
     slot = (f.x1 - f.x0) / max(len(rows), 1)
