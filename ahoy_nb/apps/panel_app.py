@@ -20,12 +20,12 @@ charts. One game per browser tab (Panel session).
 * **The advisor** (:class:`PanelAdvisor`): the win chance now, the Hint button and the
   Analysis toggle in the board's side column (the same panel as ``play()``'s), and a
   win-chance chart beside the others, worked out by the same
-  :class:`~ahoy_nb.ai.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
+  :class:`~ahoy_nb.session.advice.AdvisorCore` as ``play()``'s, on a worker thread; results
   are applied on the session's document. Off by default in hot seat.
 * **The review** (:class:`PanelReviewer`): the Review button beside the advisor's; the
   win-chance line over the whole game with the mistakes marked (:class:`ReviewFigure`;
   a tap on a mark shows that decision on the board with the better move marked), by
-  the same :class:`~ahoy_nb.ai.reviewing.ReviewCore` as ``play()``'s.
+  the same :class:`~ahoy_nb.session.reviewing.ReviewCore` as ``play()``'s.
 * **Bots** play from a periodic callback; the hard bot thinks on a worker thread while
   the board's ``"bots"`` panel shows its progress.
 * **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
@@ -58,8 +58,8 @@ from bokeh.plotting import figure
 from panel.io.state import set_curdoc
 
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
-from ahoy_nb.ai.advice import CHART_TITLE, AdvisorCore
-from ahoy_nb.ai.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
+from ahoy_nb.session.advice import CHART_TITLE, AdvisorCore
+from ahoy_nb.session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ahoy_nb.ai.levels import takes_time
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
@@ -303,7 +303,7 @@ class PanelAdvisor:
     """The advisor in the Panel app: in the board's side column, the win chance now, the
     Hint button and the Analysis toggle (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`, the
     same panel as ``play()``'s), and the win-chance chart with the other charts; a
-    Panel front of :class:`~ahoy_nb.ai.advice.AdvisorCore` (which works them out on a
+    Panel front of :class:`~ahoy_nb.session.advice.AdvisorCore` (which works them out on a
     worker thread, as in ``play()``).
 
     Results are applied on the session's document: the worker schedules them as a
@@ -439,7 +439,7 @@ class ReviewFigure:
 
 class PanelReviewer:
     """The Review button in the Panel app, a Panel front of
-    :class:`~ahoy_nb.ai.reviewing.ReviewCore` (as :class:`~ahoy_nb.widgets.review.Reviewer`
+    :class:`~ahoy_nb.session.reviewing.ReviewCore` (as :class:`~ahoy_nb.widgets.review.Reviewer`
     in ``play()``): the button and its status (``controls``), the summary and the
     decision picked (``text``), and the chart (``chart_pane``). Results are applied on
     the session's document, as the advisor's are."""

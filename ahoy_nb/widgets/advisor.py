@@ -10,7 +10,7 @@
 * the **win-chance chart** (this widget, shown with the other charts) gains a point after
   each action, in a shaded band of its 95% interval.
 
-The work and its rules are :class:`~ahoy_nb.ai.advice.AdvisorCore`'s (the Panel app's
+The work and its rules are :class:`~ahoy_nb.session.advice.AdvisorCore`'s (the Panel app's
 advisor shares them): both run on a worker thread, so the board answers clicks while
 they think; a result that arrives after the game moved on is dropped. The analysis only ever uses what the
 board's viewer may see: a spectator's analysis guesses every secret, a faction's
@@ -31,7 +31,7 @@ from __future__ import annotations
 import bqplot as bq
 import ipywidgets as widgets
 
-from ..ai.advice import CHART_TITLE, AdvisorCore
+from ..session.advice import CHART_TITLE, AdvisorCore
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 from .charts import PAPER, legend
@@ -87,7 +87,7 @@ class Advisor(widgets.VBox):
     """The advisor of one board: its side panel and its win-chance chart (see the module
     notes). This widget is the chart; the panel is drawn by the board.
 
-    The ipywidgets front of :class:`~ahoy_nb.ai.advice.AdvisorCore`, which does the work.
+    The ipywidgets front of :class:`~ahoy_nb.session.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
     ``chart``, ``panel`` (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`), ``core``, ``chances``

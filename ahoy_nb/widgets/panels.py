@@ -9,13 +9,13 @@ panel shows in JupyterLab, Voila and the Panel app, whose board is the same fron
 docs/widgets.md, "The side column", has the protocol.
 
 * :class:`AdvisorPanel` (``"advisor"``): who is winning and the Hint button, the view of
-  an :class:`~ahoy_nb.ai.advice.AdvisorCore`; ``play()`` and the Panel app both use it.
+  an :class:`~ahoy_nb.session.advice.AdvisorCore`; ``play()`` and the Panel app both use it.
 * :func:`bots_panel` (``"bots"``): who the bots are and, while one thinks, a progress bar
   over its time budget.
 
 >>> from ahoy_nb.engine import new_game
 >>> from ahoy_nb.widgets import BoardWidget
->>> from ahoy_nb.ai.advice import AdvisorCore
+>>> from ahoy_nb.session.advice import AdvisorCore
 >>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
 >>> view = AdvisorPanel(board)
 >>> view.core = AdvisorCore(board, view, simulations=8, wait=True)
@@ -98,12 +98,12 @@ def _text(markup: str) -> str:
 
 
 class AdvisorPanel:
-    """The advisor in the board's side column (an :class:`~ahoy_nb.ai.advice.AdvisorView`).
+    """The advisor in the board's side column (an :class:`~ahoy_nb.session.advice.AdvisorView`).
 
     Lines: each faction's chance to win now, with its interval and what it is measured
     against (random play from here); a **Hint** button (for the person to decide) whose
     answer lists the best actions and marks them on the board; an **Analysis** toggle.
-    Set ``core`` (the :class:`~ahoy_nb.ai.advice.AdvisorCore` drawing into it) before the
+    Set ``core`` (the :class:`~ahoy_nb.session.advice.AdvisorCore` drawing into it) before the
     first press. ``on_chances``: also called with each new set of chances (a chart).
     """
 

@@ -8,7 +8,7 @@ marked where they were made. A click on a mark shows the board at that decision 
 scrubber moves there) with the better move marked on it, and says what it cost.
 
 The work and its rules (whose decisions, what a spectator may see) are
-:class:`~ahoy_nb.ai.reviewing.ReviewCore`'s; the Panel app's review shares them.
+:class:`~ahoy_nb.session.reviewing.ReviewCore`'s; the Panel app's review shares them.
 
 >>> from ahoy_nb.engine import new_game
 >>> from ahoy_nb.widgets import BoardWidget
@@ -27,9 +27,9 @@ from html import escape
 import bqplot as bq
 import ipywidgets as widgets
 
-from ..ai.advice import CHART_TITLE
+from ..session.advice import CHART_TITLE
 from ..ai.analysis import Review
-from ..ai.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
+from ..session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 from .loop import running_loop
@@ -96,7 +96,7 @@ class ReviewChart(bq.Figure):
 class Reviewer(widgets.VBox):
     """The Review button, its chart and its words for one board (see the module notes).
 
-    The ipywidgets front of :class:`~ahoy_nb.ai.reviewing.ReviewCore`. ``simulations``:
+    The ipywidgets front of :class:`~ahoy_nb.session.reviewing.ReviewCore`. ``simulations``:
     playouts a decision at most; ``wait=True`` reviews on the calling thread;
     ``during_game()``: whether a review may be made before the end. Attributes
     for tests: ``button``, ``chart``, ``summary``, ``detail``, ``core``.

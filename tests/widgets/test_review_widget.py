@@ -7,7 +7,7 @@ from html import escape
 import pytest
 
 from ahoy_nb import savegame
-from ahoy_nb.ai.reviewing import ReviewCore
+from ahoy_nb.session.reviewing import ReviewCore
 from ahoy_nb.engine import new_game
 from ahoy_nb.widgets import BoardWidget
 from ahoy_nb.widgets.play import play

@@ -37,7 +37,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
-from .analysis import Estimate, best_actions, evaluate
+from ..ai.analysis import Estimate, best_actions, evaluate
 from ..engine import State
 from ..engine.words import faction_name, label
 

@@ -33,7 +33,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
-from .analysis import Decision, Review, review
+from ..ai.analysis import Decision, Review, review
 from ..engine import State
 from ..engine.words import faction_name
 from ..render import Picture
