@@ -20,7 +20,7 @@ mean squared error of the bot's weights (given their best scale and offset, whic
 search's comparisons do not see) against the fitted weights'. The last line is the
 ``--option`` that plays the fitted weights in a tournament.
 
-    python scripts/value_fit.py docs/tournament/hard1000-smuggler-3p-played.jsonl
+    python scripts/value_fit.py data/tournament/hard1000-smuggler-3p-played.jsonl
     python scripts/value_fit.py a.jsonl b.jsonl --every 2 --l2 10
 """
 

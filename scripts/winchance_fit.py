@@ -21,7 +21,7 @@ The second step of the win-chance pipeline (docs/judgement.md); the first is
 Playout estimates take most of the time; they are kept in ``--cache`` so that a refit
 with other features runs in a minute.
 
-    nice -n 10 python scripts/winchance_fit.py docs/judgement/games.jsonl
+    nice -n 10 python scripts/winchance_fit.py data/judgement/games.jsonl
 
 Run it again after the bots change: play new games (winchance_games.py), fit, and
 update docs/judgement.md from the report.
@@ -353,9 +353,9 @@ def main(argv: list[str] | None = None) -> dict:
                         "(run it while winchance_games.py plays, to save time later)")
     p.add_argument("--limit", type=int, default=None,
                    help="at most this many games of each player count (a quick try)")
-    p.add_argument("--cache", type=Path, default=Path("docs/judgement/playouts.jsonl"))
+    p.add_argument("--cache", type=Path, default=Path("data/judgement/playouts.jsonl"))
     p.add_argument("--model", type=Path, default=winchance.MODEL_PATH)
-    p.add_argument("--report", type=Path, default=Path("docs/judgement/report.json"))
+    p.add_argument("--report", type=Path, default=Path("data/judgement/report.json"))
     p.add_argument("--png", type=Path, default=Path("docs/judgement-reliability.png"))
     args = p.parse_args(argv)
     for path in (args.cache, args.model, args.report, args.png):

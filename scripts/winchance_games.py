@@ -6,7 +6,7 @@ replay any position along it. Games go to a JSON-lines file as each batch ends; 
 that is stopped and started again plays only the games missing from the file.
 
     python scripts/winchance_games.py --players 2,3,4 --games 240,220,140 \\
-        --iterations 50 --out docs/judgement/games.jsonl
+        --iterations 50 --out data/judgement/games.jsonl
 
 Game ``i`` of a player count has seed ``first_seed + i`` (as ``simulate`` numbers them),
 and the player counts take turns, so a run stopped early still holds games of every

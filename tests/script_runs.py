@@ -89,13 +89,13 @@ RUNS = [
          r"^- mollusk: dice on "),
         makes=("b.jsonl",)),
     # The figures docs/balance.md quotes, from the games it keeps.
-    Run("balance_audit.py", "--report {root}/docs/balance/normal-2p.jsonl",
+    Run("balance_audit.py", "--report {root}/data/balance/normal-2p.jsonl",
         (r"^### 2 players, normal: 100 games \(seeds 0-99\), 5\.5 rounds a game$",
          r"^\| bluefin \| 78\.5/100 = 78% \| 69%-85% \| 32\.7 \| 32\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
          r"^\| mollusk \| 21\.5/100 = 22% \| 15%-31% \| 24\.4 \| 24\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
          r"^Won by 2 Fame or less \(a tie on Fame settled by gold counts\), and the median winning "
          r"margin: bluefin 7 of 78 wins, median 12; mollusk 7 of 21 wins, median 7$")),
-    Run("balance_audit.py", "--report {root}/docs/balance/hard1000-2p.jsonl",
+    Run("balance_audit.py", "--report {root}/data/balance/hard1000-2p.jsonl",
         (r"^\| bluefin \| 50/82 = 61% \| 50%-71% \| 30\.7 \| 30\.7 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
          r"median winning margin: bluefin 13 of 50 wins, median 6\.5; mollusk 3 of 32 wins, "
          r"median 8\.5$",
@@ -103,7 +103,7 @@ RUNS = [
          r"games with their actions, 250 rounds\): its control Fame less the Mollusk's rose "
          r"\+2\.0 a round on them \(\+3\.0 in a game's last round\); 8 of its wins would not "
          r"have been wins on the scores standing before them\.$")),
-    Run("balance_audit.py", "--report {root}/docs/balance/hard1000-3p-widen.jsonl",
+    Run("balance_audit.py", "--report {root}/data/balance/hard1000-3p-widen.jsonl",
         (r'^### 3 players, hard \{"iterations": 1000\}: 59 games \(seeds 0-64\), 5\.5 rounds a game$',
          r"^\| bluefin \| 33/59 = 56% \| 43%-68% \| 32\.6 \| 32\.6 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
          r"^\| smuggler1 \| 14\.5/59 = 25% \| 15%-37% \| 29\.1 \| 0\.0 \| 15\.2 \| 6\.3 \| 7\.6 \|$",
@@ -111,7 +111,7 @@ RUNS = [
          r"bluefin 5 of 33 wins, median 6; smuggler1 5 of 14 wins, median 3; mollusk 0 of 11 "
          r"wins, median 6$",
          r"smuggle 8\.8, deliver 7\.6,")),
-    Run("balance_audit.py", "--report {root}/docs/balance/normal-look4-2p.jsonl",
+    Run("balance_audit.py", "--report {root}/data/balance/normal-look4-2p.jsonl",
         (r'^### 2 players, normal \{"lookahead": 4\}: 100 games \(seeds 0-99\), 5\.4 rounds a game$',
          r"^\| bluefin \| 82\.5/100 = 82% \| 74%-89% \| 32\.9 \| 32\.9 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
          r"^\| mollusk \| 17\.5/100 = 18% \| 11%-26% \| 26\.4 \| 26\.4 \| 0\.0 \| 0\.0 \| 0\.0 \|$",
@@ -211,213 +211,213 @@ RUNS = [
          r"^     Mollusk ",
          r"^Fame \{'bluefin': \d+, 'mollusk': \d+\}; winners \["),),
     # The figures docs/bots.md quotes, from the games it keeps.
-    Run("tournament.py", "--report {root}/docs/tournament/hard-vs-normal-2p.jsonl "
-        "{root}/docs/tournament/hard-vs-normal-3p.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard-vs-normal-2p.jsonl "
+        "{root}/data/tournament/hard-vs-normal-3p.jsonl",
         (r"^  hard wins 33\.5/39 = 85\.9%, 95% CI 71\.8-93\.6% \(fair share 50%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Mollusk 14\.5/19$",
          r"^  hard wins 35\.5/60 = 59\.2%, 95% CI 46\.5-70\.7% \(fair share 33%: cleared\)$",
          r"^  by seat: Bluefin 19/20, Smuggler 1 0/20, Mollusk 16\.5/20$")),
-    Run("tournament.py", "--report {root}/docs/tournament/normal-look4-mollusk-2p.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/normal-look4-mollusk-2p.jsonl",
         (r"^  normal wins 46\.5/100 = 46\.5%, 95% CI 37\.0-56\.2% \(fair share 50%: not cleared\)$",
          r"^    Mollusk: 46\.5/100 = 46% \(37%-56%\), Fame margin a game -1\.1$",
          r"^  think time \(CPU\), normal: median 0\.128 s, p95 0\.472 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
-        "{root}/docs/tournament/hard1000-bluefin-3p-normal-looks.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/data/tournament/hard1000-bluefin-3p-normal-looks.jsonl",
         (r"^    Bluefin: 26/30 = 87% \(70%-95%\), Fame margin a game \+8\.0$",
          r"^    Smuggler 1: 4/30 = 13% \(5%-30%\), Fame margin a game -7\.5$")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1500-mollusk-3p-prior.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1500-mollusk-3p-prior.jsonl",
         (r"^    Mollusk: 5/13 = 38% \(18%-64%\), Fame margin a game -2\.4$",
          r"^  think time \(CPU\), hard: median 0\.953 s, p95 1\.670 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-looks.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-looks.jsonl",
         (r"^    Mollusk: 14/30 = 47% \(30%-64%\), Fame margin a game -0\.6$",
          r"^  think time \(CPU\), hard: median 0\.969 s, p95 1\.768 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-looks-uncentred.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-looks-uncentred.jsonl",
         (r"^    Mollusk: 1/13 = 8% \(1%-33%\), Fame margin a game -13\.7$",
          r"^  think time \(CPU\), hard: median 0\.871 s, p95 1\.499 s, ")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1500-mollusk-3p-prior.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1500-mollusk-3p-prior.jsonl",
         r"^mollusk: 13 games; wins 6 -> 5; margin \+0\.2 -> -2\.4 \(difference -2\.6 \+- 3\.4\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-looks.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-looks.jsonl",
         r"^mollusk: 30 games; wins 14 -> 14; margin -0\.3 -> -0\.6 \(difference -0\.3 \+- 2\.5\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-looks-uncentred.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-looks-uncentred.jsonl",
         r"^mollusk: 13 games; wins 6 -> 1; margin \+0\.2 -> -13\.7 \(difference -13\.9 \+- 4\.9\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-width16.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-width16.jsonl",
         r"^smuggler1: 15 games; wins 2 -> 2; margin -5\.9 -> -6\.9 \(difference -0\.9 \+- 2\.1\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl",
         (r"^    Smuggler 1: 10\.5/30 = 35% \(21%-53%\), Fame margin a game -3\.7$",
          r"^  think time \(CPU\), hard: median 0\.842 s, p95 1\.427 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-widen.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-widen.jsonl",
         (r"^    Mollusk: 4\.5/15 = 30% \(13%-55%\), Fame margin a game -5\.3$",
          r"^  think time \(CPU\), hard: median 0\.882 s, p95 1\.543 s, ")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen.jsonl",
         r"^smuggler1: 30 games; wins 4 -> 10\.5; margin -7\.5 -> -3\.7 \(difference \+3\.8 \+- 1\.8\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-widen.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-widen.jsonl",
         r"^mollusk: 15 games; wins 7 -> 4\.5; margin -1\.8 -> -5\.3 \(difference -3\.5 \+- 2\.8\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
         (r"^    Smuggler 1: 17\.5/60 = 29% \(19%-42%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), hard: median 0\.832 s, p95 1\.397 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-plain-2035.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-normal-looks.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-plain-2035.jsonl",
         r"^    Smuggler 1: 8/60 = 13% \(7%-24%\), Fame margin a game -7\.7$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-plain-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-plain-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl",
         r"^smuggler1: 30 games; wins 4 -> 7; margin -7\.9 -> -5\.5 \(difference \+2\.3 \+- 1\.8\)$"),
     # The screens of the Smuggler's search after widening, each against the kept bot.
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-breadth12.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-breadth12.jsonl",
         r"^smuggler1: 6 games; wins 1 -> 0; margin -4\.3 -> -10\.2 \(difference -5\.8 \+- 3\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen05.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen05.jsonl",
         r"^smuggler1: 7 games; wins 2 -> 0; margin -3\.3 -> -11\.4 \(difference -8\.1 \+- 2\.7\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen2.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen2.jsonl",
         r"^smuggler1: 8 games; wins 3 -> 2; margin -2\.9 -> -6\.2 \(difference -3\.4 \+- 3\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-rivalfame05.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-rivalfame05.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 4\.5; margin -4\.2 -> -4\.8 \(difference -0\.6 \+- 1\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-ending.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-ending.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 1\.4\)$"),
     # The screens of what the hard bot values and how sharply (docs/bots.md, "What a Smuggler values").
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-leader05.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-leader05.jsonl",
         r"^smuggler1: 10 games; wins 4 -> 1\.5; margin -2\.5 -> -8\.7 \(difference -6\.2 \+- 2\.8\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-leader05.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-leader05.jsonl",
         r"^smuggler1: 10 games; wins 1 -> 0; margin -6\.1 -> -8\.2 \(difference -2\.1 \+- 2\.2\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-reach3.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-reach3.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 2; margin -4\.2 -> -5\.1 \(difference -0\.9 \+- 0\.9\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-reach3.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-reach3.jsonl",
         r"^smuggler1: 15 games; wins 3 -> 4; margin -5\.2 -> -4\.3 \(difference \+0\.9 \+- 1\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-scale1.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-scale1.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 2; margin -4\.2 -> -7\.0 \(difference -2\.8 \+- 2\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-scale4.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-scale4.jsonl",
         r"^mollusk: 15 games; wins 7 -> 8; margin -1\.8 -> -0\.7 \(difference \+1\.1 \+- 2\.7\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-scale4.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-scale4.jsonl",
         r"^mollusk: 15 games; wins 8 -> 8; margin \+0\.4 -> \+0\.1 \(difference -0\.3 \+- 2\.6\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-scale4.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-scale4.jsonl",
         (r"^    Mollusk: 16/30 = 53% \(36%-70%\), Fame margin a game -0\.3$",
          r"^  think time \(CPU\), hard: median 0\.562 s, p95 0\.993 s, ")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-scale4.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-scale4.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -6\.7 \(difference -2\.5 \+- 2\.0\)$"),
     # Both seats over every deal played with the kept bot (docs/bots.md, "Five screens").
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2065.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2065.jsonl",
         (r"^    Smuggler 1: 20\.5/75 = 27% \(19%-38%\), Fame margin a game -5\.0$",
          r"^  think time \(CPU\), hard: median 0\.811 s, p95 1\.369 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2080.jsonl",
         (r"^    Mollusk: 41/85 = 48% \(38%-59%\), Fame margin a game -0\.8$",
          r"^  think time \(CPU\), hard: median 0\.621 s, p95 1\.236 s, ")),
     # ... and with ten more deals a seat (docs/bots.md, "What a Smuggler values").
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2065.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2080.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2065.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2080.jsonl",
         (r"^    Smuggler 1: 21\.5/85 = 25% \(17%-35%\), Fame margin a game -5\.0$",
          r"^  think time \(CPU\), hard: median 0\.800 s, p95 1\.352 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2090.jsonl",
         (r"^    Mollusk: 46/95 = 48% \(39%-58%\), Fame margin a game -1\.1$",
          r"^  think time \(CPU\), hard: median 0\.610 s, p95 1\.213 s, ")),
     # The screens of 2026-11-27, later (docs/bots.md, "Where the search ends").
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard2000-smuggler-3p-turn.jsonl",
         r"^smuggler1: 10 games; wins 4 -> 1; margin -2\.5 -> -6\.9 \(difference -4\.4 \+- 3\.0\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard2000-smuggler-3p-turn.jsonl",
         r"^smuggler1: 9 games; wins 1 -> 1\.5; margin -5\.6 -> -7\.0 \(difference -1\.4 \+- 2\.2\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl,"
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl,"
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard2000-smuggler-3p-turn.jsonl",
         r"^smuggler1: 19 games; wins 5 -> 2\.5; margin -3\.9 -> -6\.9 \(difference -3\.0 \+- 1\.9\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard2000-smuggler-3p-turn.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard2000-smuggler-3p-turn.jsonl",
         (r"^    Smuggler 1: 2\.5/19 = 13% \(4%-35%\), Fame margin a game -6\.9$",
          r"^  think time \(CPU\), hard: median 0\.538 s, p95 1\.646 s, ")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         r"^mollusk: 30 games; wins 14 -> 13; margin -0\.3 -> -2\.9 \(difference -2\.6 \+- 2\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         r"^mollusk: 30 games; wins 15 -> 18; margin -1\.4 -> \+2\.5 \(difference \+4\.0 \+- 1\.9\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         r"^mollusk: 15 games; wins 7 -> 8; margin -0\.3 -> -0\.2 \(difference \+0\.1 \+- 2\.9\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         r"^mollusk: 10 games; wins 5 -> 7; margin -1\.0 -> \+1\.7 \(difference \+2\.7 \+- 4\.0\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2090.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         r"^mollusk: 10 games; wins 5 -> 5; margin -3\.4 -> -2\.0 \(difference \+1\.4 \+- 3\.8\)$"),
     Run("tournament.py", "--compare " + ",".join(
-            f"{{root}}/docs/tournament/hard1000-mollusk-3p-prior{part}.jsonl"
+            f"{{root}}/data/tournament/hard1000-mollusk-3p-prior{part}.jsonl"
             for part in ("", "-2035", "-2065", "-2080", "-2090"))
-        + " {root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+        + " {root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         r"^mollusk: 95 games; wins 46 -> 51; margin -1\.1 -> -0\.2 \(difference \+0\.9 \+- 1\.2\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-rivals.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-rivals.jsonl",
         (r"^    Mollusk: 51/95 = 54% \(44%-63%\), Fame margin a game -0\.2$",
          r"^  think time \(CPU\), hard: median 0\.687 s, p95 1\.331 s, ")),
     # The screens of 2026-11-27, evening (docs/bots.md, "Playing the rivals on").
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard500-smuggler-3p-reply.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard500-smuggler-3p-reply.jsonl",
         r"^smuggler1: 11 games; wins 4 -> 2; margin -2\.7 -> -5\.5 \(difference -2\.8 \+- 2\.7\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard500-smuggler-3p-reply.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard500-smuggler-3p-reply.jsonl",
         (r"^    Smuggler 1: 2/11 = 18% \(5%-48%\), Fame margin a game -5\.5$",
          r"^  think time \(CPU\), hard: median 1\.062 s, p95 3\.066 s, ")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard500-mollusk-3p-reply.jsonl",
         r"^mollusk: 15 games; wins 7 -> 8; margin -1\.8 -> \+0\.2 \(difference \+2\.0 \+- 3\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard500-mollusk-3p-reply.jsonl",
         r"^mollusk: 30 games; wins 15 -> 13\.5; margin -1\.4 -> -3\.2 \(difference -1\.8 \+- 2\.3\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl,"
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl,"
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard500-mollusk-3p-reply.jsonl",
         r"^mollusk: 45 games; wins 22 -> 21\.5; margin -1\.6 -> -2\.1 \(difference -0\.5 \+- 1\.9\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard500-mollusk-3p-reply.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard500-mollusk-3p-reply.jsonl",
         (r"^    Mollusk: 21\.5/45 = 48% \(34%-62%\), Fame margin a game -2\.1$",
          r"^  think time \(CPU\), hard: median 1\.010 s, p95 3\.438 s, ")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1300-smuggler-3p-widen.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1300-smuggler-3p-widen.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 3; margin -4\.2 -> -8\.3 \(difference -4\.1 \+- 2\.7\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1300-smuggler-3p-widen.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1300-smuggler-3p-widen.jsonl",
         (r"^    Smuggler 1: 3/15 = 20% \(7%-45%\), Fame margin a game -8\.3$",
          r"^  think time \(CPU\), hard: median 0\.983 s, p95 1\.744 s, ")),
     # A value learned from play (docs/bots.md, "A Smuggler's value fitted on its games"):
     # thirty deals more of the kept Smuggler, its games kept whole, and the fit on them.
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
         (r"^    Smuggler 1: 7/30 = 23% \(12%-41%\), Fame margin a game -3\.4$",
          r"^  think time \(CPU\), hard: median 0\.748 s, p95 1\.267 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2065.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2080.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2065.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2080.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2105.jsonl",
         (r"^    Smuggler 1: 28\.5/115 = 25% \(18%-33%\), Fame margin a game -4\.6$",
          r"^      Fame a game: Bluefin 33\.5, Smuggler 1 30\.8, Mollusk 27\.8$",
          r"^  think time \(CPU\), hard: median 0\.785 s, p95 1\.329 s, ")),
-    Run("value_fit.py", "{root}/docs/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2105.jsonl --every 1",
+    Run("value_fit.py", "{root}/data/tournament/hard1000-smuggler-3p-widen-2090.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2105.jsonl --every 1",
         (r"^smuggler: 30 games \(7 with the best Fame\), 3128 positions; final Fame margin "
          r"-3\.4 a game$",
          r"^fame +1\.00 +0\.46 +0\.09 to 0\.74$",
@@ -426,57 +426,57 @@ RUNS = [
          r"^held out, mean squared error of the final margin: the bot's weights 36\.8, "
          r"fitted 29\.4, the mean margin alone 38\.2$",
          r'^--option \'weights=\{"smuggler": \{"fame": 0\.456, ')),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-fitted.jsonl",
         r"^smuggler1: 15 games; wins 4 -> 4; margin -4\.2 -> -4\.1 \(difference \+0\.1 \+- 2\.0\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-fitted.jsonl",
         r"^smuggler1: 15 games; wins 3 -> 4; margin -5\.2 -> -3\.9 \(difference \+1\.3 \+- 2\.2\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-smuggler-3p-widen.jsonl,"
-        "{root}/docs/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
-        "{root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-smuggler-3p-widen.jsonl,"
+        "{root}/data/tournament/hard1000-smuggler-3p-widen-2035.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-fitted.jsonl",
         r"^smuggler1: 30 games; wins 7 -> 8; margin -4\.7 -> -4\.0 \(difference \+0\.7 \+- 1\.5\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-smuggler-3p-fitted.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-smuggler-3p-fitted.jsonl",
         r"^  think time \(CPU\), hard: median 0\.720 s, p95 1\.209 s, "),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
         (r"^    Mollusk: 12/30 = 40% \(25%-58%\), Fame margin a game -1\.5$",
          r"^  think time \(CPU\), hard: median 0\.536 s, p95 0\.969 s, ")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2090.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2065.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2080.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2090.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2115.jsonl",
         (r"^    Mollusk: 58/125 = 46% \(38%-55%\), Fame margin a game -1\.2$",
          r"^      Fame a game: Bluefin 30\.6, Smuggler 1 23\.9, Mollusk 30\.1$",
          r"^  think time \(CPU\), hard: median 0\.590 s, p95 1\.165 s, ")),
-    Run("value_fit.py", "{root}/docs/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2115.jsonl --every 1",
+    Run("value_fit.py", "{root}/data/tournament/hard1000-mollusk-3p-prior-2100.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2115.jsonl --every 1",
         (r"^mollusk: 30 games \(12 with the best Fame\), 3418 positions; final Fame margin "
          r"-1\.5 a game$",
          r"^rival_fame +0\.15 +1\.04 +0\.74 to 1\.32$",
          r"^controlled +0\.50 +0\.00 +0\.00 to 0\.42$",
          r"^held out, mean squared error of the final margin: the bot's weights 60\.2, "
          r"fitted 44\.7, the mean margin alone 63\.6$")),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-fitted-own.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-fitted-own.jsonl",
         r"^mollusk: 4 games; wins 2 -> 0; margin \+1\.2 -> -23\.5 \(difference -24\.8 \+- 4\.3\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-fitted-own.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-fitted-own.jsonl",
         r"^  think time \(CPU\), hard: median 0\.551 s, p95 1\.060 s, "),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl,"
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-fitted.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl,"
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-fitted.jsonl",
         r"^mollusk: 17 games; wins 10 -> 4; margin \+1\.2 -> -8\.8 \(difference -10\.0 \+- 3\.3\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-fitted.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-fitted.jsonl",
         r"^  think time \(CPU\), hard: median 0\.556 s, p95 0\.999 s, "),
-    Run("tournament.py", "--report {root}/docs/tournament/normal-mollusk-3p.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/normal-mollusk-3p.jsonl",
         (r"^    Mollusk: 9/30 = 30% \(17%-48%\), Fame margin a game -4\.6$",
          r"^  think time \(CPU\), normal: median 0\.260 s, p95 0\.891 s, ")),
     # The exploration constant and the bias at the root (docs/bots.md, "The exploration constant").
-    *(Run("tournament.py", f"--compare {{root}}/docs/tournament/{base} "
-          f"{{root}}/docs/tournament/hard1000-smuggler-3p-{screen}.jsonl", line)
+    *(Run("tournament.py", f"--compare {{root}}/data/tournament/{base} "
+          f"{{root}}/data/tournament/hard1000-smuggler-3p-{screen}.jsonl", line)
       for base, screen, line in (
           ("hard1000-smuggler-3p-widen.jsonl", "explore005",
            r"^smuggler1: 15 games; wins 4 -> 2; margin -4\.2 -> -6\.3 \(difference -2\.1 \+- 1\.8\)$"),
@@ -490,22 +490,22 @@ RUNS = [
            r"^smuggler1: 10 games; wins 4 -> 2; margin -2\.5 -> -4\.9 \(difference -2\.4 \+- 2\.7\)$"),
           ("hard1000-smuggler-3p-normal-looks.jsonl", "bias0",
            r"^smuggler1: 10 games; wins 1 -> 2; margin -5\.5 -> -4\.9 \(difference \+0\.6 \+- 3\.1\)$"))),
-    *(Run("tournament.py", f"--report {{root}}/docs/tournament/hard1000-smuggler-3p-{screen}.jsonl",
+    *(Run("tournament.py", f"--report {{root}}/data/tournament/hard1000-smuggler-3p-{screen}.jsonl",
           rf"^  think time \(CPU\), hard: median {median} s, ")
       for screen, median in (("explore005", r"1\.699"), ("explore02", r"1\.834"), ("bias0", r"1\.578"))),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-explore02.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-explore02.jsonl",
         r"^mollusk: 15 games; wins 7 -> 9; margin -1\.8 -> \+1\.3 \(difference \+3\.1 \+- 3\.7\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
         r"^mollusk: 15 games; wins 8 -> 6; margin \+0\.4 -> -1\.1 \(difference -1\.5 \+- 3\.1\)$"),
-    Run("tournament.py", "--compare {root}/docs/tournament/hard1000-mollusk-3p-prior.jsonl,"
-        "{root}/docs/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-explore02.jsonl,"
-        "{root}/docs/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
+    Run("tournament.py", "--compare {root}/data/tournament/hard1000-mollusk-3p-prior.jsonl,"
+        "{root}/data/tournament/hard1000-mollusk-3p-prior-2035.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-explore02.jsonl,"
+        "{root}/data/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
         r"^mollusk: 30 games; wins 15 -> 15; margin -0\.7 -> \+0\.1 \(difference \+0\.8 \+- 2\.4\)$"),
-    Run("tournament.py", "--report {root}/docs/tournament/hard1000-mollusk-3p-explore02.jsonl "
-        "{root}/docs/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard1000-mollusk-3p-explore02.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
         (r"^    Mollusk: 15/30 = 50% \(33%-67%\), Fame margin a game \+0\.1$",
          r"^  think time \(CPU\), hard: median 1\.097 s, ")),
     Run("record_review_game.py", "--out {tmp}/game.ahoy.json",
@@ -516,7 +516,7 @@ RUNS = [
         (r"^2 games to play \(1 at 2 players, 1 at 3 players\)$",
          rf"^2/2 games in {NUMBER} s$"), makes=("games.jsonl", "games.jsonl.meta.json")),
     # The pipeline on 2 of each player count's games docs/judgement.md was fitted on.
-    Run("winchance_fit.py", "{root}/docs/judgement/games.jsonl.gz --limit 2 --resamples 2 "
+    Run("winchance_fit.py", "{root}/data/judgement/games.jsonl.gz --limit 2 --resamples 2 "
         "--simulations 2 --workers 1 --cache {tmp}/p.jsonl --model {tmp}/m.json "
         "--report {tmp}/r.json --png {tmp}/r.png",
         (r"^6 games \(\d with odd seeds\)$",
@@ -525,13 +525,13 @@ RUNS = [
            for part in ("all", "early", "middle", "late", "2 players", "3 players", "4 players")),
          r"^model written to .*m\.json; report .*r\.json; diagram .*r\.png"),
         makes=("m.json", "r.json", "r.png", "p.jsonl"), lane="slow", timeout=120),
-    Run("tournament.py", "--report {root}/docs/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
-        "{root}/docs/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
+        "{root}/data/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
         (r"^  hard wins 12/12 = 100\.0%, 95% CI 75\.7-100\.0% \(fair share 50%: cleared\)$",
          r"^  by seat: Bluefin 7/7, Mollusk 5/5$",
          r"^  hard wins 4/6 = 66\.7%, 95% CI 30\.0-90\.3% \(fair share 33%: not cleared\)$",
          r"^  by seat: Bluefin 3/3, Smuggler 1 0/2, Mollusk 1/1$")),
-    Run("tournament.py", "--report {root}/docs/tournament/hard100-smuggler-3p.jsonl",
+    Run("tournament.py", "--report {root}/data/tournament/hard100-smuggler-3p.jsonl",
         (r"^  hard wins 0/15 = 0\.0%, 95% CI 0\.0-20\.4% \(fair share 33%: not cleared\)$",
          r"^    Smuggler 1: 0/15 = 0% \(0%-20%\), Fame margin a game -16\.5$",
          r"^  think time \(CPU\), hard: median 0\.080 s, p95 0\.149 s, ")),

@@ -38,7 +38,7 @@ def test_every_run_is_in_a_lane_once():
 
 def test_a_tournament_report_names_a_results_file_that_is_not_there(capsys):
     main = runpy.run_path(str(SCRIPTS / "tournament.py"))["main"]
-    there = str(ROOT / "docs" / "tournament" / "hard1000-mollusk-3p-prior.jsonl")
+    there = str(ROOT / "data" / "tournament" / "hard1000-mollusk-3p-prior.jsonl")
     for argv in (["--report", there, "gone.jsonl"], ["--compare", f"{there},gone.jsonl", there]):
         with pytest.raises(SystemExit) as stop:
             main(argv)
