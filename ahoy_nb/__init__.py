@@ -24,6 +24,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .engine import display as _display
+
 if TYPE_CHECKING:
     from .ai.lab import simulate
     from .engine import State, new_game
@@ -42,6 +44,23 @@ _EXPORTS = {
 }
 
 __all__ = ["State", "join", "new_game", "play", "rules", "simulate"]
+
+
+def _picture(state) -> str:
+    from .render import render_svg
+    return render_svg(state)
+
+
+def _lesson_widget(run):
+    from .widgets.tutorial import TutorialWidget
+    return TutorialWidget(run)
+
+
+# A position shows itself as its picture, a lesson as its widget (engine/display.py): the
+# layers that draw them are imported only then, and the engine and the tutorials import
+# neither.
+_display.register("svg", _picture)
+_display.register("lesson", _lesson_widget)
 
 
 def __getattr__(name: str) -> Any:

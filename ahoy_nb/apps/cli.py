@@ -59,6 +59,7 @@ def _free_port(address: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..ai.levels import LEVELS
     parser = argparse.ArgumentParser(
         prog="ahoy-nb", description="Ahoy: play the board game in a browser or a notebook.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -77,10 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--people", type=_people, default=("bluefin",),
                        help="factions played by people, comma-separated, or 'all' or "
                             "'none' (default: bluefin)")
-    serve.add_argument("--bots", choices=("easy", "normal", "hard", "random", "greedy"),
-                       default="normal",
-                       help="the bots playing the other factions (default normal; "
-                            "greedy is normal with a one-action look in every seat)")
+    serve.add_argument("--bots", choices=LEVELS, default="normal",
+                       help="the level of the bots playing the other factions "
+                            "(default normal)")
     serve.add_argument("--bot-delay", type=float, default=0.5,
                        help="seconds between bot actions (default 0.5)")
     serve.add_argument("--analysis", choices=("auto", "on", "off"), default="auto",

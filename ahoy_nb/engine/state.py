@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable
 
-from . import cards, chance, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
+from . import cards, chance, display, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
 from .geometry import Map, Space, parse_space
 from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS,
@@ -32,7 +32,7 @@ from .rules.setup import setup_steps
 from .explain import describe, prompt, why_illegal
 from .kernel import FRAMES, LEGAL, deciding
 from .notation import Action, normalise
-from .schema import FORMAT, RULES, RULES_EDITIONS, Figure
+from .schema import FORMAT, RULES, RULES_EDITIONS, FigureId
 from .validate import check_text, validate
 
 
@@ -828,9 +828,8 @@ class State:
         status = "over" if self.is_over else f"{who} to decide"
         return f"<ahoy State round {self.round}, {status}, fame {self.fame}>"
 
-    def _repr_svg_(self) -> str:
-        from ..render import render_svg
-        return render_svg(self)
+    def _repr_svg_(self) -> str | None:
+        return display.show("svg", self)   # the picture, registered by ahoy_nb (display.py)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and self.data == other.data
@@ -895,7 +894,7 @@ def playable(data: dict, log: list = ()) -> State:
         for frame in probe.data["pending"]:
             if (frame["type"] in LEGAL and frame["player"] is not None
                     and all(frame.get(key) in on_map for key, spec in FRAMES[frame["type"]].fields.items()
-                            if isinstance(spec, Figure) and spec.asked)):
+                            if isinstance(spec, FigureId) and spec.asked)):
                 LEGAL[frame["type"]](probe, frame)
         # What each player sees of the position (the log's entries were checked field by
         # field by the loader, and hiding their secrets cannot fail: not drawn again here).

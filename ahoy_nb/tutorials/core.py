@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
-from ..engine import Action, IllegalActionError, State
+from ..engine import Action, IllegalActionError, State, display
 from ..engine.components import ACTION_TITLES, CARD_BY_KEY, MARKET_CARDS
 from ..engine.notation import VERBS, normalise
 from ..engine.rules import name as faction_name
@@ -797,9 +797,13 @@ class Session:
 
     # -- display ---------------------------------------------------------------
     def widget(self):
-        """The interactive tutorial widget (board, lesson text, buttons, feedback)."""
-        from ..widgets.tutorial import TutorialWidget  # the display hook: the widget is the layer above
-        return TutorialWidget(self)
+        """The interactive tutorial widget (board, lesson text, buttons, feedback), drawn
+        by the widgets layer (registered with :mod:`ahoy_nb.engine.display`)."""
+        shown = display.show("lesson", self)
+        if shown is None:
+            raise RuntimeError("the lesson widget is drawn by ahoy_nb.widgets, which is not "
+                               "loaded: import ahoy_nb")
+        return shown
 
     def _ipython_display_(self):
         from IPython.display import display

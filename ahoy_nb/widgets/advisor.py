@@ -2,7 +2,7 @@
 
 ``Advisor(board)`` follows a :class:`~ahoy_nb.widgets.BoardWidget`:
 
-* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.widgets.panels.AdvisorPanel`):
+* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.session.panels.AdvisorPanel`):
   each faction's **chance to win** against these bots now (:func:`ahoy_nb.ai.analysis.evaluate`, as the
   board's viewer may know it), the **Hint** button (for a person whose decision it is: the
   3 best actions, :func:`ahoy_nb.ai.analysis.best_actions`, listed with their estimated
@@ -36,7 +36,7 @@ from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 from .charts import PAPER, legend
 from .loop import running_loop
-from .panels import AdvisorPanel
+from ..session.panels import AdvisorPanel
 
 __all__ = ["Advisor", "WinChanceChart"]
 
@@ -90,7 +90,7 @@ class Advisor(widgets.VBox):
     The ipywidgets front of :class:`~ahoy_nb.session.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
-    ``chart``, ``panel`` (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`), ``core``, ``chances``
+    ``chart``, ``panel`` (:class:`~ahoy_nb.session.panels.AdvisorPanel`), ``core``, ``chances``
     (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates);
     :meth:`press` presses a button of the panel as a click does.
     """
@@ -101,11 +101,11 @@ class Advisor(widgets.VBox):
         self._loop = running_loop()
         self._presses = 0
         self.chart = WinChanceChart(board.state.players)
-        self.panel = AdvisorPanel(board, on_chances=self.chart.show)
+        self.panel = AdvisorPanel(board.board, on_chances=self.chart.show)
         items = [(faction_name(f), FACTION_COLORS.get(f, "#888"), "line")
                  for f in board.state.players]
         super().__init__([legend(items), self.chart], **kwargs)
-        self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
+        self.core = AdvisorCore(board.board, self, enabled=enabled, simulations=simulations,
                                 hint_simulations=hint_simulations, wait=wait,
                                 deliver=self._on_kernel_thread)
         self.panel.core = self.core

@@ -116,7 +116,7 @@ class Reviewer(widgets.VBox):
         self.chart.layout.display = "none"
         super().__init__([widgets.HBox([self.button, self.status]), self.summary, self.chart,
                           self.detail], **kwargs)
-        self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
+        self.core = ReviewCore(board.board, self, simulations=simulations, wait=wait,
                                deliver=self._on_kernel_thread, during_game=during_game)
         self.button.on_click(lambda _: self.review())
 

@@ -129,15 +129,15 @@ class TutorialBoard(BoardWidget):
     def __init__(self, session: Session, **kwargs):
         self.session = session
         super().__init__(session.state, viewer=session.learner,
-                         on_action=self._try, confirm_handover=False, **kwargs)
+                         on_action=self._try, on_refused=self.on_refused,
+                         confirm_handover=False, **kwargs)
+        # A step done: its result is a picture until Next (a click never starts the next
+        # step unseen). The board's Undo is the lesson's Back.
+        self.board.may_act_hook = lambda: not self.session.reviewing
+        self.board.on_undo = self.session.back
         self.add_class("ahoy-lesson-board")
         session.on_change(lambda s: self.follow())
         self.follow()
-
-    def _may_act(self) -> bool:
-        # A step done: its result is a picture until Next (a click never starts the next
-        # step unseen).
-        return not self.session.reviewing and super()._may_act()
 
     def _try(self, notation: str) -> None:
         if self.session.reviewing:   # a click sent just before the result was shown
@@ -169,7 +169,7 @@ class TutorialBoard(BoardWidget):
         highlights (or the result of the step just done), its feedback and its buttons."""
         s = self.session
         step = s.step
-        with self.lock, self.hold_sync():
+        with self.board.batch():   # one redraw, one message to the page
             if s.reviewing and s.result is not None:
                 shown, marks, viewer = s.result, list(s.result_spaces), s.result_viewer
                 suggest: list[str] = []

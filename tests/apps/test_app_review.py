@@ -12,10 +12,10 @@ from ahoy_nb.apps.panel_app import GameApp, PanelReviewer
 def test_review_in_the_app_and_a_tap_on_a_mark():
     app = GameApp(players=2, seed=1, bot_delay=0, people=("mollusk",), simulations=4)
     assert app.reviewer.button.disabled               # nothing of the Mollusk's yet
-    app.game.board.set_state(savegame.example())      # a finished game, opened
+    app.board.board.set_state(savegame.example())      # a finished game, opened
     assert not app.reviewer.button.disabled
     app.reviewer.close()
-    reviewer = PanelReviewer(app.game.board, simulations=0, wait=True)
+    reviewer = PanelReviewer(app.board.board, simulations=0, wait=True)
     reviewer.button.clicks += 1
     result = reviewer.core.result
     assert result is not None and result.player == "mollusk" and reviewer.chart_pane.visible
@@ -25,7 +25,7 @@ def test_review_in_the_app_and_a_tap_on_a_mark():
     assert reviewer.chart.figure.title.text == "Review: chance to win against these bots"
     reviewer.chart.marks.selected.indices = [0]       # what a tap on the first mark does
     first = result.mistakes()[0]
-    assert app.game.board.position == first.index
+    assert app.board.board.position == first.index
     assert first.words in reviewer.text.object
     reviewer.close()
     app.advisor.close()

@@ -247,6 +247,56 @@ def test_a_seat_page_shows_whose_turn_and_who_is_connected(sqlite_servers, page,
     assert api(server, "GET", f"api/tables/{made['table']}", token=new)[1]["seat"] == "bluefin"
 
 
+def test_a_spectators_page_offers_no_undo(sqlite_servers, page):
+    """Bluefin's move leaves Bluefin deciding and reveals nothing: Bluefin may take it back,
+    the spectator may not, and the spectator's page says so by its disabled Undo (the board
+    data and the table's answer agree: both are the session's answer)."""
+    server = sqlite_servers["a"]
+    status, made = api(server, "POST", "api/tables", {"players": 2, "seed": 3})
+    assert status == 200
+    table, bluefin = made["table"], made["seats"]["bluefin"]["token"]
+    assert api(server, "POST", f"api/tables/{table}/actions",
+               {"version": 0, "action": "start 0,0"}, token=bluefin)[0] == 200
+    assert api(server, "GET", f"api/tables/{table}", token=bluefin)[1]["can_undo"]
+    status, seen = api(server, "GET", f"api/tables/{table}/board", token=made["spectator"]["token"])
+    assert status == 200 and not seen["can_undo"] and not seen["board"]["can_undo"]
+    page.goto(made["spectator"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, 1)
+    assert page.inner_text("#who") == "You are watching"
+    assert page.locator(".ahoy-undo").first.is_disabled()
+    posted = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    page.keyboard.press("u")
+    page.wait_for_timeout(500)
+    assert not posted
+
+
+def test_a_new_link_for_a_seat_keeps_the_page_following_the_game(sqlite_servers, page):
+    """The poll already waiting carries the old token; once the seat's link is renewed the
+    page asks again with the new one and shows the next move within 2 s."""
+    server = sqlite_servers["a"]
+    status, made = api(server, "POST", "api/tables", {"players": 3, "seed": 11,
+                                                      "bots": {"mollusk": "easy"}})
+    table = made["table"]
+    tokens = {f: s["token"] for f, s in made["seats"].items() if "token" in s}
+    assert api(server, "POST", f"api/tables/{table}/actions",
+               {"version": 0, "action": "start 0,0"}, token=tokens["bluefin"])[0] == 200
+    page.goto(made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, 1)
+    page.wait_for_timeout(300)                     # the page's poll is now waiting
+    page.click("#rotate")
+    page.wait_for_function(f"() => !location.hash.includes({json.dumps(tokens['bluefin'])})")
+    _, seen = api(server, "GET", f"api/tables/{table}", token=tokens["smuggler1"])
+    move = seen["legal"][0]
+    status, done = api(server, "POST", f"api/tables/{table}/actions",
+                       {"version": seen["version"], "action": move}, token=tokens["smuggler1"])
+    assert status == 200
+    t0 = time.monotonic()
+    shows(page, done["version"], timeout=2.0)
+    assert time.monotonic() - t0 <= 2.0
+    assert not page.locator("#notice.online-error").is_visible()
+
+
 def test_making_a_table_on_its_page(sqlite_servers, page):
     page.goto(sqlite_servers["a"].base_url + "tables")
     page.select_option("#players", "2")

@@ -49,14 +49,14 @@ def test_a_click_on_a_mark_moves_the_board_there_with_the_better_move(reviewed):
 
 def test_whose_decisions_and_when():
     s = new_game(2, seed=1).apply("start 0,0")
-    spectator = ReviewCore(BoardWidget(s.copy(), viewer=None), simulations=0, wait=True)
+    spectator = ReviewCore(BoardWidget(s.copy(), viewer=None).board, simulations=0, wait=True)
     assert "waits for the end" in spectator.refusal()
-    mine = ReviewCore(BoardWidget(s.copy(), viewer="mollusk"), simulations=0, wait=True)
+    mine = ReviewCore(BoardWidget(s.copy(), viewer="mollusk").board, simulations=0, wait=True)
     assert mine.refusal() == "There is no decision to review yet."
-    everyone = ReviewCore(BoardWidget(s.copy(), viewer="all"), simulations=0, wait=True)
+    everyone = ReviewCore(BoardWidget(s.copy(), viewer="all").board, simulations=0, wait=True)
     everyone.start()
     assert everyone.player() is None and [d.player for d in everyone.result.decisions] == ["bluefin"]
-    over = ReviewCore(BoardWidget(savegame.example(), viewer=None), simulations=0, wait=True)
+    over = ReviewCore(BoardWidget(savegame.example(), viewer=None).board, simulations=0, wait=True)
     assert over.refusal() == ""
 
 

@@ -18,6 +18,7 @@ from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import IllegalActionError, new_game, scenario
 from ahoy_nb.engine.components import PLAN_CARDS, PLAN_KEYS
 from ahoy_nb.widgets import BoardWidget, GameCharts
+from ahoy_nb.session import view as view_module
 from ahoy_nb.widgets import board as board_module
 from ahoy_nb.widgets.charts import region_rows
 
@@ -50,9 +51,8 @@ def synced(widget) -> str:
 
 def fast_render(monkeypatch):
     """Replace the SVG renderer by a cheap one (for long games; other tests use the real one)."""
-    monkeypatch.setattr(board_module, "_render",
-                        lambda state, viewer, actions, highlight, hints=():
-                        {"map": board_module._summary_svg(state)})
+    monkeypatch.setattr(view_module, "render_parts",
+                        lambda state, **kw: {"map": view_module._summary_svg(state)})
 
 
 def started(players=3, seed=1, n=6, rng_seed=0):
@@ -343,7 +343,7 @@ def test_play_returns_one_widget_with_board_charts_and_log():
     g = ahoy_nb.play(players=3, seed=1, bot_delay=0)
     assert isinstance(g, ipywidgets.Box)
     assert g.board in g.children and g.charts in g.children
-    assert repr(g) == ("AhoyGame(round 1, bluefin to decide; people: bluefin; "
+    assert repr(g) == ("GameWidget(round 1, bluefin to decide; people: bluefin; "
                        "bots: smuggler1 normal, mollusk normal)")
     assert g.board.viewer == "bluefin" and g.board.entries
 
@@ -551,9 +551,9 @@ def test_the_log_is_sent_as_a_rarely_changing_head_and_a_short_tail(monkeypatch)
     fast_render(monkeypatch)
     s, bot = new_game(3, seed=2), RandomBot(2)
     w = BoardWidget(s, viewer="all")
-    for _ in range(board_module.LOG_PAGE + 20):
+    for _ in range(view_module.LOG_PAGE + 20):
         w.act(bot.choose(s))
-    assert w.log_head + w.log_tail == w.entries and len(w.log_tail) <= board_module.LOG_PAGE
+    assert w.log_head + w.log_tail == w.entries and len(w.log_tail) <= view_module.LOG_PAGE
     head = w.log_head
     w.act(bot.choose(s))
     assert w.log_head is head and w.log_head + w.log_tail == w.entries   # only the tail sent

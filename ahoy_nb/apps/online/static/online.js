@@ -11,7 +11,7 @@ const body = document.body;
 const TABLE = body.dataset.table;
 const FACTIONS = JSON.parse(body.dataset.factions || "{}");   // id -> name
 const SEATS = JSON.parse(body.dataset.seats || "{}");         // players -> [ids]
-const LEVELS = JSON.parse(body.dataset.levels || "[]");
+const CHOICES = JSON.parse(body.dataset.choices || "{}");   // who plays a seat -> label
 const LOG_PAGE = 25;          // as the widget: the log's head changes once every 25 entries
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -177,7 +177,10 @@ function showTable(data) {
 // Wait for moves: the server answers a poll as soon as the table's version changes.
 async function watch() {
   for (;;) {
+    const asked = token;
     const { status, data } = await api("GET", `/api/tables/${TABLE}/poll?version=${version}&wait=10`);
+    // A poll sent with this seat's old link, before "New link for my seat": ask again.
+    if (status === 403 && token !== asked) continue;
     if (status === 200) {
       if ($("notice").classList.contains("online-error") || $("notice").textContent.startsWith("Connection")) notice("");
       if (data.version !== version) await loadBoard();
@@ -214,10 +217,10 @@ function seatRows() {
     label.textContent = `${nameOf(f)} `;
     const select = document.createElement("select");
     select.name = f;
-    for (const who of ["person", ...LEVELS]) {
+    for (const [who, label] of Object.entries(CHOICES)) {
       const option = document.createElement("option");
       option.value = who;
-      option.textContent = who === "person" ? "a person" : `${who} bot`;
+      option.textContent = label;
       select.appendChild(option);
     }
     label.appendChild(select);

@@ -1,6 +1,6 @@
 """Panels of the board's side column, beside the picture: the advisor and the bots.
 
-The board (:class:`~ahoy_nb.widgets.BoardWidget`) draws a side column next to the picture
+The board (:class:`~ahoy_nb.session.board.Board`, drawn by ``board.js``) has a side column next to the picture
 that stays in view while the picture scrolls: its message area, then its *panels*, set
 from Python with ``board.set_panel(id, title=..., lines=..., items=..., buttons=...,
 busy=..., on_press=...)``. A panel is text and buttons only (board.js draws it as text;
@@ -14,12 +14,13 @@ docs/widgets.md, "The side column", has the protocol.
   over its time budget.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.widgets import BoardWidget
+>>> from ahoy_nb.session.board import Board
+>>> from ahoy_nb.session.game import GameSession
 >>> from ahoy_nb.session.advice import AdvisorCore
->>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+>>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
 >>> view = AdvisorPanel(board)
 >>> view.core = AdvisorCore(board, view, simulations=8, wait=True)
->>> panel = board.panels[0]
+>>> panel = board.traits['panels'][0]
 >>> panel["title"], [b["label"] for b in panel["buttons"]]
 ('Advice', ['Hint', 'Analysis'])
 >>> panel["lines"][0]
@@ -207,11 +208,12 @@ def bots_panel(board, bots: Mapping[str, object], thinking: str | None = None) -
     ``thinking`` (a faction) decides, a progress bar over its time budget.
 
     >>> from ahoy_nb.engine import new_game
-    >>> from ahoy_nb.widgets import BoardWidget
+    >>> from ahoy_nb.session.board import Board
+    >>> from ahoy_nb.session.game import GameSession
     >>> from ahoy_nb.ai.levels import make_bot
-    >>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    >>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
     >>> bots_panel(board, {"mollusk": make_bot("hard", seed=1)}, thinking="mollusk")
-    >>> board.panels[0]["lines"], board.panels[0]["busy"]["text"]
+    >>> board.traits['panels'][0]["lines"], board.traits['panels'][0]["busy"]["text"]
     (['Mollusk: hard bot, about 1 s a decision'], 'Mollusk is thinking…')
     """
     if not bots:
