@@ -71,7 +71,7 @@ from ahoy_nb.session.board import Board
 from ahoy_nb.session.bots import BotRunner
 from ahoy_nb.session.chartdata import WEALTH_COLOR, Timeline, position_state, region_rows
 from ahoy_nb.session.game import GameSession, SeatsError
-from ahoy_nb.session.panels import AdvisorPanel
+from ahoy_nb.session.panels import AdvisorPanel, ReviewPanel
 from ahoy_nb.session.seats import (PERSON, SEAT_CHOICES, initial_seats, people_and_bots,
                                    seat_choice, seat_options)
 from ahoy_nb.session.view import TRAITS
@@ -442,38 +442,37 @@ class ReviewFigure:
 
 
 class PanelReviewer:
-    """The Review button in the Panel app, a Panel front of
+    """The review in the Panel app, a Panel front of
     :class:`~ahoy_nb.session.reviewing.ReviewCore` (as :class:`~ahoy_nb.widgets.review.Reviewer`
-    in ``play()``): the button and its status (``controls``), the summary and the
-    decision picked (``text``), and the chart (``chart_pane``). Results are applied on
-    the session's document, as the advisor's are."""
+    in ``play()``): the Review button, its progress and the costliest decisions in the
+    board's side column (:class:`~ahoy_nb.session.panels.ReviewPanel`), the summary and
+    the decision picked (``text``) and the chart (``chart_pane``) under the board. Results
+    are applied on the session's document, as the advisor's are."""
 
     def __init__(self, board, *, simulations: int = 60, wait: bool = False,
                  during_game=None):
-        self.button = _widget(pn.widgets.Button, "Review", width=90,
-                              description="Review the game so far: what each decision cost, "
-                                          "against these bots")
-        self.status = pn.pane.HTML("", margin=(12, 5), css_classes=["ahoy-review-status"])
         self.text = pn.pane.HTML("", css_classes=["ahoy-review-text"],
                                  styles={"font-size": "14px"}, margin=(0, 10), visible=False)
         self.chart = ReviewFigure(board.state.players, on_select=self.select)
         self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=False)
-        self.controls = pn.Row(self.button, self.status)
         self._doc = _session_doc()
         self._summary = ""
-        self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
+        self.panel = ReviewPanel(board, on_review=self._show_review, on_select=self._show_detail)
+        self.core = ReviewCore(board, self.panel, simulations=simulations, wait=wait,
                                deliver=lambda fn: _on_session(self._doc, fn),
                                during_game=during_game)
-        self.button.on_click(lambda e: self.core.start())
+        self.panel.core = self.core
+        self.panel.draw()
 
     def select(self, index: int) -> None:
         """Show the decision taken at position ``index`` (as a tap on its mark does)."""
-        self.core.select(index)
+        self.panel.select(index)
+
+    def _show_detail(self, index: int) -> None:
         self.text.object = (self._summary + "<div class='ahoy-review-detail'>"
                             + html.escape(decision_text(self.core.decision(index))) + "</div>")
 
-    # -- the view (ReviewView) ---------------------------------------------------------------
-    def show_review(self, result) -> None:
+    def _show_review(self, result) -> None:
         self.chart.update(result)
         self.chart_pane.visible = result is not None
         self._summary = "" if result is None else (
@@ -484,15 +483,9 @@ class PanelReviewer:
         self.text.object = self._summary
         self.text.visible = result is not None
 
-    def show_status(self, html_text: str) -> None:
-        self.status.object = html_text
-
-    def show_controls(self, can_review: bool, why: str) -> None:
-        self.button.disabled = not can_review
-        self.button.description = why or "Review the game so far: what each decision cost"
-
     def close(self) -> None:
         self.core.close()
+        self.core.board.remove_panel(ReviewPanel.ID)
 
 
 # -- the app ---------------------------------------------------------------------------
@@ -539,7 +532,7 @@ class GameApp:
                                    styles={"color": "#b03030", "font-weight": "bold"})
         self.board_area = pn.Column(sizing_mode="stretch_width")
         self.charts_area = pn.Row(styles={"flex-wrap": "wrap"})
-        self.review_area = pn.Column()   # the Review button and its words, over the charts
+        self.review_area = pn.Column()   # the review's words, over the charts
         self.advisor = None
         self.reviewer = None
         self.runner = None
@@ -637,7 +630,7 @@ class GameApp:
                                       during_game=lambda: self.advisor.core.enabled)
         self.advisor.core.on_enabled = self.reviewer.core.refresh
         self.board_area.objects = [self.board]
-        self.review_area.objects = [self.reviewer.controls, self.reviewer.text]
+        self.review_area.objects = [self.reviewer.text]
         self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
                                     pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane,
                                     self.reviewer.chart_pane]

@@ -233,14 +233,19 @@ class Board:
         return f"You cannot undo: {why}" if why else None
 
     # -- the side column ---------------------------------------------------------------------
-    def say(self, text: str, kind: str = "info", lines: Iterable[str] = ()) -> None:
+    def say(self, text: str, kind: str = "info", lines: Iterable[str] = (),
+            focus: bool = False) -> None:
         """Show ``text`` in the message area beside the board (``""`` clears it); ``kind``:
         ``"right"``, ``"wrong"``, ``"refused"``, ``"hint"``, ``"info"``... (its colour);
-        ``lines``: a list under it."""
+        ``lines``: a list under it; ``focus``: the page brings the board into view (the
+        message is about the position it shows)."""
         with self.batch():
             self._said += 1
-            self._set(message={"id": self._said, "kind": str(kind), "text": str(text),
-                               "lines": [str(x) for x in lines]} if text else {})
+            message = {"id": self._said, "kind": str(kind), "text": str(text),
+                       "lines": [str(x) for x in lines]}
+            if focus:
+                message["focus"] = True
+            self._set(message=message if text else {})
 
     def set_panel(self, id: str, *, title: str = "", lines: Iterable[str] = (),
                   items: Iterable[str] = (), buttons: Iterable[dict] = (),

@@ -157,21 +157,21 @@ def board_view(state: State, viewer: str | None, position: int | None = None, *,
     except Exception as err:  # noqa: BLE001 - a drawing bug must not break the game
         parts = {"map": _summary_svg(shown)}
         error = f"The board could not be drawn ({type(err).__name__}: {err})"
-    if state.is_over:
+    if live and state.is_over:
         status = f"Round {state.round}: game over, {state.result}"
-    else:
+    elif live:
         status = f"Round {state.round}: {faction_name(state.current_player)} to decide"
-    if not live:
-        status = (f"Viewing the position after {k} of {n} actions "
-                  f"(round {shown.round}, read-only). " + status)
+    else:   # a past position: the status, the Fame and who decides are of that position
+        status = (f"Viewing the position after {k} of {n} actions (round {shown.round}, "
+                  f"read-only): {faction_name(shown.current_player)} to decide there")
     out = {
         "parts": parts, "svg": "".join(parts.values()), "actions": actions,
         "choices": _choices(state, legal),
         "notices": _notices(state, viewer, may_act) if live else [],
         "prompt": shown.prompt, "status": status, "history_length": n, "position": k,
-        "viewer": viewer, "deciding": state.current_player,
-        "players": [{"id": f, "name": faction_name(f), "fame": state.fame[f],
-                     "gold": state.gold[f]} for f in state.players],
+        "viewer": viewer, "deciding": shown.current_player,
+        "players": [{"id": f, "name": faction_name(f), "fame": shown.fame[f],
+                     "gold": shown.gold[f]} for f in state.players],
         "can_act": may_act, "can_undo": bool(answers.can_undo) and live,
         "can_concede": list(answers.concessions) if live else [],
         "entries": log_entries(state, viewer, log_cache),
@@ -407,15 +407,20 @@ def _notices(state: State, viewer, may_act: bool) -> list[dict]:
         break
     if state.is_over:
         fame, gold = state.fame, state.gold
-        ranked = sorted(state.players, key=lambda f: (-fame[f], -gold[f]))
-        lines = [f"{faction_name(f)}: {fame[f]} Fame, {gold[f]} gold" for f in ranked]
-        best = fame[ranked[0]]
-        tied = [f for f in ranked if fame[f] == best]
-        if len(tied) > 1:
-            lines.append(f"Tied on {best} Fame: " + (
-                "gold breaks the tie" if len(state.winners) == 1 else "the tie stands on gold too"))
         final = log[-1].seen_by(viewer) if viewer != "all" else log[-1]
-        lines += [e for e in final.events if "pledge" in e.lower() or " wins" in e]
+        ranked = sorted(state.players, key=lambda f: (-fame[f], -gold[f]))
+        standing = [f"{faction_name(f)}: {fame[f]} Fame, {gold[f]} gold" for f in ranked]
+        if state.conceded:
+            # A concession decides the game: it comes first, and no tie is broken.
+            lines = [e for e in final.events if " concede" in e] + standing
+        else:
+            lines = standing
+            best = fame[ranked[0]]
+            if sum(1 for f in ranked if fame[f] == best) > 1:
+                lines.append(f"Tied on {best} Fame: " + (
+                    "gold breaks the tie" if len(state.winners) == 1
+                    else "the tie stands on gold too"))
+            lines += [e for e in final.events if "pledge" in e.lower() or " wins" in e]
         out.insert(0, {"id": "over", "kind": "over",
                        "title": f"Game over: {state.result}",
                        "lines": lines, "choices": []})

@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from ..session.advice import CHART_TITLE, AdvisorCore
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
-from .charts import PAPER, legend
+from .charts import PAPER, legend, whole_ticks
 from .loop import running_loop
 from ..session.panels import AdvisorPanel
 
@@ -58,7 +58,10 @@ class WinChanceChart(bq.Figure):
                               marker_size=16, stroke_width=2,
                               colors=colors,
                               labels=[faction_name(f) for f in self.players])
-        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
+        # Whole actions only: ticks at 0.1, 0.2... would read "0 0 0 0 0 1 1 1 1 1".
+        self.x_axis = bq.Axis(scale=self.x_scale, side="bottom", label="action",
+                              tick_format="d", tick_values=whole_ticks(1))
+        axes = [self.x_axis,
                 bq.Axis(scale=self.y_scale, side="left", label="chance to win",
                         tick_format=".0%")]
         kwargs.setdefault("title", CHART_TITLE)
@@ -75,6 +78,7 @@ class WinChanceChart(bq.Figure):
         intervals = {x: chances[x].interval for x in xs if hasattr(chances[x], "interval")}
         with self.hold_sync(), self.lines.hold_sync():
             self.x_scale.max = float(max(1, xs[-1] if xs else 1))
+            self.x_axis.tick_values = whole_ticks(int(self.x_scale.max))
             self.lines.x = xs
             self.lines.y = [[chances[x][f] for x in xs] for f in self.players]
             for f, band in zip(self.players, self.bands):

@@ -506,7 +506,8 @@ function render({ model, el }) {
   function drawActions() {
     const list = model.get("choices") || [];
     const hints = model.get("hints") || [];
-    const key = JSON.stringify(list);
+    const past = model.get("position") < model.get("history_length");   // says so when empty
+    const key = JSON.stringify(list) + (past ? " past" : "");
     if (key !== drawnChoices) {
       drawnChoices = key;
       buildActions(list);
@@ -533,7 +534,9 @@ function render({ model, el }) {
     scrolledTo = null;
     if (!list.length) {
       const who = model.get("deciding");
-      const text = model.get("can_act") ? "" : (who ? "Waiting for another player." : "No actions.");
+      const past = model.get("position") < model.get("history_length");
+      const text = model.get("can_act") ? "" : past ? "A past position: go to the latest position to act."
+        : (who ? "Waiting for another player." : "No actions.");
       actions.appendChild(h("div", { className: "ahoy-none", text }));
       return;
     }
@@ -675,6 +678,9 @@ function render({ model, el }) {
       void messageBox.offsetWidth;
       messageBox.classList.add("ahoy-fresh");
       schedulePin();
+      // A message about the position shown (a review's decision, picked below the board):
+      // the board comes where the eye is.
+      if (said.focus && !err) root.scrollIntoView({ block: "nearest", behavior: "smooth" });
     }
     shownMessage = text ? key : null;
   }
@@ -756,9 +762,14 @@ function render({ model, el }) {
     }
     // A new bar each time something else is worked out: its fill starts again.
     const bar = h("span", { className: "ahoy-busy-bar" });
-    if (busy.seconds) bar.style.animationDuration = `${busy.seconds}s`;
+    const counted = busy.total > 0;   // work counted in steps: a bar that shows how far it is
+    if (counted) {
+      bar.classList.add("ahoy-busy-counted");
+      bar.style.width = `${Math.round((100 * Math.min(busy.done || 0, busy.total)) / busy.total)}%`;
+    } else if (busy.seconds) bar.style.animationDuration = `${busy.seconds}s`;
     else bar.classList.add("ahoy-busy-open");
-    const row = h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": busy.text, "aria-busy": "true" }, [
+    const row = h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": busy.text, "aria-busy": "true",
+                           ...(counted ? { "aria-valuemin": 0, "aria-valuemax": busy.total, "aria-valuenow": busy.done || 0 } : {}) }, [
       h("span", { className: "ahoy-busy-text", text: busy.text }), h("span", { className: "ahoy-busy-track" }, [bar])]);
     if (d.busy) d.busy.replaceWith(row); else d.row.after(row);
     d.busy = row;
@@ -887,7 +898,7 @@ function render({ model, el }) {
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
     ["deciding", drawStatus], ["error", drawMessage], ["message", drawMessage], ["panels", drawPanels],
     ["handover", drawHandover],
-    ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
+    ["position", drawControls], ["position", drawActions], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
     ["ack", onAck],
   ];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);

@@ -356,12 +356,13 @@ def serving(tmp: Path, *args: str, env: dict | None = None) -> Iterator[ServerPr
 
 
 def start_ahoy_serve(tmp: Path, *args: str, env: dict | None = None,
-                     timeout: float = 90.0) -> ServerProcess:
-    """``ahoy-nb serve`` on a free localhost port, run from ``tmp`` (outside the repository,
-    so that it uses the installed package), with extra ``args``; ``env`` replaces the
-    environment made for it. Its online tables are kept in ``tmp/tables.sqlite`` unless
-    ``args`` name a ``--store`` (never in the user's data directory)."""
-    port = free_port()
+                     timeout: float = 90.0, port: int | None = None) -> ServerProcess:
+    """``ahoy-nb serve`` on a free localhost port (or ``port``: a server started again where
+    it was), run from ``tmp`` (outside the repository, so that it uses the installed
+    package), with extra ``args``; ``env`` replaces the environment made for it. Its online
+    tables are kept in ``tmp/tables.sqlite`` unless ``args`` name a ``--store`` (never in the
+    user's data directory)."""
+    port = port or free_port()
     cmd = [executable("ahoy-nb"), "serve", "--port", str(port), *args]
     server = ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
                            url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")

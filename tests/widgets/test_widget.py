@@ -560,3 +560,30 @@ def test_the_log_is_sent_as_a_rarely_changing_head_and_a_short_tail(monkeypatch)
     for _ in range(40):
         w.undo()
     assert w.log_head + w.log_tail == w.entries
+
+
+def test_play_takes_the_number_of_players_as_text_too():
+    """Issue 49, item 9: ``play(players="3")`` was refused as "not 3"."""
+    g = ahoy_nb.play(players="3", seed=1, bot_delay=None, charts=False, analysis=False)
+    assert len(g.state.players) == 3
+    with pytest.raises(ValueError, match=r"players is 2, 3 or 4 .*not 'five'"):
+        ahoy_nb.play(players="five")
+
+
+def test_a_conceded_games_summary_starts_with_the_concession():
+    """Issue 49, item 8: a concession decides the game; no tie is said to be broken."""
+    board = BoardWidget(new_game(2, seed=3).apply("start 0,0"), viewer="all")
+    board.act("concede bluefin")
+    over = board.notices[0]
+    assert over["lines"][0] == "Bluefin concedes: Mollusk wins"
+    assert not any(line.startswith("Tied on") for line in over["lines"])
+
+
+def test_the_chance_charts_axis_counts_whole_actions():
+    """Issue 49, item 8: at the start of a game the axis read "0 0 0 0 0 1 1 1 1 1"."""
+    from ahoy_nb.ai.analysis import Evaluation
+    from ahoy_nb.widgets.advisor import WinChanceChart
+    chart = WinChanceChart(["bluefin", "mollusk"])
+    chart.show({0: Evaluation({"bluefin": 0.6, "mollusk": 0.4},
+                              {"bluefin": (0.5, 0.7), "mollusk": (0.3, 0.5)}, 10, None, "model")})
+    assert list(chart.x_axis.tick_values) == [0, 1]
