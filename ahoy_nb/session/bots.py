@@ -209,40 +209,48 @@ class BotRunner:
             if self.scheduler is None or self.delay == 0:
                 self.run()
                 return
-            self._armed = True
-        self.scheduler.later(self.pace(), self._tick)
+            who = self.game.bot_to_move()
+            bot = self.game.seats[who].bot
+            state = self.game.state
+            wait = self.pace()
+            if not (takes_time(bot, who) and len(state.legal_actions()) > 1):
+                self._armed = True
+                self.scheduler.later(wait, self._tick)
+                return
+            # A bot that takes time thinks at once, off the front end's thread (the page
+            # shows its progress and answers meanwhile), while its step's wait passes: its
+            # choice is shown when both are over, if the game is still where it was.
+            self._thinking = True
+            n, began = len(state.history), time.monotonic()
+            snapshot = state.copy()
+            self._draw(thinking=who)
+        self.scheduler.think(lambda: bot.choose(snapshot),
+                             lambda result: self._thought(state, n, result, began + wait))
 
     def _tick(self) -> None:
         with self._lock:
             self._armed = False
-            who = self.game.bot_to_move()
-            if not self._auto or who is None or self._thinking:
-                return
-            bot = self.game.seats[who].bot
-            state = self.game.state
-            if not (takes_time(bot, who) and len(state.legal_actions()) > 1):
+            if self._auto and not self._thinking and self.game.bot_to_move() is not None:
                 self.step()   # the change schedules the next one
-                return
-            # A bot that takes time thinks off the front end's thread, so the page shows
-            # its progress and answers meanwhile; its choice is played if the game is
-            # still where it was.
-            self._thinking = True
-            n, game_state = len(state.history), state
-            snapshot = state.copy()
-            self._draw(thinking=who)
-        self.scheduler.think(lambda: bot.choose(snapshot),
-                             lambda result: self._thought(game_state, n, result))
 
-    def _thought(self, state, n: int, result) -> None:
+    def _thought(self, state, n: int, result, show_at: float) -> None:
         with self._lock:
-            self._thinking = False
-            self._draw()
             if isinstance(result, Exception):
+                self._thinking = False
+                self._draw()
                 self._failed(result)
                 return
-            if state is not self.game.state or len(state.history) != n:
-                self.schedule()   # a new game, an undo or another action meanwhile: again
+            if state is not self.game.state or len(state.history) != n or not self._auto:
+                self._thinking = False
+                self._draw()
+                self.schedule()   # a new game, an undo, another action, Auto off: again
                 return
+            left = show_at - time.monotonic()
+            if left > 0:    # thought quicker than the step's wait: show it when that ends
+                self.scheduler.later(left, lambda: self._thought(state, n, result, 0.0))
+                return
+            self._thinking = False
+            self._draw()
             try:
                 self.game.apply(result)
             except Exception as err:  # noqa: BLE001
