@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable
 from ..engine import Action, IllegalActionError, State
 from ..engine.words import faction_name
 from ..tutorials.friendly import explain_click
-from .game import GameSession, NotYours, Refusal
+from .game import GameSession, NotYours, Refusal, standing
 from .view import (TRAITS, Answers, Intent, board_view, cut, first_action, intent_id,
                    log_parts, parse_intent, shown_state)
 
@@ -534,13 +534,9 @@ class Board:
         self._listeners.clear()
 
     def __repr__(self) -> str:
-        s = self.state
-        if s.is_over:
-            text = f"round {s.round}, over: {' and '.join(s.winners)} won"
-        else:
-            text = f"round {s.round}, {s.current_player} to decide"
+        text = standing(self.state)
         if not self.live:
-            text += f", showing position {self.position} of {len(s.history)}"
+            text += f", showing position {self.position} of {len(self.state.history)}"
         return text
 
 

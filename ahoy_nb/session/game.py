@@ -380,15 +380,18 @@ class GameSession:
                          for f in new)
 
     def __repr__(self) -> str:
-        s = self._state
-        if s.is_over:
-            head = f"round {s.round}, over: {' and '.join(s.winners)} won"
-        else:
-            head = f"round {s.round}, {s.current_player} to decide"
+        head = standing(self._state)
         people = ", ".join(self.people) or "none"
         bots = ", ".join(f"{f} {seat.level}" for f, seat in self.seats.items()
                          if seat.kind == "bot") or "none"
         return f"GameSession({head}; people: {people}; bots: {bots})"
+
+
+def standing(state: State) -> str:
+    """Where a game stands, in a repr's few words: ``"round 2, mollusk to decide"``."""
+    if state.is_over:
+        return f"round {state.round}, over: {' and '.join(state.winners)} won"
+    return f"round {state.round}, {state.current_player} to decide"
 
 
 def _names(factions: Iterable[str]) -> str:

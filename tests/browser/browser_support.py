@@ -210,6 +210,17 @@ def _workdir(workdir: Path | None, prefix: str) -> tuple[Path, Path | None]:
     return tmp, tmp
 
 
+def write_notebook(path: Path, cells: Sequence[str]) -> Path:
+    """A notebook at ``path`` whose code cells are ``cells`` (no outputs), for a test to run."""
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
+                     "execution_count": None} for c in cells],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+    return path
+
+
 def start_jupyterlab(root: Path = REPO_ROOT, timeout: float = 90.0,
                      workdir: Path | None = None) -> ServerProcess:
     """Start JupyterLab on a free localhost port in ``root``; return once it answers.

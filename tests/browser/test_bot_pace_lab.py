@@ -5,7 +5,6 @@ appears. The pace is the session layer's ``BotRunner`` (its wait shrinks within 
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -38,12 +37,7 @@ _JS_WATCH = """
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory, chromium):
     root = tmp_path_factory.mktemp("pace")
-    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
-                     "execution_count": None} for c in CELLS],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "pace.ipynb").write_text(json.dumps(nb))
+    bs.write_notebook(root / "pace.ipynb", CELLS)
     server = bs.start_jupyterlab(root=root, workdir=tmp_path_factory.mktemp("pace-server"))
     try:
         yield server
