@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Iterable
 
 from .engine import Action
@@ -34,7 +35,7 @@ from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_
                                 MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
                                 REWARD_STEPS, REWARD_TEXT, REWARDS)
 
-__all__ = ["render_svg", "render_parts", "Picture", "FACTION_COLORS", "SUIT_COLORS"]
+__all__ = ["render_svg", "render_parts", "fit_width", "Picture", "FACTION_COLORS", "SUIT_COLORS"]
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 
@@ -76,6 +77,7 @@ STYLE = (".ahoy-board .clickable{cursor:pointer}"
 
 S = 84            # the side of a map space, in pixels
 PAD = 12
+CONTROL_ROW = 40   # a row of decision buttons (End turn, Anchor here...) in the head
 BOARD_W = 540
 SLOT = 26         # a die slot
 DIE = 24          # an unplaced die
@@ -523,9 +525,14 @@ class _Renderer:
         self.targets.add(("space", space), notation)
 
     # -- layout -------------------------------------------------------------------------
-    def layout(self) -> None:
-        """The map's extent, and the map part's width."""
+    def layout(self, margin: int = 0) -> None:
+        """The map's extent, and the map part's width. ``margin``: spaces of sea kept around
+        the tiles, so that a move off the map (to explore) does not widen it."""
         spaces = set(self.map.spaces) | set(self.offmap) | set(self.highlight)
+        if margin and self.map.spaces:
+            xs = [s[0] for s in self.map.spaces]
+            ys = [s[1] for s in self.map.spaces]
+            spaces |= {(min(xs) - margin, min(ys) - margin), (max(xs) + margin, max(ys) + margin)}
         for x, y, rot, _ in self.ghosts:
             spaces |= {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
         for a, b in self.arrows:
@@ -588,11 +595,16 @@ class _Renderer:
     def parts(self) -> dict[str, str]:
         """The picture in parts that change at different times: the caption with the
         decision buttons (every action), the map (moves), the Market (recruiting) and
-        each player's board, as separate SVGs (a front end lays them out)."""
-        self.layout()
-        width = self.map_part_w
+        each player's board, as separate SVGs (a front end lays them out).
+
+        A live board keeps its size while a turn is played: the map keeps a space of sea
+        around the tiles (where a move off the map lands), and the head keeps room for two
+        lines of prompt and a row of decision buttons, whether they are there or not."""
+        self.layout(margin=1)
+        width = 3 * CARD_W + 16 + 2 * PAD   # the Market's: the head's text keeps its size as the map grows
         head = _Out()
-        y = self._controls(head, self._caption(head, width) + PAD, width)
+        y = self._caption(head, width, prompt_lines=2) + PAD
+        y = max(self._controls(head, y, width), y + CONTROL_ROW)
         out = {"head": self._svg(head.parts, width, y, "ahoy-board ahoy-head", scaled=True,
                                  data_round=self.data["round"])}
         body = _Out()
@@ -622,7 +634,7 @@ class _Renderer:
             words = self.targets.labels.get(notation, notation)
             w = _text_width(words, 13, bold=True) + 24
             if x + w > width - PAD and x > PAD:
-                x, y = PAD, y + 38
+                x, y = PAD, y + CONTROL_ROW - 2
             cls = "control clickable" + (" hint" if notation in self.targets.hints else "")
             out.open("g", cls=cls, data_action=notation, role="button", tabindex=0,
                      aria_label=words)
@@ -632,10 +644,11 @@ class _Renderer:
             out.close()
             x += w + 8
         out.close()
-        return y + 40
+        return y + CONTROL_ROW
 
-    def _caption(self, out: _Out, width: int) -> int:
-        """Round, first player, what is asked now; returns the caption's height."""
+    def _caption(self, out: _Out, width: int, prompt_lines: int = 1) -> int:
+        """Round, first player, what is asked now; returns the caption's height, with room
+        for ``prompt_lines`` lines of prompt at least."""
         data = self.data
         who = {"all": "analysis view: everything shown", None: "spectator view"}.get(
             self.viewer, f"as {faction_name(self.viewer)} sees it")
@@ -664,7 +677,7 @@ class _Renderer:
             out.el("tspan", line, x=PAD, dy=0 if i == 0 else 16)
         out.close("text")
         out.close()
-        return y + 19 + 16 * (len(lines) - 1) + 10 - PAD
+        return y + 19 + 16 * (max(len(lines), prompt_lines) - 1) + 10 - PAD
 
     # -- the map ------------------------------------------------------------------------
     def px(self, space) -> tuple[float, float]:
@@ -1306,6 +1319,21 @@ def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None 
     return _Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()
 
 
+def fit_width(svg: str) -> str:
+    """An SVG picture for a notebook's output: as wide as the output (JupyterLab shows it
+    as an image, which keeps its own width and is cut at the output's edge otherwise),
+    and no wider than its natural width where it is inlined (Voila, the classic notebook).
+
+    >>> fit_width('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"><rect/></svg>')
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:900px;height:auto"><rect/></svg>'
+    """
+    m = re.match(r'(<svg[^>]*?) width="([0-9.]+)" height="[0-9.]+"', svg)
+    if not m:
+        return svg
+    return (f'{m.group(1)} width="100%" style="max-width:{m.group(2)}px;height:auto"'
+            + svg[m.end():])
+
+
 class Picture:
     """A position to look at: its SVG, with highlighted spaces and ``marked`` actions (of
     the player deciding, drawn as hints: a review's better move); no controls.
@@ -1324,8 +1352,8 @@ class Picture:
         self.marked = [str(x) for x in marked]
 
     def _repr_svg_(self) -> str:
-        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight,
-                          actions=self.marked or None, hints=self.marked)
+        return fit_width(render_svg(self.state, viewer=self.viewer, highlight=self.highlight,
+                                    actions=self.marked or None, hints=self.marked))
 
     def __repr__(self) -> str:
         return f"<picture of {self.state!r}>"

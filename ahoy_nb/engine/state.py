@@ -829,8 +829,8 @@ class State:
         return f"<ahoy State round {self.round}, {status}, fame {self.fame}>"
 
     def _repr_svg_(self) -> str:
-        from ..render import render_svg
-        return render_svg(self)
+        from ..render import fit_width, render_svg
+        return fit_width(render_svg(self))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and self.data == other.data
