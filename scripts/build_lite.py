@@ -66,6 +66,14 @@ BUILD_REQUIREMENTS = [
 ]
 # Notebooks that need a server (Panel/Voila) stay out of the site.
 SKIP_NOTEBOOKS = {"app.ipynb", "06_balance.ipynb"}
+# The site's root address opens the first lesson (JupyterLite's own opens an empty Launcher).
+FIRST = "01_setup.ipynb"
+ROOT_PAGE = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ahoy</title>
+<meta http-equiv="refresh" content="0; url=lab/index.html?path={FIRST}">
+<script>location.replace("lab/index.html?path={FIRST}" + location.hash);</script>
+</head><body><p><a href="lab/index.html?path={FIRST}">Open the first lesson</a></p></body></html>
+"""
 
 WORK = ROOT / "build" / "lite"  # the JupyterLite "lite dir": config, contents, Pyodide
 SITE = ROOT / "_site"
@@ -393,6 +401,7 @@ def _build(py: Path, pyodide_dist: Path | None) -> Path:
     if result.returncode != 0:
         say(log.read_text()[-4000:])
         raise SystemExit(f"[lite] error: jupyter lite build failed (log: {log})")
+    write_if_changed(SITE / "index.html", ROOT_PAGE)
     check_site(SITE)
     files = [f for f in SITE.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)

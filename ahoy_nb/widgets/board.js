@@ -23,6 +23,19 @@
 
 let sequence = 0;
 
+// Facts about the page, kept on the window (a front end may load this module once per
+// widget): when it opened, when the person last scrolled it themselves (wheel, touch,
+// keys), and whether its first lesson came into view (below).
+const page = window.__ahoyPage || (window.__ahoyPage = { opened: Date.now(), scrolled: 0, lessonShown: false });
+if (!page.listening) {
+  page.listening = true;
+  for (const kind of ["wheel", "touchmove", "keydown"]) {
+    window.addEventListener(kind, (event) => {
+      if (kind !== "keydown" || /^(Page|Arrow|Home|End| )/.test(event.key)) page.scrolled = Date.now();
+    }, { capture: true, passive: true });
+  }
+}
+
 // After this long without an answer to a click, the message area says so: a busy kernel
 // answers late, and a kernel may also never hear a click (docs/widgets.md, "A click the
 // kernel never hears"). Longer than any bot's think time (about 1 s a decision).
@@ -929,6 +942,23 @@ function render({ model, el }) {
     }
     if (model.get("error")) drawMessage();   // the same refusal again is a new answer
   }
+
+  // The first lesson of a page brings itself into view as it first appears: Run All leaves
+  // the notebook at its last cell, far below the lesson (a learner opening 01_setup in the
+  // in-browser site). Not if the person has scrolled since the page opened.
+  let lessonTries = 0;
+  function showFirstLesson() {
+    if (page.lessonShown || page.scrolled > page.opened) return;
+    const lesson = root.isConnected ? root.closest(".ahoy-tutorial") : null;
+    if (!lesson) {
+      if (!root.isConnected && ++lessonTries < 40) setTimeout(showFirstLesson, 50);
+      return;
+    }
+    page.lessonShown = true;
+    if (document.querySelector(".ahoy-tutorial") !== lesson) return;   // another lesson was first
+    lesson.scrollIntoView({ block: "start" });
+  }
+  showFirstLesson();
 
   const handlers = [
     ["parts", drawParts], ["can_act", drawParts], ["choices", drawActions], ["hints", drawActions],

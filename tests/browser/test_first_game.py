@@ -2,6 +2,7 @@
 what it opens inside the window, in JupyterLab at 1400x900 with the file browser open, and
 on an online seat page at 390 px wide (a phone).
 
+* After Run All, the first lesson is in view (not the notebook's last cell).
 * A right move in a lesson: the board (and the place just clicked) does not move, though the
   lesson's text above it is shorter after the move.
 * A die on Sail: the map, the head and the player boards keep their place and size (the map
@@ -104,6 +105,9 @@ def lab_page(tmp_path_factory, browser):
         assert not run.errors, run.error_report()
         for k in range(6):
             board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+        # Where the first lesson is once Run All is done (nothing scrolled by hand).
+        page.lesson_after_run_all = page.locator(f"{NB} .ahoy-tutorial").first.bounding_box()
+        page.view_after_run_all = page.evaluate(_JS_VIEW)
         yield page
     finally:
         context.close()
@@ -146,6 +150,13 @@ def inside(rect: dict, view: dict, slack: float = 0.5) -> bool:
 def overlap(a: dict, b: dict) -> bool:
     return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_after_run_all_the_first_lesson_is_in_view(lab_page):
+    """Before: Run All left the notebook at its last cell, far below the first lesson (the
+    in-browser site's 01_setup, and any notebook)."""
+    lesson, view = lab_page.lesson_after_run_all, lab_page.view_after_run_all
+    assert view["top"] - 1 <= lesson["y"] <= view["top"] + 40, (lesson, view)
 
 
 def test_a_right_move_in_a_lesson_leaves_the_board_where_it_was(lab_page, screenshot):
