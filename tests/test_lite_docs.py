@@ -25,7 +25,7 @@ def test_lite_md_names_every_notebook_the_site_holds_and_leaves_out():
     held, out = holds.split("need a server", 1)[0].rsplit(";", 1)
     assert sorted(re.findall(r"`(\w+)`", held)) == [p.stem for p in builder.site_notebooks()]
     assert sorted(re.findall(r"`(\w+)`", out)) == sorted(Path(n).stem for n in builder.SKIP_NOTEBOOKS)
-    assert f"lab/index.html?path={builder.FIRST}" in builder.ROOT_PAGE   # the root opens it
+    assert f"lab/index.html?path={builder.FIRST}" in builder.TO_FIRST   # the root opens it
     assert f"root address opens the first lesson, `lab/index.html?path={builder.FIRST}`" in text
 
 

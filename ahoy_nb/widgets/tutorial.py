@@ -216,12 +216,13 @@ class TutorialBoard(BoardWidget):
 
 def _keeping_room(shown: str, room: str) -> str:
     """``shown`` in a box at least as tall as ``room`` would be: both in one grid cell, the
-    room's copy invisible (and hidden from screen readers).
+    room's copy invisible (and hidden from screen readers), ``shown`` at the bottom, next to
+    the board.
 
     >>> _keeping_room("<p>done</p>", "<p>asked</p>").count("grid-area:1/1")
     2
     """
-    return ("<div style='display:grid'><div style='grid-area:1/1'>" + shown + "</div>"
+    return ("<div style='display:grid'><div style='grid-area:1/1;align-self:end'>" + shown + "</div>"
             "<div style='grid-area:1/1;visibility:hidden' aria-hidden='true'>" + room
             + "</div></div>")
 
