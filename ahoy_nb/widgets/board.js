@@ -884,6 +884,7 @@ function render({ model, el }) {
     const tall = Math.max(240, bottom - top - 16);
     if (side.style.maxHeight !== `${tall}px`) {
       side.style.maxHeight = `${tall}px`;
+      markLog();   // the log got another height: keep the latest entry (or the one shown) in view
       // The page may still be laying itself out (a theme being changed): look again.
       clearTimeout(pinAgain);
       pinAgain = setTimeout(schedulePin, 400);

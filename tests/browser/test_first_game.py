@@ -277,7 +277,9 @@ def test_the_map_fits_its_box_as_tiles_are_explored(lab_page, screenshot, k, til
     assert b.locator(".ahoy-part-map .tile").count() == 2 + tiles
     if k == FAR:
         page.mouse.move(5, 500)   # over the file browser: no rule tip in the picture
-        b.locator(".ahoy-part-map").evaluate("(m) => m.scrollIntoView()")
+        b.locator(".ahoy-part-head").evaluate("(m) => m.scrollIntoView()")
+        # The log shows its latest entry (it was at "Setup" when the column first took its height).
+        assert b.locator(".ahoy-log").evaluate("(l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
         path = screenshot("first_game_after_three_explorations", target=page)
         bs.save_small(path, bs.REPO_ROOT / "docs" / "game-explored.png")
 
