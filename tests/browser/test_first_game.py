@@ -47,8 +47,8 @@ def played(seed, stop):
 
 def explored(n):
     '''Bluefin to decide, after n regions were explored.'''
-    return lambda s: (len(s.data["tiles"]) >= 2 + n and s.current_player == "bluefin"
-                      and not s.data.get("pending"))
+    return lambda s: (len(s.regions()) >= 2 + n and s.current_player == "bluefin"
+                      and s.decision.kind == "turn")
 
 def at_turn(seed):
     '''A game at Bluefin's first turn (its Island chosen, the bots set up).'''
