@@ -45,6 +45,9 @@ _EXPORTS = {
 
 __all__ = ["State", "join", "new_game", "play", "rules", "simulate"]
 
+# The packages every install brings for the notebook game (pyproject.toml's dependencies).
+_WIDGET_PACKAGES = {"anywidget", "ipywidgets", "traitlets"}
+
 
 def _picture(state) -> str:
     from .render import render_svg
@@ -68,7 +71,16 @@ def __getattr__(name: str) -> Any:
         module, attribute = _EXPORTS[name]
     except KeyError:
         raise AttributeError(f"module 'ahoy_nb' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attribute)
+    try:
+        value = getattr(importlib.import_module(module), attribute)
+    except ModuleNotFoundError as err:
+        if err.name not in _WIDGET_PACKAGES:
+            raise
+        # An install without its dependencies (pip install --no-deps): one line, not the
+        # import machinery's traceback.
+        raise ImportError(f"ahoy_nb.{name} needs the notebook widgets ({err.name} is not "
+                          f"installed): pip install anywidget ipywidgets traitlets, or "
+                          f"reinstall ahoy-nb with its dependencies") from None
     globals()[name] = value   # the next look-up is an ordinary attribute
     return value
 

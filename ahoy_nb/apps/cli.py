@@ -158,11 +158,11 @@ def simulate(args: argparse.Namespace) -> int:
         return 2
     client = None
     if args.scheduler:
-        try:
-            from distributed import Client
-        except ImportError:
-            print("error: --scheduler needs Dask: pip install 'ahoy-nb[dask]'", file=sys.stderr)
+        why = missing_extra("simulate --scheduler", ("distributed",), "dask")
+        if why:
+            print(why, file=sys.stderr)
             return 2
+        from distributed import Client
         try:
             client = Client(args.scheduler, timeout="10s")
         except OSError as err:
@@ -286,10 +286,40 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# What each command needs beyond the default install, and the extra that brings it.
+NEEDS = {"serve": ("app", ("panel", "bokeh", "sqlalchemy"))}
+
+
+def missing_extra(command: str, modules: tuple[str, ...] | None = None,
+                  extra: str | None = None) -> str | None:
+    """The one line that says which extra ``command`` needs, if one of its modules is not
+    installed; ``None`` when they all are.
+
+    >>> missing_extra("serve", ("no_such_module_here",), "app")
+    "ahoy-nb serve needs the app extra (no_such_module_here is not installed): pip install 'ahoy-nb[app]'"
+    """
+    import importlib.util
+    if modules is None:
+        extra, modules = NEEDS[command]
+    for name in modules:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):   # a module hidden as None, or a broken package
+            found = False
+        if not found:
+            return (f"ahoy-nb {command} needs the {extra} extra ({name} is not installed): "
+                    f"pip install 'ahoy-nb[{extra}]'")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "serve":
+        why = missing_extra("serve")
+        if why:
+            print(why, file=sys.stderr)
+            return 2
         return serve(args)
     if args.command == "simulate":
         return simulate(args)

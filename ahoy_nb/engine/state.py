@@ -29,6 +29,7 @@ from .errors import (EngineError, IllegalActionError, InvalidStateError, Notatio
 from .rules import Play, board_kind, control, controller, name, place_tile
 from .rules import conceding
 from .rules.setup import setup_steps
+from .rules.turn import effectless_option
 from .explain import describe, prompt, why_illegal
 from .kernel import FRAMES, LEGAL, deciding
 from .notation import Action, normalise
@@ -455,7 +456,7 @@ class State:
         who = conceding.conceder(text)
         if who is not None:
             return conceding.refusal(self.data, who) is None
-        return text in self._option_table()
+        return self._option(text) is not None
 
     # -- conceding (rules/conceding.py) ------------------------------------
     def who_acts(self, action: Action | str) -> str | None:
@@ -526,8 +527,8 @@ class State:
             return self._choose(action)
         if text is None:
             text = _normalise(action)  # raises: not an action
-        table = self._option_table()
-        if text not in table:
+        option = self._option(text)
+        if option is None:
             raise why_illegal(self, text, action)
         g = self._play()
         player = g.deciding()
@@ -535,8 +536,17 @@ class State:
             raise IllegalActionError(f"It is {name(player)}'s decision now, not "
                                      f"{FACTION_NAMES.get(action.player, repr(action.player)[:40])}'s")
         frame = g.top()
-        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, table[text]))
+        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, option))
         return self
+
+    def _option(self, text: str) -> tuple | None:
+        """What ``text`` does now: a listed option, or the rulebook's effectless change of a
+        die (``sail 3>3``), taken but not listed (docs/rulings.md); ``None`` if neither."""
+        table = self._option_table()
+        option = table.get(text)
+        if option is None and ">" in text:
+            option = effectless_option(self._play(), table, text)
+        return option
 
     def _concede(self, who: str, text: str, action) -> "State":
         """A concession, taken whoever is deciding (``apply`` of ``concede <faction>``)."""
@@ -629,7 +639,7 @@ class State:
         if ready is not None:
             g, (fn, args) = ready
         elif text is not None:
-            g, (fn, args) = self._play(), self._option_table()[text]
+            g, (fn, args) = self._play(), self._option(text)
         for kind, outcome in chosen:
             self.data["fixed"].setdefault(kind, []).append(_copy(outcome))
         if text is None:

@@ -16,7 +16,7 @@ from ..engine.components import (ACTION_TITLES, CARD_KEYS, CARGO_KEYS,
 from .palette import (FONT, FACTION_COLORS, FACTION_DARK, FACTION_TINT, FLAG_LETTER,
                       SUIT_COLORS, SEA, SEA_LINE, SAND, LAND, TILE_EDGE, INK, MUTED,
                       GOLD, GOLD_EDGE, DAMAGE, HIGHLIGHT, ARROW, STYLE, S, PAD, BOARD_W,
-                      SLOT, DIE, CARD_W, CARD_H, CELL)
+                      SLOT, DIE, CARD_W, CARD_H, CELL, CONTROL_ROW)
 from .targets import Targets, slot_entries
 
 __all__ = ["Renderer"]
@@ -292,9 +292,14 @@ class Renderer:
         return pending[-1] if pending else None
 
     # -- layout -------------------------------------------------------------------------
-    def layout(self) -> None:
-        """The map's extent, and the map part's width."""
+    def layout(self, margin: int = 0) -> None:
+        """The map's extent, and the map part's width. ``margin``: spaces of sea kept around
+        the tiles, so that a move off the map (to explore) does not widen it."""
         spaces = set(self.map.spaces) | set(self.offmap) | set(self.highlight)
+        if margin and self.map.spaces:
+            xs = [s[0] for s in self.map.spaces]
+            ys = [s[1] for s in self.map.spaces]
+            spaces |= {(min(xs) - margin, min(ys) - margin), (max(xs) + margin, max(ys) + margin)}
         for x, y, rot, _ in self.ghosts:
             spaces |= {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
         for a, b in self.arrows:
@@ -357,11 +362,16 @@ class Renderer:
     def parts(self) -> dict[str, str]:
         """The picture in parts that change at different times: the caption with the
         decision buttons (every action), the map (moves), the Market (recruiting) and
-        each player's board, as separate SVGs (a front end lays them out)."""
-        self.layout()
-        width = self.map_part_w
+        each player's board, as separate SVGs (a front end lays them out).
+
+        A live board keeps its size while a turn is played: the map keeps a space of sea
+        around the tiles (where a move off the map lands), and the head keeps room for two
+        lines of prompt and a row of decision buttons, whether they are there or not."""
+        self.layout(margin=1)
+        width = 3 * CARD_W + 16 + 2 * PAD   # the Market's: the head's text keeps its size as the map grows
         head = _Out()
-        y = self._controls(head, self._caption(head, width) + PAD, width)
+        y = self._caption(head, width, prompt_lines=2) + PAD
+        y = max(self._controls(head, y, width), y + CONTROL_ROW)
         out = {"head": self._svg(head.parts, width, y, "ahoy-board ahoy-head", scaled=True,
                                  data_round=self.data["round"])}
         body = _Out()
@@ -391,7 +401,7 @@ class Renderer:
             words = self.targets.labels.get(notation, notation)
             w = _text_width(words, 13, bold=True) + 24
             if x + w > width - PAD and x > PAD:
-                x, y = PAD, y + 38
+                x, y = PAD, y + CONTROL_ROW - 2
             cls = "control clickable" + (" hint" if notation in self.targets.hints else "")
             out.open("g", cls=cls, data_action=notation, role="button", tabindex=0,
                      aria_label=words)
@@ -401,10 +411,11 @@ class Renderer:
             out.close()
             x += w + 8
         out.close()
-        return y + 40
+        return y + CONTROL_ROW
 
-    def _caption(self, out: _Out, width: int) -> int:
-        """Round, first player, what is asked now; returns the caption's height."""
+    def _caption(self, out: _Out, width: int, prompt_lines: int = 1) -> int:
+        """Round, first player, what is asked now; returns the caption's height, with room
+        for ``prompt_lines`` lines of prompt at least."""
         data = self.data
         who = {"all": "analysis view: everything shown", None: "spectator view"}.get(
             self.viewer, f"as {faction_name(self.viewer)} sees it")
@@ -433,7 +444,7 @@ class Renderer:
             out.el("tspan", line, x=PAD, dy=0 if i == 0 else 16)
         out.close("text")
         out.close()
-        return y + 19 + 16 * (len(lines) - 1) + 10 - PAD
+        return y + 19 + 16 * (max(len(lines), prompt_lines) - 1) + 10 - PAD
 
     # -- the map ------------------------------------------------------------------------
     def px(self, space) -> tuple[float, float]:

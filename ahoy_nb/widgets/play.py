@@ -159,11 +159,19 @@ class GameWidget(widgets.VBox):
         self.auto = widgets.ToggleButton(value=bot_delay is not None, description="Auto",
                                          icon="play",
                                          tooltip="Bots play by themselves, one action at a time")
-        self.info = widgets.HTML()
+        # The bot buttons keep their size; the line beside them wraps within two lines of
+        # its own (why undo is refused can be long) and the bar keeps its height.
+        self.info = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0",
+                                                       height="2.8em", overflow="hidden"))
+        self.info.add_class("ahoy-bot-info")
+        for button in (self.step_button, self.run_button, self.auto):
+            button.layout = widgets.Layout(flex="0 0 auto", width="auto")
         self.step_button.on_click(lambda _: self.step())
         self.run_button.on_click(lambda _: self.run_bots())
         bot_controls = [self.step_button, self.run_button, self.auto] if self.bots else []
-        controls = widgets.HBox([*bot_controls, self.info])
+        controls = widgets.HBox([*bot_controls, self.info],
+                                layout=widgets.Layout(align_items="center"))
+        controls.add_class("ahoy-bot-bar")
         # Save and open (.ahoy.json, see ahoy_nb.savegame): a download link made on
         # demand, and an upload that replaces the game only if the file loads.
         self.save_button = widgets.Button(description="Save", icon="download",
@@ -173,8 +181,16 @@ class GameWidget(widgets.VBox):
                                  title=f"Open a saved game ({savegame.SUFFIX})",
                                  on_open=self._on_open_file)
         self.file_info = widgets.HTML()
+        # A file edited outside ahoy-nb opens only when the person asks, with this button.
+        self.open_anyway = widgets.Button(description="Open anyway", icon="warning",
+                                          tooltip="Open the game saved in the file, though "
+                                                  "its readable part was edited",
+                                          layout=widgets.Layout(display="none", width="auto"))
+        self.open_anyway.on_click(lambda _: self._open_edited())
+        self._edited: tuple[str, bytes] | None = None   # (name, data) of such a file
         self.save_button.on_click(lambda _: self._offer_download())
-        files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info])
+        files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info,
+                              self.open_anyway])
         files.add_class("ahoy-files")
         children = [controls, self.board, files]
         if self.charts is not None:
@@ -317,17 +333,52 @@ class GameWidget(widgets.VBox):
 
     def _on_open_file(self, name: str, data: bytes | None) -> None:
         """A file picked with Open: it replaces the game only if it loads and its players
-        can be seated here."""
+        can be seated here (a file edited outside ahoy-nb: only once the person presses
+        Open anyway)."""
+        self._edited = None
+        self.open_anyway.layout.display = "none"
         try:
             if data is None:
                 raise savegame.SaveFileError(f"{name} is over 5 MB: not a saved game")
-            _, seated = self._open(savegame.loads(data))
-        except (savegame.SaveFileError, SeatsError) as err:
-            self.file_info.value = (f"<span class='ahoy-file-error' style='color:#b03030'>"
-                                    f"Not opened: {html.escape(str(err))}</span>")
+            state = savegame.loads(data)
+        except savegame.EditedSaveError as err:
+            self._edited = (name, data)
+            self.open_anyway.layout.display = None
+            self.file_info.value = (f"<span class='ahoy-file-edited' style='color:#8a5a00'>"
+                                    f"Not opened yet: {html.escape(str(err))}</span>")
+            return
+        except savegame.SaveFileError as err:
+            self._refused(err)
+            return
+        self._opened(name, state)
+
+    def _open_edited(self) -> None:
+        """Open anyway: the game saved in a file whose readable part was edited."""
+        if self._edited is None:
+            return
+        name, data = self._edited
+        self._edited = None
+        self.open_anyway.layout.display = "none"
+        try:
+            state = savegame.loads(data, edited_ok=True)
+        except savegame.SaveFileError as err:   # (it loaded but for the edit: not expected)
+            self._refused(err)
+            return
+        self._opened(name, state, " (the game saved in it, not what its edited part says)")
+
+    def _opened(self, name: str, state: State, note: str = "") -> None:
+        try:
+            _, seated = self._open(state)
+        except SeatsError as err:
+            self._refused(err)
             return
         self.file_info.value = (f"<span class='ahoy-file-ok'>Opened {html.escape(name)}"
+                                + html.escape(note)
                                 + (f": {html.escape(seated)}" if seated else "") + "</span>")
+
+    def _refused(self, err: ValueError) -> None:
+        self.file_info.value = (f"<span class='ahoy-file-error' style='color:#b03030'>"
+                                f"Not opened: {html.escape(str(err))}</span>")
 
     # -- bots --------------------------------------------------------------
     def step(self) -> Action | None:
@@ -367,7 +418,8 @@ class GameWidget(widgets.VBox):
         who = self.bot_to_move()
         self.step_button.disabled = self.run_button.disabled = who is None
         # Bot names and every other text are escaped: the line is HTML.
-        self.info.value = f"<span style='color:#555'>{html.escape(self.info_text())}</span>"
+        self.info.value = (f"<div style='color:#555;line-height:1.4em;font-size:12.5px'>"
+                           f"{html.escape(self.info_text())}</div>")
 
     def __repr__(self) -> str:
         return f"GameWidget{repr(self.session)[len('GameSession'):]}"

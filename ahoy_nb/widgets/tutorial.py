@@ -214,6 +214,19 @@ class TutorialBoard(BoardWidget):
             ask, f"{p['done']} of {p['steps']} done · hints: {p['hints']} · shown: {p['shown']}"])
 
 
+def _keeping_room(shown: str, room: str) -> str:
+    """``shown`` in a box at least as tall as ``room`` would be: both in one grid cell, the
+    room's copy invisible (and hidden from screen readers), ``shown`` at the bottom, next to
+    the board.
+
+    >>> _keeping_room("<p>done</p>", "<p>asked</p>").count("grid-area:1/1")
+    2
+    """
+    return ("<div style='display:grid'><div style='grid-area:1/1;align-self:end'>" + shown + "</div>"
+            "<div style='grid-area:1/1;visibility:hidden' aria-hidden='true'>" + room
+            + "</div></div>")
+
+
 def _plain(text: str) -> str:
     """Markdown as plain text (a panel line is drawn as text)."""
     text = re.sub(r"`([^`]+)`", r"\1", text)
@@ -252,6 +265,7 @@ class TutorialWidget(widgets.VBox):
         self.rules.set_title(0, "Rules in short (search)")
         self._busy = False
         self._presses = 0
+        self._asked = ""   # the HTML of the step being asked (its room is kept for its result)
         session.on_change(lambda s: self.refresh())
         super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture, self.board,
                           widgets.HBox([self.typed, self.choices]), self.odds, self.rules],
@@ -296,7 +310,14 @@ class TutorialWidget(widgets.VBox):
     # -- output ------------------------------------------------------------------
     def refresh(self) -> None:
         s = self.session
-        self.lesson.value = markdown_to_html(s.text)
+        text = markdown_to_html(s.text)
+        if s.reviewing and self._asked:
+            # The step's result keeps the room its text took, so that the board under it
+            # does not jump up after a right move (the place just clicked stays in view).
+            text = _keeping_room(text, self._asked)
+        else:
+            self._asked = text
+        self.lesson.value = text
         picture = s.scene.picture if not s.finished else None
         # Drawn by this package from the engine's components, escaped there.
         self.picture.value = picture(s.state) if picture else ""
