@@ -18,7 +18,7 @@ __all__ = ["BOTS", "LEVELS", "NORMAL_LOOKAHEAD", "make_bot", "takes_time", "thin
 
 
 def _hard(seed: int | None = None, **options) -> Bot:
-    bot = ISMCTSBot(seed, **options)
+    bot = ISMCTSBot(seed, **{"workers": ismcts.HARD_WORKERS, **options})
     bot.name = "hard"
     return bot
 
