@@ -79,7 +79,7 @@ def think_time(bot) -> str:
     never a number written out elsewhere; a search capped by iterations says nothing.
 
     >>> think_time("hard"), think_time("normal")
-    ('about 1 s a decision', '')
+    ('about 0.3 s a decision', '')
     >>> think_time(make_bot("hard", seed=1, time_budget=0.3))
     'about 0.3 s a decision'
     """

@@ -81,7 +81,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     * ``bots``: who plays the other factions: a level, ``"easy"``, ``"normal"`` (the
       greedy lookahead; as the Mollusk it plays its best actions on to the round's end)
       or ``"hard"`` (ISMCTS; it thinks
-      ``ahoy_nb.ai.levels.think_time("hard")``, about 1 s, a decision, and a turn takes
+      ``ahoy_nb.ai.levels.think_time("hard")``, about 0.3 s, a decision, and a turn takes
       several decisions), or ``"random"``, a bot object (anything with ``choose(state)``) or
       ``{faction: ...}`` (factions not named get ``"normal"``).
     * ``bot_delay``: seconds between bot actions, so each one can be seen; ``0``:
