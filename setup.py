@@ -58,6 +58,11 @@ class BuildEngine(build_ext):
     """``build_ext`` that first has Cython turn the sources into C (only when extensions
     are built: an install's metadata step needs none), then writes the manifest."""
 
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:  # one compiler per core (pip's build gives no -j)
+            self.parallel = os.cpu_count() or 1
+
     def run(self):
         if self.extensions:
             from Cython.Build import cythonize

@@ -76,14 +76,19 @@ def test_a_failed_action_puts_back_the_position_before_it(monkeypatch):
     s = _play(new_game(3, seed=4), random.Random(4), 30)
     before = s.copy().data
     action = s.legal_actions()[0]
+    assert s.history.kept() < len(s.history)  # the position before is not copied: replayed
     import ahoy_nb.engine.kernel as kernel
+    advance, failed = kernel.Context.advance, []
 
-    def broken(self, most=None):
-        raise EngineError("a rule broke: an engine bug")
-    monkeypatch.setattr(kernel.Context, "advance", broken)
+    def fails_once(self, most=None):  # the action's handler has changed the data by now
+        if not failed:
+            failed.append(True)
+            raise EngineError("a rule broke: an engine bug")
+        return advance(self, most)
+    monkeypatch.setattr(kernel.Context, "advance", fails_once)
     with pytest.raises(EngineError):
         s.apply(action)
-    monkeypatch.undo()
+    assert failed
     assert s.data == before
     s.apply(action)  # and the game goes on from it
 
