@@ -59,20 +59,21 @@ class BuildEngine(build_ext):
     are built: an install's metadata step needs none), then writes the manifest."""
 
     def finalize_options(self):
+        extensions = self.distribution.ext_modules
+        if extensions and any(src.endswith(".py") for ext in extensions for src in ext.sources):
+            from Cython.Build import cythonize
+            # Plain Python semantics: annotations are not enforced as C types (a ``list``
+            # argument may be given a tuple, as in Python), and functions stay
+            # introspectable (their doctests run on the compiled engine too).
+            self.distribution.ext_modules = cythonize(
+                extensions, quiet=True, build_dir="build/cython", compiler_directives={
+                    "language_level": 3, "binding": True, "annotation_typing": False,
+                    "embedsignature": True})
         super().finalize_options()
         if self.parallel is None:  # one compiler per core (pip's build gives no -j)
             self.parallel = os.cpu_count() or 1
 
     def run(self):
-        if self.extensions:
-            from Cython.Build import cythonize
-            # Plain Python semantics: annotations are not enforced as C types (a ``list``
-            # argument may be given a tuple, as in Python), and functions stay
-            # introspectable (their doctests run on the compiled engine too).
-            self.extensions = cythonize(self.extensions, quiet=True, build_dir="build/cython",
-                                        compiler_directives={
-                                            "language_level": 3, "binding": True,
-                                            "annotation_typing": False, "embedsignature": True})
         super().run()
         built = [ext for ext in self.extensions
                  if Path(self.get_ext_fullpath(ext.name)).exists()]

@@ -289,11 +289,14 @@ class ISMCTSBot(Bot):
         if pool is None:
             return self._search(state, me)
         start = time.perf_counter()
+        # On the wall clock (the same in every process of the machine), every tree's budget
+        # ends when this one's does, however late a busy machine starts a worker.
+        began = self.clock() if self.clock is time.perf_counter else None
         parts = self._parts()
         position = marshal.dumps(state.data)
         try:
-            others = [pool.submit(_search_part, part, position) for part in parts[1:]]
-            found = [parts[0]._search(state, me)] + [f.result() for f in others]
+            others = [pool.submit(_search_part, part, position, began) for part in parts[1:]]
+            found = [parts[0]._search(state, me, began)] + [f.result() for f in others]
         except BrokenProcessPool:  # a worker died (killed, out of memory): search alone
             _drop_pool()
             return self._search(state, me)
@@ -313,10 +316,11 @@ class ISMCTSBot(Bot):
             parts.append(part)
         return parts
 
-    def _search(self, state: State, me: str) -> Search:
-        """One tree's search (see :meth:`search`)."""
+    def _search(self, state: State, me: str, start: float | None = None) -> Search:
+        """One tree's search (see :meth:`search`), its time budget counted from ``start``
+        (by default now)."""
         root = _Node(None)
-        start = self.clock()
+        start = self.clock() if start is None else start
         # Margins where the search begins, in a guess of the secrets like any iteration's.
         self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights,
                                   self.rivalry) if self.relative else None)
@@ -448,10 +452,10 @@ class ISMCTSBot(Bot):
         return world
 
 
-def _search_part(bot: ISMCTSBot, position: bytes) -> Search:
+def _search_part(bot: ISMCTSBot, position: bytes, start: float | None) -> Search:
     """A worker's share of a root-parallel search: its own tree from ``position``."""
     state = State(marshal.loads(position))
-    return bot._search(state, state.current_player)
+    return bot._search(state, state.current_player, start)
 
 
 def _summed(found: list[Search], seconds: float) -> Search:
