@@ -38,7 +38,8 @@ Herik, *Parallel Monte-Carlo Tree Search*, 2008): each of ``workers`` processes 
 and ``workers - 1`` others) grows a tree of its own from its own guesses of the hidden
 facts, for the whole time budget or its share of the iterations, and the root's visit
 counts and rewards are summed. ``make_bot("hard")`` searches on :data:`HARD_WORKERS`
-cores. Where no other process can be started (Pyodide) it searches alone.
+cores. Where no other process can be started (Pyodide), and in a worker process of a pool
+(self-play spread over the cores), it searches alone.
 
 It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds, or
 sooner when the iterations left could no longer change its choice (the most visited
@@ -477,8 +478,12 @@ _POOL_LOCK = threading.Lock()
 
 
 def _pool(size: int) -> Executor | None:
-    """A pool of ``size`` worker processes, or ``None`` where none can be started."""
+    """A pool of ``size`` worker processes, or ``None`` where none can be started, or
+    where this process is itself a worker of a pool (``simulate``'s games, spread over the
+    cores already)."""
     global _POOL
+    if multiprocessing.parent_process() is not None:
+        return None
     with _POOL_LOCK:
         if _POOL is not None and _POOL[0] >= size:
             return _POOL[1]
@@ -496,7 +501,8 @@ def _pool(size: int) -> Executor | None:
                 context = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(size, mp_context=context)
             pool.submit(_ready).result()  # starts a worker now, and fails here if none can
-        except (OSError, NotImplementedError, ImportError, RuntimeError, BrokenProcessPool):
+        except (OSError, NotImplementedError, ImportError, RuntimeError, AssertionError,
+                BrokenProcessPool):
             pool = None   # Pyodide, a sandbox without processes: search alone
         _POOL = (size, pool)
         return pool
