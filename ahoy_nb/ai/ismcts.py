@@ -261,6 +261,11 @@ class ISMCTSBot(Bot):
         self.workers = workers
         self.last: Search | None = None
 
+    def __getstate__(self) -> dict:
+        # What a worker process gets (search): the settings, the clock and the generator,
+        # not an instance's own stand-in for a method (a wrapper of choose, say).
+        return {k: v for k, v in vars(self).items() if k == "clock" or not callable(v)}
+
     def __repr__(self) -> str:
         budget = (f"iterations={self.iterations}" if self.iterations is not None
                   else f"time_budget={self.time_budget}")
@@ -309,7 +314,7 @@ class ISMCTSBot(Bot):
         parts = []
         for k in range(self.workers):
             part = copy.copy(self)
-            part.workers = 1
+            part.workers, part.last = 1, None
             part.rng = random.Random(self.rng.getrandbits(64))
             if self.iterations is not None:
                 part.iterations = max(1, self.iterations // self.workers

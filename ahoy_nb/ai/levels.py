@@ -58,8 +58,8 @@ def make_bot(kind, seed: int | None = None, **options) -> Bot:
     :data:`NORMAL_LOOKAHEAD`). ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
     ``iterations=200`` for ``"hard"``.
 
-    >>> make_bot("hard", seed=1, iterations=100)
-    ISMCTSBot(seed=1, iterations=100)
+    >>> make_bot("hard", seed=1, iterations=100)     # on both cores of a two-core machine
+    ISMCTSBot(seed=1, iterations=100...)
     """
     if isinstance(kind, str):
         try:
