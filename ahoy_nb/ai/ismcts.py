@@ -104,8 +104,8 @@ HARD_WIDEN = {"smuggler": 1.0}
 #: Seconds of search a decision (wall clock), unless ``iterations`` is given: each of the
 #: bot's ``workers`` searches this long. Every label that tells a person how long the hard
 #: bot thinks is worded from this number (:func:`ahoy_nb.ai.levels.think_time`); docs/bots.md
-#: has what it measures as. It was 1 s on one core; on both cores of the compiled engine,
-#: 0.3 s runs about as many iterations.
+#: has what it measures as. It was 1 s on one core; 0.3 s on two cores runs about two
+#: thirds as many iterations, for a third of the wait.
 TIME_BUDGET = 0.3
 
 #: Searches the hard bot runs at once, one per core (root-parallel: see the module notes):
