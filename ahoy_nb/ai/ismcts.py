@@ -60,13 +60,12 @@ from __future__ import annotations
 import copy
 import marshal
 import math
-import multiprocessing
 import os
 import random
+import sys
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Callable
 
@@ -110,7 +109,8 @@ TIME_BUDGET = 0.3
 
 #: Searches the hard bot runs at once, one per core (root-parallel: see the module notes):
 #: both cores of a two-core machine, never more than the machine has.
-HARD_WORKERS = max(1, min(2, os.cpu_count() or 1))
+#: One in the browser (Pyodide has no processes).
+HARD_WORKERS = 1 if sys.platform == "emscripten" else max(1, min(2, os.cpu_count() or 1))
 
 
 def margins(state: State, weights: dict | None = None,
@@ -294,6 +294,7 @@ class ISMCTSBot(Bot):
         pool = _pool(self.workers - 1) if self.workers > 1 else None
         if pool is None:
             return self._search(state, me)
+        from concurrent.futures.process import BrokenProcessPool
         start = time.perf_counter()
         # On the wall clock (the same in every process of the machine), every tree's budget
         # ends when this one's does, however late a busy machine starts a worker.
@@ -487,6 +488,12 @@ def _pool(size: int) -> Executor | None:
     where this process is itself a worker of a pool (``simulate``'s games, spread over the
     cores already)."""
     global _POOL
+    if sys.platform == "emscripten":
+        return None
+    # Imported here: the browser's Python (Pyodide) cannot import what starts processes.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     if multiprocessing.parent_process() is not None:
         return None
     with _POOL_LOCK:

@@ -250,8 +250,12 @@ def test_root_parallel_search_sums_the_trees_of_its_workers():
 
 
 def test_without_other_processes_the_search_runs_alone(monkeypatch):
+    import sys
     import ahoy_nb.ai.ismcts as ismcts
-    monkeypatch.setattr(ismcts, "_pool", lambda size: None)   # as in Pyodide
+    with monkeypatch.context() as browser:
+        browser.setattr(sys, "platform", "emscripten")
+        assert ismcts._pool(1) is None                         # Pyodide starts no process
+    monkeypatch.setattr(ismcts, "_pool", lambda size: None)
     s = position(2, 5, "mollusk", 20)
     bot = ISMCTSBot(seed=3, iterations=40, workers=2, stop_early=False)
     assert bot.choose(s) in s.legal_actions() and bot.last.iterations == 40
