@@ -50,8 +50,8 @@ _WIDGET_PACKAGES = {"anywidget", "ipywidgets", "traitlets"}
 
 
 def _picture(state) -> str:
-    from .render import render_svg
-    return render_svg(state)
+    from .render import fit_width, render_svg
+    return fit_width(render_svg(state))
 
 
 def _lesson_widget(run):

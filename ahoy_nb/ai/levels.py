@@ -18,7 +18,7 @@ __all__ = ["BOTS", "LEVELS", "ALIASES", "NORMAL_LOOKAHEAD", "make_bot", "takes_t
 
 
 def _hard(seed: int | None = None, **options) -> Bot:
-    bot = ISMCTSBot(seed, **options)
+    bot = ISMCTSBot(seed, **{"workers": ismcts.HARD_WORKERS, **options})
     bot.name = "hard"
     return bot
 
@@ -64,8 +64,8 @@ def make_bot(kind, seed: int | None = None, **options) -> Bot:
     :data:`NORMAL_LOOKAHEAD`). ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
     ``iterations=200`` for ``"hard"``.
 
-    >>> make_bot("hard", seed=1, iterations=100)
-    ISMCTSBot(seed=1, iterations=100)
+    >>> make_bot("hard", seed=1, iterations=100)     # on both cores of a two-core machine
+    ISMCTSBot(seed=1, iterations=100...)
     """
     if isinstance(kind, str):
         try:
@@ -85,7 +85,7 @@ def think_time(bot) -> str:
     never a number written out elsewhere; a search capped by iterations says nothing.
 
     >>> think_time("hard"), think_time("normal")
-    ('about 1 s a decision', '')
+    ('about 0.3 s a decision', '')
     >>> think_time(make_bot("hard", seed=1, time_budget=0.3))
     'about 0.3 s a decision'
     """

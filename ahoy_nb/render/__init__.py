@@ -25,12 +25,13 @@ colours and measures.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from .draw import Renderer
 from .palette import FACTION_COLORS, SUIT_COLORS
 
-__all__ = ["render_svg", "render_parts", "Picture", "FACTION_COLORS", "SUIT_COLORS"]
+__all__ = ["render_svg", "render_parts", "fit_width", "Picture", "FACTION_COLORS", "SUIT_COLORS"]
 
 
 def render_svg(state, *, viewer: str | None = "all", actions: Iterable | None = None,
@@ -66,6 +67,21 @@ def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None 
     return Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()
 
 
+def fit_width(svg: str) -> str:
+    """An SVG picture for a notebook's output: as wide as the output (JupyterLab shows it
+    as an image, which keeps its own width and is cut at the output's edge otherwise),
+    and no wider than its natural width where it is inlined (Voila, the classic notebook).
+
+    >>> fit_width('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"><rect/></svg>')
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:900px;height:auto"><rect/></svg>'
+    """
+    m = re.match(r'(<svg[^>]*?) width="([0-9.]+)" height="[0-9.]+"', svg)
+    if not m:
+        return svg
+    return (f'{m.group(1)} width="100%" style="max-width:{m.group(2)}px;height:auto"'
+            + svg[m.end():])
+
+
 class Picture:
     """A position to look at: its SVG, with highlighted spaces and ``marked`` actions (of
     the player deciding, drawn as hints: a review's better move); no controls.
@@ -84,8 +100,8 @@ class Picture:
         self.marked = [str(x) for x in marked]
 
     def _repr_svg_(self) -> str:
-        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight,
-                          actions=self.marked or None, hints=self.marked)
+        return fit_width(render_svg(self.state, viewer=self.viewer, highlight=self.highlight,
+                                    actions=self.marked or None, hints=self.marked))
 
     def __repr__(self) -> str:
         return f"<picture of {self.state!r}>"

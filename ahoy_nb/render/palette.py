@@ -45,6 +45,7 @@ STYLE = (".ahoy-board .clickable{cursor:pointer}"
 
 S = 84            # the side of a map space, in pixels
 PAD = 12
+CONTROL_ROW = 40   # a row of decision buttons (End turn, Anchor here...) in the head
 BOARD_W = 540
 SLOT = 26         # a die slot
 DIE = 24          # an unplaced die

@@ -309,7 +309,7 @@ def bots_panel(board, bots: Mapping[str, object], thinking: str | None = None) -
     >>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
     >>> bots_panel(board, {"mollusk": make_bot("hard", seed=1)}, thinking="mollusk")
     >>> board.traits['panels'][0]["lines"], board.traits['panels'][0]["busy"]["text"]
-    (['Mollusk: hard bot, about 1 s a decision'], 'Mollusk is thinking…')
+    (['Mollusk: hard bot, about 0.3 s a decision'], 'Mollusk is thinking…')
     """
     if not bots:
         board.remove_panel("bots")

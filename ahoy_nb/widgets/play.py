@@ -78,7 +78,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     * ``bots``: who plays the other factions: a level (``ahoy_nb.ai.levels.LEVELS``:
       ``"easy"``, ``"normal"``, the greedy lookahead that as the Mollusk plays its best
       actions on to the round's end, ``"hard"``, ISMCTS, thinking
-      ``ahoy_nb.ai.levels.think_time("hard")`` a decision, or ``"random"``), a bot object
+      ``ahoy_nb.ai.levels.think_time("hard")``, about 0.3 s, a decision on each core, or ``"random"``), a bot object
       (anything with ``choose(state)``) or ``{faction: ...}`` (factions not named get
       ``"normal"``).
     * ``bot_delay``: seconds between bot actions, so each one can be seen (a bot's whole
