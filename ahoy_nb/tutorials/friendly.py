@@ -24,7 +24,7 @@ from ..ai.analysis import battle_odds
 from ..engine import Action, NotationError, State
 from ..engine.components import CARD_BY_KEY, MARKET_CARDS, REWARD_START, REWARD_TEXT, REWARDS
 from ..engine.explain import why_die
-from ..engine.notation import VERBS, normalise
+from ..engine.notation import VERBS, normalise, read
 from ..engine.rules import name
 from ..engine.words import label
 
@@ -44,11 +44,17 @@ def describe(state: State, action: Action | str) -> str:
         return label(state, action)
     text = normalise(action)
     # A legal action carries its arguments as the rules list it ('sail' of a Union ship).
-    legal = next((a for a in state.legal_actions() if a.notation == text), None)
-    if legal is not None:
-        return label(state, legal)
+    legal = state.legal_actions()
+    same = next((a for a in legal if a.notation == text), None)
+    if same is not None:
+        return label(state, same)
     try:
-        return label(state, text)
+        verb, args = read(text)
+        # Not legal now: said as it reads, never as the decision under way would take
+        # it ('start 1,1' is no Island; 'assemble 2' at the count of Comrades is no die).
+        if any(a.verb == verb and not set(args) <= set(a.args) for a in legal):
+            return ""
+        return label(None if verb == "start" else state, text)
     except (NotationError, KeyError):   # not notation, or a verb without its arguments ('tile')
         return ""
 

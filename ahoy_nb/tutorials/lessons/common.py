@@ -10,6 +10,8 @@ from ...engine import State, scenario
 #   0,1 Wreckage  1,1 Fog          2,1 Current (down)    3,1 Harbor
 #                                  2,2 open, Tailwind 2  3,2 Island
 TWO_REGIONS = [(0, "0,0", 180), (6, "2,1", 0)]
+# The same two regions, the Skull one worth 3.
+TWO_REGIONS_WEALTH = [(0, "0,0", 180, 1), (6, "2,1", 0, 3)]
 
 
 def position(**kw) -> State:
