@@ -60,7 +60,8 @@ TUTORIAL = Tutorial(
                  wrong={"tailwind": "Tailwind jumps straight to a space printed with your die: "
                                     "it cannot take you out of 2,2 and back in.",
                         "anchor": "Staying put starts no battle."},
-                 basis=[("Battling", "Whenever you move one of your figures, check if you have loaded Cannons. If you do, your figure must BATTLE every enemy figure in its space."),
+                 basis=[("Battling", "Whenever you move one of your figures, check if you have loaded Cannons."),
+                        ("Battling", "If you do, your figure must BATTLE every enemy figure in its space."),
                         ("Common Actions", "Whenever you move one of your figures into a space with enemy figures, you must battle them if either of you has loaded Cannons.")]),
             Step(section="Battling", ask="Choose the Smuggler's Flagship as your first defender, "
                                          "as the rulebook's example does.",

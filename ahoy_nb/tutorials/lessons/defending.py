@@ -182,6 +182,6 @@ TUTORIAL = Tutorial(
                       "of those spaces shows gold?",
                  why="Up from the middle is “1 gold”.",
                  wrong={"reward": "Legal, but that space does not pay 1 gold."},
-                 basis=[("Delivering Cargo", "move your white reward marker on the Rewards grid to an adjacent space, except the one with the black reward marker.")]),
+                 basis=[("Cargo", "move your white reward marker on the Rewards grid to an adjacent space, except the one with the black reward marker.")]),
         ]),
     ])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine.rules import name
 from .. import goals
 from ..core import Scene, Step, Tutorial
-from .common import position
+from .common import calm_placement, position
 
 TWO_REGIONS_END = [(0, "0,0", 180, 2), (6, "2,1", 0, 4)]
 # Two Fish regions (Islands 0,0 and 3,2) and a Skull region (Island 5,3).
@@ -77,7 +77,7 @@ TUTORIAL = Tutorial(
                  ask="Place your last die, anywhere it fits.",
                  goal=goals.custom("your last die placed", lambda b, a: (
                      not a.dice("mollusk") and goals.settled(a))),
-                 why="Any slot that takes it will do.",
+                 answer=calm_placement, why="Any slot that takes it will do.",
                  rule="The regions are settled: your last die changes nothing now. Any slot "
                       "that takes it will do.",
                  then=["end"], then_text=_result,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import goals
 from ..core import Scene, Step, Tutorial
-from .common import TWO_REGIONS_WEALTH, position
+from .common import TWO_REGIONS_WEALTH, calm_placement, position
 
 # The others' turns, played for them (they never touch the Squadron's figures).
 SMUGGLER_1 = ["cannons 2", "repair 4", "end"]
@@ -117,6 +117,7 @@ TUTORIAL = Tutorial(
                      "round ends.",
                  goal=goals.custom("the Skull region yours, your last die placed", lambda b, a: (
                      goals.controls("bluefin", "3,2")(b, a) and not a.dice("bluefin"))),
+                 answer=calm_placement,
                  rule="Your lead is your Flagship's +2 and your Patrols. Which places of your "
                       "last die keep the Flagship in the region?",
                  why="Any placement that leaves your Flagship in the Skull region keeps it yours; "

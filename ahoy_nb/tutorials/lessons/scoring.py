@@ -131,6 +131,7 @@ TUTORIAL = Tutorial(
             Step(section="Ending the Round", ask="Keep the Market, or flush it and deal 3 new cards.",
                  text="Then you may return all the Market cards to the box and refill it.",
                  goal=goals.anything("flush or keep"), answer="keep",
+                 rule="Either is allowed: the Market's 3 cards stay, or 3 new ones come.",
                  why="Either is fine: flushing deals 3 new cards.",
                  basis=[("Clean Up", "Adjust for Two? With 2 players, the first player must increase one region's wealth die by 1, then may return all cards in the Market to the box.")],
                  done="Then everyone rerolls, and the first player card passes to the Union."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine.words import slot_title
 from .. import goals
 from ..core import Scene, Step, Tutorial
-from .common import TWO_REGIONS, position
+from .common import TWO_REGIONS, calm_placement, position
 
 
 def first_turn():
@@ -39,28 +39,6 @@ def _last_die_fits(state) -> str:
 def _dice_left(state) -> str:
     dice = sorted(state.dice("bluefin"))
     return ", ".join(map(str, dice[:-1])) + f" and {dice[-1]}"
-
-
-def _calm_placement(state) -> list[str]:
-    """The shortest way to place one of Bluefin's dice that explores and battles nothing,
-    with an action every faction has if it can (the factions' own come in a later
-    lesson): what Show me plays where any placement will do."""
-    dice = len(state.dice("bluefin"))
-    for skip in (("order", "deploy", "bombard"), ()):
-        ways = [([], state)]
-        while ways:
-            path, s = ways.pop(0)
-            for action in s.legal_actions():
-                if action.verb in ("tile", "battle", *skip) or action.verb == "move" and not \
-                        s.map.on_map(action.args["space"]):
-                    continue
-                after = s.after(action)
-                way = path + [action.notation]
-                if len(after.dice("bluefin")) < dice and goals.settled(after):
-                    return way
-                if after.current_player == "bluefin" and after.data["pending"]:
-                    ways.append((way, after))
-    raise ValueError("no calm placement")
 
 
 # The other players' turns, played for them.
@@ -164,7 +142,7 @@ TUTORIAL = Tutorial(
                  goal=goals.custom("a second die placed", lambda b, a: (
                      len(a.dice("bluefin")) == len(b.dice("bluefin")) - 1
                      and goals.settled(a))),
-                 answer=_calm_placement, why="Any slot that takes the die will do.",
+                 answer=calm_placement, why="Any slot that takes the die will do.",
                  then=["end"] + SMUGGLER_2 + MOLLUSK_2,
                  then_text="You had placed your two dice, so the lesson ended your turn for you. "
                            "Smuggler 1 sailed into the Fog and chose not to use its Tailwind; "
@@ -179,7 +157,7 @@ TUTORIAL = Tutorial(
                  ask=lambda s: f"Place your last die (the {_last_die(s)}), anywhere it fits.",
                  goal=goals.custom("your last die placed", lambda b, a: (
                      not a.dice("bluefin") and goals.settled(a))),
-                 rule=_last_die_fits, answer=_calm_placement,
+                 rule=_last_die_fits, answer=calm_placement,
                  why="Any slot that takes it will do: it is your only die this turn.",
                  basis=[("Fifth Die", "You have 5 dice. On your first and second turns, you place 2 dice. On your third turn, you place 1 die.")]),
             Step(section="Ending the Round", title="The round ends",
