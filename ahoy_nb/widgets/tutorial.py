@@ -46,15 +46,17 @@ BUTTONS = {"next": ("Next ›", "Go on to the next step"),
 BY_LABEL = {label: key for key, (label, _) in BUTTONS.items()} | {"Next": "next"}
 
 # A lesson board has the lesson's controls only: the board's own Undo and scrubber and
-# its "waiting" line are hidden; during the quiz and once the lesson is over the board is
-# a picture, so whose turn it is and what they are asked are hidden too. The lesson's
-# words at 15px (JupyterLab draws widget text at 13px).
+# its "waiting" line are hidden. The lesson's words at 15px (JupyterLab draws widget
+# text at 13px).
 LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,"
-              ".ahoy-lesson-board .ahoy-none,"
-              ".ahoy-lesson-picture .ahoy-prompt,.ahoy-lesson-picture .ahoy-status"
-              "{display:none !important}"
+              ".ahoy-lesson-board .ahoy-none{display:none !important}"
               ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
-PICTURE = "ahoy-lesson-picture"   # the board's class while nothing on it can be played
+# During the quiz and once the lesson is over the board is a picture: whose turn it is and
+# what they are asked (the status line, the prompt, the caption's prompt) are hidden too.
+# The rule names the lesson's own board (a class it gets once, when built), so that it
+# leaves the notebook's other boards alone.
+PICTURE_CSS = ("<style>.{board} .ahoy-prompt,.{board} .ahoy-status,.{board} [data-prompt]"
+               "{{display:none !important}}</style>")
 
 
 def markdown_to_html(text: str) -> str:
@@ -112,6 +114,7 @@ def _inline(text: str) -> str:
 
 
 class TutorialBoard(BoardWidget):
+    _made = 0   # boards made so far: each gets a class of its own
     """The shared board for one :class:`Session`.
 
     Built as ``BoardWidget(session.state, viewer=session.learner, on_action=...)``:
@@ -133,6 +136,9 @@ class TutorialBoard(BoardWidget):
         super().__init__(session.state, viewer=session.learner,
                          on_action=self._try, confirm_handover=False, **kwargs)
         self.add_class("ahoy-lesson-board")
+        TutorialBoard._made += 1
+        self.key = f"ahoy-lesson-{TutorialBoard._made}"   # this board's own class
+        self.add_class(self.key)
         session.on_change(lambda s: self.follow())
         self.follow()
 
@@ -189,11 +195,6 @@ class TutorialBoard(BoardWidget):
                 marks = [str(x) for x in step.highlight] if step else []
                 marks += [p for p in s.pointers if p not in marks]
                 suggest = list(s.suggest)
-            picture = s.finished and not s.reviewing
-            if picture:
-                self.add_class(PICTURE)
-            else:
-                self.remove_class(PICTURE)
             self.highlight = marks
             self.hints = suggest                 # the board marks them as suggested moves
             self.error = ""
@@ -300,7 +301,8 @@ class TutorialWidget(widgets.VBox):
         self._busy = False
         self._presses = 0
         session.on_change(lambda s: self.refresh())
-        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture, self.board,
+        self.style = widgets.HTML(LESSON_CSS)
+        super().__init__([self.style, self.lesson, self.picture, self.board,
                           widgets.HBox([self.typed, self.choices]), self.odds, self.rules],
                          **kwargs)
         self.add_class("ahoy-tutorial")   # for styling and the browser tests
@@ -348,8 +350,15 @@ class TutorialWidget(widgets.VBox):
         self.session.try_action(change["new"])
 
     # -- output ------------------------------------------------------------------
+    @property
+    def is_picture(self) -> bool:
+        """Whether the board is a picture now (the quiz, or the lesson over)."""
+        return self.session.finished and not self.session.reviewing
+
     def refresh(self) -> None:
         s = self.session
+        self.style.value = LESSON_CSS + (PICTURE_CSS.format(board=self.board.key)
+                                         if self.is_picture else "")
         self.lesson.value = markdown_to_html(s.text)
         picture = s.scene.picture if not s.finished and s.scene is not None else None
         # Drawn by this package from the engine's components, escaped there.

@@ -151,11 +151,15 @@ def test_a_finished_lesson_offers_nothing_to_play():
     assert s.complete and not s.in_quiz
     assert board.actions == [] and not board.can_act and board.choices == []
     assert "data-action" not in "".join(board.parts.values())
-    assert "ahoy-lesson-picture" in board._dom_classes           # prompt and status hidden
-    assert ".ahoy-lesson-picture .ahoy-prompt" in w.children[0].value
+    assert w.is_picture and board.key in board._dom_classes      # prompt and status hidden
+    assert f".{board.key} .ahoy-prompt" in w.style.value
+    assert f".{board.key} [data-prompt]" in w.style.value
     assert [b["id"] for b in board.panels[0]["buttons"]] == ["restart"]
     assert w.choices.options == ()
     assert "Quiz: 3 of 3 right" in board.panels[0]["lines"][0]
+    w.press("Restart")                                           # a lesson again: shown
+    assert not w.is_picture and ".ahoy-prompt" not in w.style.value
+    assert board.can_act and board.actions
 
 
 # -- one order --------------------------------------------------------------------------
