@@ -112,7 +112,9 @@ class Quiz:
         parts = [f"### {title} — quiz",
                  f"*Question {self.index + 1} of {len(self.questions)} · no hints: "
                  f"your answer is explained once you give it*", q.ask]
-        parts.append("\n".join(f"* {i}: {c}" for i, c in enumerate(q.choices)))
+        parts.append("\n".join(f"* {c}" for c in q.choices))
+        parts.append("Answer with the buttons beside the board (or `choose(...)` with a "
+                     "choice's words, or its place counted from 0).")
         return "\n\n".join(parts)
 
     def summary(self) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from ..engine.cards import crew
 from ..engine.components import ACTION_TITLES, MARKET_CARDS
 from ..tips import crew_tips, table
 
@@ -65,7 +66,6 @@ VERBS: dict[str, tuple[str, str]] = {
     "play": ("Plans", "Playing: You may play plan cards at the time they list at the top—as an action or at the start of any battle."),
     "no-plan": ("Plans", "Playing: You may play plan cards at the time they list at the top—as an action or at the start of any battle."),
     "plans-first": ("Simultaneous Timing", "If two things happen at the same time, the player taking their turn chooses the order."),
-    "emissary-first": ("Simultaneous Timing", "If two things happen at the same time, the player taking their turn chooses the order."),
     "relocate": ("Appendix B: Plans", "Remove all Comrades from 1 Island, and place them on any other Island or Islands."),
     "evacuate": ("Appendix B: Plans", "Remove all Comrades from 1 Island, and place them on any other Island or Islands."),
     "sneak": ("Appendix B: Plans", "Remove up to 2 Patrols from any 1 region whose Island has any Comrades."),
@@ -75,10 +75,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "_decline": ("Cargo", "You may gain the reward in the space with the white reward marker."),
     "add-tile": ("Cargo", "or add a new region tile to any explorable map edge"),
     "no-reward": ("Cargo", "You may gain the reward in the space with the white reward marker."),
-    "beakhead": ("Appendix A: Crew", "Battering Breakhead: When you damage an enemy figure (unless it would be removed), you may move it 1 space."),
-    "convince": ("Appendix A: Crew", "Convincing Comrade (Action): Place any die. Take up to 2 Comrades from any 1 Island and place them on another Island."),
-    "official": ("Appendix A: Crew", "Convincing Official (Action): Place any die. Move up to 2 Patrols, each 1 or 2 spaces. They ignore battle."),
 }
+# (A verb a Crew card brings rests on its card's passage, found like the card's own tip.)
 
 #: What the printed name of a tip's subject is, where it is not the key's title.
 NAMES: dict[tuple[str, str], str] = {
@@ -86,12 +84,17 @@ NAMES: dict[tuple[str, str], str] = {
     ("slot", "gunship"): "Gunship Battling", ("terrain", "current"): "Strong Current",
     ("terrain", "open"): "Each space of a region can have",
     ("plan", "weapons-cache"): "Weapon Cache", ("plan", "cutter"): "Cutter Battling",
-    ("plan", "gunship"): "Gunship Battling", ("crew", "gunner"): "Gunner:",
-    ("crew", "battering-beakhead"): "Battering Breakhead",
+    ("plan", "gunship"): "Gunship Battling",
     ("section", "Smugglers"): "The Smugglers", ("section", "Delivering Cargo"): "Cargo",
     ("section", "Pledges"): "Pledged Cargo", ("section", "Ending the Game"): "Clean Up",
     ("section", "Bluefin Squadron"): "The Bluefin Squadron",
 }
+
+#: A Crew card's printed name as the rulebook's Appendix A spells it, where it differs
+#: (components.md: the appendix spells one card "Breakhead"), or where the card's name
+#: begins another's ("Gunner" and "Gunner's Mate").
+APPENDIX_NAMES: dict[str, str] = {"Battering Beakhead": "Battering Breakhead",
+                                  "Gunner": "Gunner:"}
 
 #: The reasons the board gives for a move it refuses (``engine.explain``, through
 #: ``friendly.explain_click``): words of each reason, and the passage it rests on.
@@ -224,6 +227,10 @@ def tip_sources(rulebook: str) -> list[tuple[str, str, str, str]]:
             if key.startswith("_") and kind != "verb":
                 continue
             out.append((kind, key, text, _passage(rulebook, kind, key)))
+    for verb, card in crew.VERBS.items():     # the verbs the Crew cards bring
+        text = crew.verb_tip(verb)
+        if text:
+            out.append(("verb", verb, text, _passage(rulebook, "crew", card.key)))
     return out
 
 
@@ -231,10 +238,11 @@ def _passage(rulebook: str, kind: str, key: str) -> str:
     if kind == "verb":
         section, words = VERBS.get(key, ("", ""))
         return f"{section}: {words}" if words else ""
+    printed = next((c["name"] for c in MARKET_CARDS if c["slug"] == key), key)
     title = NAMES.get((kind, key)) or {
         "slot": ACTION_TITLES.get(key, key.title()) + ":", "terrain": key.title() + ":",
         "plan": key.replace("-", " ").title(), "section": key,
-        "crew": next((c["name"] for c in MARKET_CARDS if c["slug"] == key), key)}[kind]
+        "crew": APPENDIX_NAMES.get(printed, printed)}[kind]
     for heads, raw, paragraph in sections_of(rulebook):
         if kind == "section":          # a section in short rests on the whole section
             if heads and heads[-1] == title:
@@ -244,7 +252,8 @@ def _passage(rulebook: str, kind: str, key: str) -> str:
             continue
         # The rule that names it: its name in bold where it is defined (or the words
         # NAMES gives, where it has no name of its own).
-        if f"**{title}" in raw or ((kind, key) in NAMES and title in paragraph
+        named = (kind, key) in NAMES or kind == "crew" and title != printed
+        if f"**{title}" in raw or (named and title in paragraph
                                    and (kind != "crew" or "Appendix A: Crew" in heads)):
             return f"{heads[-1] if heads else ''}: {first_sentence(paragraph, title.rstrip(':'))}"
     return ""

@@ -52,10 +52,11 @@ LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,"
               ".ahoy-lesson-board .ahoy-none{display:none !important}"
               ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
 # During the quiz and once the lesson is over the board is a picture: whose turn it is and
-# what they are asked (the status line, the prompt, the caption's prompt) are hidden too.
+# what they are asked (the status line and the scores with their "to decide", the prompt,
+# the caption's prompt) are hidden too (the player boards keep each side's Fame and gold).
 # The rule names the lesson's own board (a class it gets once, when built), so that it
 # leaves the notebook's other boards alone.
-PICTURE_CSS = ("<style>.{board} .ahoy-prompt,.{board} .ahoy-status,.{board} [data-prompt]"
+PICTURE_CSS = ("<style>.{board} .ahoy-prompt,.{board} .ahoy-top,.{board} [data-prompt]"
                "{{display:none !important}}</style>")
 
 

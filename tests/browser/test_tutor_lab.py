@@ -85,7 +85,7 @@ def _quiz(page, tut, name: str, screenshot) -> None:
     board = tut.locator(".ahoy-bw").first
     assert not board.locator(".ahoy-svg [data-action], .ahoy-svg [data-actions], "
                              ".ahoy-actions [data-action]").count()
-    for said in (".ahoy-prompt", ".ahoy-status", ".ahoy-svg [data-prompt]"):
+    for said in (".ahoy-prompt", ".ahoy-status", ".ahoy-deciding", ".ahoy-svg [data-prompt]"):
         assert not board.locator(said).first.is_visible(), said
     assert [b.strip() for b in panel.locator("button").all_inner_texts()] == ["Restart"]
 

