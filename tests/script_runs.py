@@ -180,6 +180,9 @@ RUNS = [
         lane="slow", timeout=240),
     Run("record_golden.py", "--check --seeds 1 --bots random",
         r"^3 games and \d+ tutorial scenes, \d+ actions; would change: nothing$"),
+    Run("rule_sources.py", "--check",
+        r"^\d+ of \d+ steps ask for a decision; sources (from the rulebook|left as they are "
+        r"\(no rulebook here\)); would change: nothing$", lane="slow", timeout=240),
     Run("screenshots.py", "--out {tmp}",
         tuple(rf"/{re.escape(name)}: \d+ KB$" for name in ("lesson.png", "game-hint.png",
                                                           "game-dark.png")),
