@@ -34,6 +34,9 @@ if (!page.listening) {
       if (kind !== "keydown" || /^(Page|Arrow|Home|End| )/.test(event.key)) page.scrolled = Date.now();
     }, { capture: true, passive: true });
   }
+  for (const kind of ["mousedown", "keydown"]) {
+    window.addEventListener(kind, () => { page.pressed = Date.now(); }, { capture: true, passive: true });
+  }
 }
 
 // After this long without an answer to a click, the message area says so: a busy kernel
@@ -969,6 +972,23 @@ function render({ model, el }) {
     page.lessonShown = true;
     if (document.querySelector(".ahoy-tutorial") !== lesson) return;   // another lesson was first
     lesson.scrollIntoView({ block: "start" });
+    keepFirstLesson(lesson);
+  }
+
+  // Run All goes on after the lesson appears and JupyterLab scrolls to each cell it runs:
+  // for a minute, a scroll the person did not make brings the lesson back, until they
+  // scroll, click or type themselves.
+  function keepFirstLesson(lesson) {
+    const shown = Date.now();
+    const keep = (event) => {
+      const done = Date.now() - shown > 60000 || page.scrolled > shown || (page.pressed || 0) > shown;
+      if (done || !lesson.isConnected) { document.removeEventListener("scroll", keep, true); return; }
+      const box = event.target instanceof Element ? event.target : null;
+      if (!box || !box.contains(lesson)) return;
+      const off = lesson.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      if (Math.abs(off) > 2) lesson.scrollIntoView({ block: "start" });
+    };
+    document.addEventListener("scroll", keep, { capture: true, passive: true });
   }
   showFirstLesson();
 
