@@ -975,20 +975,27 @@ function render({ model, el }) {
     keepFirstLesson(lesson);
   }
 
-  // Run All goes on after the lesson appears and JupyterLab scrolls to each cell it runs:
-  // for a minute, a scroll the person did not make brings the lesson back, until they
-  // scroll, click or type themselves.
+  // Run All goes on after the lesson appears: JupyterLab scrolls to each cell it runs and
+  // gives the cells above their real heights as they render (a windowed notebook), which
+  // moves the lesson. For a minute, until the person scrolls, clicks or types, the lesson
+  // is put back at the top whenever it has moved.
   function keepFirstLesson(lesson) {
     const shown = Date.now();
-    const keep = (event) => {
+    const timer = setInterval(() => {
       const done = Date.now() - shown > 60000 || page.scrolled > shown || (page.pressed || 0) > shown;
-      if (done || !lesson.isConnected) { document.removeEventListener("scroll", keep, true); return; }
-      const box = event.target instanceof Element ? event.target : null;
-      if (!box || !box.contains(lesson)) return;
-      const off = lesson.getBoundingClientRect().top - box.getBoundingClientRect().top;
-      if (Math.abs(off) > 2) lesson.scrollIntoView({ block: "start" });
-    };
-    document.addEventListener("scroll", keep, { capture: true, passive: true });
+      if (done || !lesson.isConnected) { clearInterval(timer); return; }
+      const box = scrollBox(lesson);
+      const top = box ? box.getBoundingClientRect().top : 0;
+      if (Math.abs(lesson.getBoundingClientRect().top - top) > 2) lesson.scrollIntoView({ block: "start" });
+    }, 200);
+  }
+
+  function scrollBox(el) {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const overflow = getComputedStyle(up).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && up.scrollHeight > up.clientHeight) return up;
+    }
+    return null;
   }
   showFirstLesson();
 
