@@ -60,6 +60,7 @@ from panel.io.state import set_curdoc
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
 from ahoy_nb.session.advice import CHART_TITLE, AdvisorCore
 from ahoy_nb.session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
+from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS
 from ahoy_nb.ai.levels import takes_time
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
@@ -444,8 +445,8 @@ class PanelReviewer:
     decision picked (``text``), and the chart (``chart_pane``). Results are applied on
     the session's document, as the advisor's are."""
 
-    def __init__(self, board, *, simulations: int = 60, wait: bool = False,
-                 during_game=None):
+    def __init__(self, board, *, simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
+                 during_game=None, known=None, executor=None):
         self.button = _widget(pn.widgets.Button, "Review", width=90,
                               description="Review the game so far: what each decision cost, "
                                           "against these bots")
@@ -459,7 +460,7 @@ class PanelReviewer:
         self._summary = ""
         self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
                                deliver=lambda fn: _on_session(self._doc, fn),
-                               during_game=during_game)
+                               during_game=during_game, known=known, executor=executor)
         self.button.on_click(lambda e: self.core.start())
 
     def select(self, index: int) -> None:
@@ -618,8 +619,9 @@ class GameApp:
                                     simulations=self.simulations,
                                     hint_simulations=self.hint_simulations)
         # Review: during the game while Analysis is on (as hints are), after it always.
-        self.reviewer = PanelReviewer(self.game.board, simulations=self.simulations,
-                                      during_game=lambda: self.advisor.core.enabled)
+        self.reviewer = PanelReviewer(self.game.board,
+                                      during_game=lambda: self.advisor.core.enabled,
+                                      known=lambda: self.advisor.core.chances)
         self.advisor.core.on_enabled = self.reviewer.core.refresh
         self.board_area.objects = [self.board]
         self.review_area.objects = [self.reviewer.controls, self.reviewer.text]

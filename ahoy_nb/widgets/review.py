@@ -28,7 +28,7 @@ import bqplot as bq
 import ipywidgets as widgets
 
 from ..session.advice import CHART_TITLE
-from ..ai.analysis import Review
+from ..ai.analysis import REVIEW_SIMULATIONS, Review
 from ..session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
@@ -97,13 +97,14 @@ class Reviewer(widgets.VBox):
     """The Review button, its chart and its words for one board (see the module notes).
 
     The ipywidgets front of :class:`~ahoy_nb.session.reviewing.ReviewCore`. ``simulations``:
-    playouts a decision at most; ``wait=True`` reviews on the calling thread;
+    playouts a decision at most; ``known()``: the chart's estimates, which the review
+    reuses; ``executor``: where the review's work runs (see ``ReviewCore``); ``wait=True`` reviews on the calling thread;
     ``during_game()``: whether a review may be made before the end. Attributes
     for tests: ``button``, ``chart``, ``summary``, ``detail``, ``core``.
     """
 
-    def __init__(self, board, *, simulations: int = 60, wait: bool = False,
-                 during_game=None, **kwargs):
+    def __init__(self, board, *, simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
+                 during_game=None, known=None, executor=None, **kwargs):
         self.board = board
         self._loop = running_loop()
         self.button = widgets.Button(description="Review", icon="search",
@@ -117,7 +118,8 @@ class Reviewer(widgets.VBox):
         super().__init__([widgets.HBox([self.button, self.status]), self.summary, self.chart,
                           self.detail], **kwargs)
         self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
-                               deliver=self._on_kernel_thread, during_game=during_game)
+                               deliver=self._on_kernel_thread, during_game=during_game,
+                               known=known, executor=executor)
         self.button.on_click(lambda _: self.review())
 
     @property
