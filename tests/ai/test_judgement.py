@@ -22,14 +22,14 @@ from ahoy_nb.ai.winchance import WinModel
 from ahoy_nb.engine import State
 
 HELD_OUT = Path(__file__).resolve().parents[2] / "data" / "judgement" / "review-games.jsonl"
-CHART = 30        # playouts a chart point (the chart's own is 60: a smaller sample here)
+CHART = 14        # playouts a chart point (the chart's own is 60): they count 5% at the start
 HINT = 40         # a hint's playouts (its own is 150)
-EARLY = 70        # positions from the first actions of each game: short reviews
+EARLY = 60        # positions from the first actions of each game: short reviews
 
 
-def held_out_positions(per_count: int = 3):
+def held_out_positions(per_count: int = 2):
     """``(game, index, player)``: decisions with a choice, from the first held-out game of
-    each player count, spread over its first actions, each a different seat in turn."""
+    each player count, in its first actions, never the same seat twice in a row."""
     games = {}
     for line in HELD_OUT.read_text().splitlines():
         g = json.loads(line)
@@ -43,7 +43,7 @@ def held_out_positions(per_count: int = 3):
         for i in range(20, EARLY):
             p = State(marshal.loads(s.history[i]))
             who = s.log[shift + i].player
-            if len(p.legal_actions()) > 1 and who not in [w for _, w in picked]:
+            if len(p.legal_actions()) > 1 and (not picked or who != picked[-1][1]):
                 picked.append((i, who))
             if len(picked) == per_count:
                 break
@@ -58,7 +58,7 @@ def positions():
 
 def test_the_sample_spans_every_player_count(positions):
     assert {g["players"] for g, _, _ in positions} == {2, 3, 4}
-    assert len(positions) == 9
+    assert len(positions) == 6
 
 
 def test_the_chart_is_the_reviews_before(positions):
@@ -70,9 +70,14 @@ def test_the_chart_is_the_reviews_before(positions):
         reused = review(s, who, simulations=0, progress=False, first=i, known={i: point})
         d = reused.decisions[0]
         assert d.index == i and d.before == point[who]
-        assert reused.chances[i] == dict(point)
-        # Without the chart, the review works it out as the chart would without playouts.
+        assert reused.chances[i] == dict(point) and point.simulations == CHART
+
+
+def test_without_the_chart_the_review_works_it_out_as_the_chart_would(positions):
+    for g, i, who in positions[::2]:
+        s = replay(g, upto=i + 1)
         cold = review(s, who, simulations=0, progress=False, first=i).decisions[0]
+        before = State(marshal.loads(s.history[i]))
         assert cold.before == evaluate(before, who, 0, seed=i, progress=False)[who]
 
 
@@ -100,7 +105,7 @@ def test_a_hints_chance_of_the_action_played_is_the_reviews_after(positions):
 def test_the_hints_first_is_never_worse_than_good(positions, budget):
     """Played instead of the action the game went on with, the hint's first action is
     judged by a review at the hint's budget: the best, or within 5% of it."""
-    for g, i, who in positions:
+    for g, i, who in positions[budget > 0::2]:
         s = replay(g, upto=i)
         first = judge(s, budget, seed=i)[0]
         s.apply(first.notation)
@@ -118,3 +123,30 @@ def test_a_handful_of_playouts_never_outweighs_the_model(positions):
     for p in [State(marshal.loads(replay(g, upto=i + 1).history[i])) for g, i, _ in positions] + late:
         k = model.playout_weight(p)
         assert blend({"me": 0.7}, {"me": 1.0}, 14, k)["me"] < 0.8, k
+
+
+def test_the_review_button_reuses_the_chart_and_shows_its_progress():
+    """In a game (the session's cores on a board): the chart's points are the review's
+    "before" where the chart has them, and the review reports its progress as it goes."""
+    import random
+    from ahoy_nb.engine import new_game
+    from ahoy_nb.session.advice import AdvisorCore
+    from ahoy_nb.session.reviewing import ReviewCore
+    from ahoy_nb.widgets import BoardWidget
+
+    board = BoardWidget(new_game(2, seed=3), viewer="bluefin")
+    advisor = AdvisorCore(board, simulations=14, wait=True)   # 14 count 5% at the start
+    r = random.Random(3)
+    for _ in range(8):
+        board.act(r.choice(board.state.legal_actions()))
+    chart = advisor.chances
+    assert sorted(chart) == list(range(9)) and all(e.simulations == 14 for e in chart.values())
+    reviewer = ReviewCore(board, simulations=0, wait=True, known=lambda: chart)
+    reviewer.start()
+    result = reviewer.result
+    mine = [d for d in result.decisions if d.player == "bluefin"]
+    assert mine and all(d.before == chart[d.index]["bluefin"] for d in mine)
+    assert result.chances == [dict(chart[i]) for i in range(9)]
+    progress = reviewer.view.progress
+    assert progress[0][0] == 0 and progress[-1][0] == progress[-1][1] > 0
+    assert [done for done, _ in progress] == sorted(done for done, _ in progress)
