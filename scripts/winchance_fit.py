@@ -57,8 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # when ahoy_nb is not installed
 
 from ahoy_nb.ai import winchance  # noqa: E402
-from ahoy_nb.ai.analysis import (_seeds, _playouts, blend, floor_at, floored, settle,  # noqa: E402
-                                 wilson)
+from ahoy_nb.ai.analysis import (START_FLOOR, _seeds, _playouts, blend, floor_at,  # noqa: E402
+                                 floored, settle, wilson)
 from ahoy_nb.ai.winchance import Sample, WinModel, features, fit, lateness  # noqa: E402
 from ahoy_nb.ai.lab import replay  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
@@ -273,6 +273,17 @@ def reliability(pairs: list[tuple[float, float]], bins: int = 10) -> list[dict]:
     return out
 
 
+def band(pairs: list[tuple[float, float]], low: float, high: float) -> dict:
+    """The chances given in ``[low, high)``: how many, their mean, how often they came true
+    (with a 95% Wilson interval)."""
+    inside = [(p, y) for p, y in pairs if low <= p < high]
+    n = len(inside)
+    wins = sum(y for _, y in inside)
+    lo, hi = wilson(wins, n)
+    return {"n": n, "predicted": sum(p for p, _ in inside) / max(1, n),
+            "observed": wins / max(1, n), "low": lo, "high": hi}
+
+
 COLORS = {"model": "#1b7837", "estimator": "#2166ac", "playouts": "#d6604d", "prior": "#7f7f7f"}
 NAMES = {"model": "the model", "estimator": "the estimator (model + playouts)",
          "playouts": "random playouts", "prior": "faction prior"}
@@ -432,6 +443,22 @@ def fit_blend(model: WinModel, judged: list[Judged]) -> dict[str, float]:
     return {"a": best[1], "b": best[2]}
 
 
+def held_out_prior(games: list[dict]) -> dict[tuple, dict[str, float]]:
+    """For each game, each faction's win rate in the *other* games of its set and player
+    count (all of them: the more games, the fairer to the prior), floored as the chart's
+    chances are; a game alone in its set and count gets the rate over every other set's
+    games of its count."""
+    out = {}
+    for g in games:
+        same = [h for h in games if h["players"] == g["players"] and h is not g]
+        mine = [h for h in same if h["set"] == g["set"]] or same
+        seats = new_game(g["players"], seed=0).players
+        rate = {f: sum(shares(h["winners"], seats)[i] for h in mine) / len(mine)
+                for i, f in enumerate(seats)}
+        out[key(g)] = floored(rate, START_FLOOR)   # as the chart would show it: never 0%
+    return out
+
+
 def faction_prior(games: list[dict]) -> dict[tuple[str, int], dict[str, float]]:
     """Each faction's win rate in ``games``, by set and player count."""
     prior = {}
@@ -531,14 +558,14 @@ def main(argv: list[str] | None = None) -> dict:
     scores: dict[str, list[float]] = {m: [] for m in METHODS}
     pairs: dict[str, list] = {m: [] for m in METHODS}
     order: list[Judged] = []
+    prior = held_out_prior(games)
     for k in (0, 1):
         model = fit_model([s for s in samples if fold[s.game] != k], args.l2)
         model.blend = fit_blend(model, [j for j in judged if j.fold != k])
-        prior = faction_prior([g for g in games if g["seed"] % 2 != k])
         for j in (j for j in judged if j.fold == k):
             est = {"model": model_chances(model, j),
                    "estimator": estimator_chances(model, j, model.blend["a"], model.blend["b"]),
-                   "playouts": j.play["chances"], "prior": prior[j.set, len(j.players)],
+                   "playouts": j.play["chances"], "prior": prior[j.game],
                    "before": before_chances(previous, j)}
             for method in METHODS:
                 p = [est[method][f] for f in j.players]
@@ -583,6 +610,8 @@ def main(argv: list[str] | None = None) -> dict:
                                             and j.round > 1)
             part["reliability"] = {m: reliability([pr for k, j in enumerate(order) if j.set == s
                                                    for pr in pairs[m][k]]) for m in METHODS}
+            part["30-50%"] = {m: band([pr for k, j in enumerate(order) if j.set == s and j.start
+                                       for pr in pairs[m][k]], 0.3, 0.5) for m in METHODS}
         report[s] = {k: v for k, v in part.items() if v}
     report["all"] = summary(lambda j: True)
     curves = {m: reliability([pr for prs in pairs[m] for pr in prs])
@@ -618,6 +647,11 @@ def main(argv: list[str] | None = None) -> dict:
     args.png.write_bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8")))
     for s in sets:
         for part, r in report[s].items():
+            if part == "30-50%":
+                print(f"{s:8} chances of 30-50% at round starts came true: " + "  ".join(
+                    f"{m} {b['observed']:.0%} of {b['n']} ({b['low']:.0%}-{b['high']:.0%})"
+                    for m, b in r.items()))
+                continue
             if part == "reliability":
                 continue
             print(f"{s:8} {part:13} {r['games']:4} games {r['positions']:5} positions  "
