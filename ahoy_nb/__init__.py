@@ -24,6 +24,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .engine import display as _display
+
 if TYPE_CHECKING:
     from .ai.lab import simulate
     from .engine import State, new_game
@@ -43,13 +45,42 @@ _EXPORTS = {
 
 __all__ = ["State", "join", "new_game", "play", "rules", "simulate"]
 
+# The packages every install brings for the notebook game (pyproject.toml's dependencies).
+_WIDGET_PACKAGES = {"anywidget", "ipywidgets", "traitlets"}
+
+
+def _picture(state) -> str:
+    from .render import fit_width, render_svg
+    return fit_width(render_svg(state))
+
+
+def _lesson_widget(run):
+    from .widgets.tutorial import TutorialWidget
+    return TutorialWidget(run)
+
+
+# A position shows itself as its picture, a lesson as its widget (engine/display.py): the
+# layers that draw them are imported only then, and the engine and the tutorials import
+# neither.
+_display.register("svg", _picture)
+_display.register("lesson", _lesson_widget)
+
 
 def __getattr__(name: str) -> Any:
     try:
         module, attribute = _EXPORTS[name]
     except KeyError:
         raise AttributeError(f"module 'ahoy_nb' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attribute)
+    try:
+        value = getattr(importlib.import_module(module), attribute)
+    except ModuleNotFoundError as err:
+        if err.name not in _WIDGET_PACKAGES:
+            raise
+        # An install without its dependencies (pip install --no-deps): one line, not the
+        # import machinery's traceback.
+        raise ImportError(f"ahoy_nb.{name} needs the notebook widgets ({err.name} is not "
+                          f"installed): pip install anywidget ipywidgets traitlets, or "
+                          f"reinstall ahoy-nb with its dependencies") from None
     globals()[name] = value   # the next look-up is an ordinary attribute
     return value
 

@@ -45,8 +45,8 @@ from .engine import State
 from .engine.state import FORMAT
 from .render import render_svg
 
-__all__ = ["FILE_VERSION", "KINDS", "SaveFileError", "dumps", "loads", "save", "load",
-           "public_part", "SUFFIX"]
+__all__ = ["FILE_VERSION", "KINDS", "SaveFileError", "EditedSaveError", "dumps", "loads", "save",
+           "load", "public_part", "SUFFIX"]
 
 FILE_VERSION = 1
 KINDS = ("game", "analysis")
@@ -56,6 +56,12 @@ MAX_BYTES = 20_000_000   # a whole game is well under 1 MB
 
 class SaveFileError(ValueError):
     """A file that is not a save this version can open; the message says why."""
+
+
+class EditedSaveError(SaveFileError):
+    """A save whose readable part was changed after it was saved (by hand, by another
+    program): the game sealed in it is not the game its readable part describes. It opens
+    only when asked (``loads(text, edited_ok=True)``), as the sealed game."""
 
 
 def _package_version() -> str:
@@ -77,9 +83,12 @@ def _start_of(state: State) -> tuple[State, list[str]]:
     return start, [e.action for e in state.log[kept:]]
 
 
-def _replay_doc(state: State) -> dict:
+def _replay_doc(state: State, public: dict) -> dict:
     start, actions = _start_of(state)
-    return {"start": json.loads(start.to_json()), "actions": actions}
+    # The readable part's digest goes with the replay (sealed, in a shared game), so that
+    # a readable part edited afterwards is told from the one written with it.
+    return {"start": json.loads(start.to_json()), "actions": actions,
+            "public_digest": _digest(public)}
 
 
 def _seal(doc: dict) -> str:
@@ -115,12 +124,13 @@ def dumps(state: State, kind: str = "game") -> str:
     """The save file's text for ``state`` (see the module's docstring for ``kind``)."""
     if kind not in KINDS:
         raise ValueError(f"a save is of kind {' or '.join(KINDS)}, not {kind!r}")
-    replay_doc = _replay_doc(state)
+    public = public_part(state)
+    replay_doc = _replay_doc(state, public)
     doc: dict[str, Any] = {
         "ahoy": "save", "version": FILE_VERSION, "engine": FORMAT,
         "package": _package_version(), "kind": kind,
         "saved": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "public": public_part(state), "digest": _digest(replay_doc),
+        "public": public, "digest": _digest(replay_doc),
     }
     if kind == "game":
         doc["sealed"] = _seal(replay_doc)
@@ -129,11 +139,15 @@ def dumps(state: State, kind: str = "game") -> str:
     return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def loads(text: str | bytes) -> State:
+def loads(text: str | bytes, edited_ok: bool = False) -> State:
     """The game in a save file's text, replayed; raises :class:`SaveFileError` (a
-    ``ValueError``) with the reason for anything else, and nothing else."""
+    ``ValueError``) with the reason for anything else, and nothing else.
+
+    A file whose readable part (``public``) was edited after it was saved raises
+    :class:`EditedSaveError`, unless ``edited_ok``: then it opens as the game sealed in it
+    (the readable part is only a summary; the replay is the game)."""
     try:
-        return _loads(text)
+        return _loads(text, edited_ok)
     except SaveFileError:
         raise
     except (ValueError, KeyError, TypeError, AttributeError, IndexError,
@@ -141,7 +155,7 @@ def loads(text: str | bytes) -> State:
         raise SaveFileError(f"not a save this version can open: {err}") from None
 
 
-def _loads(text: str | bytes) -> State:
+def _loads(text: str | bytes, edited_ok: bool) -> State:
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_BYTES:
             raise SaveFileError(f"the file is too big for a save ({len(text)} bytes)")
@@ -174,6 +188,13 @@ def _loads(text: str | bytes) -> State:
     if doc.get("digest") != _digest(replay_doc):
         raise SaveFileError("the file was changed or damaged: its check does not match "
                             "the game in it")
+    # (Files saved before the readable part had its digest cannot say; they open.)
+    sealed_digest = replay_doc.get("public_digest")
+    if sealed_digest is not None and sealed_digest != _digest(doc.get("public")) and not edited_ok:
+        raise EditedSaveError("this file was edited outside ahoy-nb: its readable part (the "
+                              "players, round, Fame and actions listed in it) no longer matches "
+                              "the game saved in it. Open it only if you trust it: the game "
+                              "that opens is the one saved, not the one the edits describe")
     state = State.from_json(json.dumps(replay_doc["start"]))
     for k, action in enumerate(replay_doc["actions"], start=1):
         if not isinstance(action, str):
@@ -203,14 +224,15 @@ def save(state: State, path: str | os.PathLike, kind: str = "game") -> str:
     return path
 
 
-def load(path: str | os.PathLike) -> State:
-    """The game saved in ``path``; raises :class:`SaveFileError` with the reason."""
+def load(path: str | os.PathLike, edited_ok: bool = False) -> State:
+    """The game saved in ``path``; raises :class:`SaveFileError` with the reason (see
+    :func:`loads` for ``edited_ok``)."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as err:
         raise SaveFileError(f"cannot read {os.fspath(path)!r}: {err.strerror}") from None
-    return loads(data)
+    return loads(data, edited_ok)
 
 
 #: Recorded games shipped with the package (``ahoy_nb/data/<name>.ahoy.json``), by name.

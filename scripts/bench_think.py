@@ -7,6 +7,9 @@ times every decision of the hard bot with more than one legal action, around
 search got of a core). A *turn* is every decision from the bot's first die of a turn
 to its End turn, as the board shows it moving.
 
+The bot searches on ``--workers`` processes (default: as ``make_bot("hard")`` does, both
+cores of a two-core machine); the CPU time is this process's thread only.
+
 ``--advisor`` runs, as ``play()`` does for a person playing alone, the win-chance
 estimate (``analysis.evaluate``, 60 playouts) on another thread after every action: it
 competes with the bot for the interpreter.
@@ -33,7 +36,7 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
 
 from ahoy_nb.ai.analysis import evaluate  # noqa: E402
-from ahoy_nb.ai.ismcts import TIME_BUDGET  # noqa: E402
+from ahoy_nb.ai.ismcts import HARD_WORKERS, TIME_BUDGET  # noqa: E402
 from ahoy_nb.ai.levels import make_bot  # noqa: E402
 from ahoy_nb.engine import new_game  # noqa: E402
 
@@ -66,9 +69,10 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def play(players: int, seed: int, seat: int, advisor: Advisor | None, loads: list[float],
-         budget: float) -> dict:
+         budget: float, workers: int) -> dict:
     s = new_game(players, seed=seed)
-    bots = {f: (make_bot("hard", seed=seed * 10 + i, time_budget=budget) if i == seat
+    bots = {f: (make_bot("hard", seed=seed * 10 + i, time_budget=budget, workers=workers)
+                if i == seat
                 else make_bot("normal", seed=seed * 10 + i))
             for i, f in enumerate(s.players)}
     me = s.players[seat]
@@ -106,6 +110,9 @@ def main(argv=None) -> None:
                    help="the win-chance estimate runs on another thread, as in play()")
     p.add_argument("--time-budget", type=float, default=None,
                    help=f"seconds a decision (default: the bot's own, {TIME_BUDGET:g})")
+    p.add_argument("--workers", type=int, default=HARD_WORKERS,
+                   help=f"processes the search runs on (default: the hard bot's own, "
+                        f"{HARD_WORKERS} here)")
     args = p.parse_args(argv)
     budget = TIME_BUDGET if args.time_budget is None else args.time_budget
     load_before = os.getloadavg()[0]
@@ -116,7 +123,7 @@ def main(argv=None) -> None:
     wall, cpu, iters, turns, loads = [], [], [], [], []
     for g in range(args.games):
         for seat in seats:
-            r = play(args.players, args.first_seed + g, seat, advisor, loads, budget)
+            r = play(args.players, args.first_seed + g, seat, advisor, loads, budget, args.workers)
             wall += r["wall"]
             cpu += r["cpu"]
             iters += r["iterations"]
@@ -126,13 +133,14 @@ def main(argv=None) -> None:
     if advisor is not None:
         advisor.done = True
     load_after = os.getloadavg()[0]
-    print(f"\nhard bot, time budget {budget:g} s, {args.players} players"
+    print(f"\nhard bot, time budget {budget:g} s on {args.workers} process(es), "
+          f"{args.players} players"
           f"{', advisor thread on' if args.advisor else ''}; {len(wall)} decisions with a "
           f"choice, {len(turns)} turns")
-    for name, values in (("wall s / decision", wall), ("CPU s / decision", cpu),
+    for name, values in (("wall s / decision", wall), ("CPU s / decision (this process)", cpu),
                          ("wall s / turn", turns), ("iterations / decision", iters)):
         if values:
-            print(f"  {name:22} median {statistics.median(values):7.2f}   "
+            print(f"  {name:32} median {statistics.median(values):7.2f}   "
                   f"p95 {quantile(values, 0.95):7.2f}   max {max(values):7.2f}")
     during = f"{min(loads):.1f}-{max(loads):.1f}" if loads else "-"
     print(f"  load average (1 min): {load_before:.1f} before, {during} during, "

@@ -66,6 +66,12 @@ BUILD_REQUIREMENTS = [
 ]
 # Notebooks that need a server (Panel/Voila) stay out of the site.
 SKIP_NOTEBOOKS = {"app.ipynb", "06_balance.ipynb"}
+# The site's root address opens the first lesson (JupyterLite's own opens an empty
+# Launcher). JupyterLite's root page stays (its pages read their settings from it); this
+# script, put first in its head, goes on to the lesson when the address asks nothing else.
+FIRST = "01_setup.ipynb"
+TO_FIRST = (f'<script id="ahoy-first-lesson">if (!location.search) '
+            f'location.replace("lab/index.html?path={FIRST}" + location.hash);</script>')
 
 WORK = ROOT / "build" / "lite"  # the JupyterLite "lite dir": config, contents, Pyodide
 SITE = ROOT / "_site"
@@ -393,12 +399,23 @@ def _build(py: Path, pyodide_dist: Path | None) -> Path:
     if result.returncode != 0:
         say(log.read_text()[-4000:])
         raise SystemExit(f"[lite] error: jupyter lite build failed (log: {log})")
+    to_the_first_lesson(SITE / "index.html")
     check_site(SITE)
     files = [f for f in SITE.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)
     say(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, {len(files)} files) "
         f"in {time.monotonic() - t0:.0f} s")
     return SITE
+
+
+def to_the_first_lesson(root: Path) -> None:
+    """Make the site's root page (``root``, JupyterLite's) open the first lesson."""
+    page = root.read_text()
+    if TO_FIRST not in page:
+        page = page.replace("<head>", "<head>\n    " + TO_FIRST, 1)
+        if TO_FIRST not in page:
+            raise SystemExit(f"[lite] error: no <head> in {root} to add the first lesson to")
+        root.write_text(page)
 
 
 def check_site(site: Path) -> None:

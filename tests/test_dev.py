@@ -90,3 +90,15 @@ def test_dev_lab_asking_jupyterlab_something_copies_nothing(clone, ask):
     calls = _dev(clone, "lab", ask)
     assert [c for c in calls if c.startswith("jupyter lab")] == [f"jupyter lab {ask}"]
     assert not (clone / "lab-notebooks").exists()
+
+
+def test_the_readme_says_where_dev_lab_serves_and_where_its_arguments_go(clone):
+    """Before: the README named neither the port nor that arguments go to JupyterLab."""
+    from jupyter_server.serverapp import DEFAULT_JUPYTER_SERVER_PORT as port
+
+    setup = (ROOT / "README.md").read_text().split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    assert f"http://localhost:{port}/lab" in setup
+    assert "further arguments go to JupyterLab (`./dev lab --port 9000 --no-browser`)" in setup
+    calls = _dev(clone, "lab", "--port", "9000", "--no-browser")   # ... and they do
+    lab = [c for c in calls if c.startswith("jupyter lab")]
+    assert lab and lab[0].endswith("--port 9000 --no-browser"), lab

@@ -251,7 +251,7 @@ def test_hot_seat_next_person_cannot_undo_the_previous_move(confirm):
     before = g.state.to_json()
     assert not g.board.can_undo
     g.board.intent = {"undo": True, "id": 3}
-    assert g.board.error == "You cannot undo: it is another player's move"
+    assert g.board.error == "You cannot undo: the last action is Bluefin's, not yours"
     assert g.state.to_json() == before
 
 
@@ -274,7 +274,7 @@ def test_undo_defaults():
 # -- widget intents ------------------------------------------------------------------------
 
 from ahoy_nb.widgets import BoardWidget  # noqa: E402
-from ahoy_nb.widgets.board import MAX_ERROR  # noqa: E402
+from ahoy_nb.session.view import MAX_ERROR  # noqa: E402
 
 
 @pytest.mark.parametrize("notation", [

@@ -171,5 +171,57 @@ def test_the_panel_app_saves_and_opens(game):
     assert "Not opened: not an Ahoy save file" in app.file_info.object
     assert app.game.state == before
     app.open_file(savegame.dumps(game).encode())
-    assert "Opened" in app.file_info.object and app.game.state == game
-    assert app.game.board.viewer == "bluefin"
+    # Opened, and played on from there by its bots (with no server they move at once).
+    opened = app.game.state
+    assert "Opened" in app.file_info.object and opened.log[:len(game.log)] == game.log
+    assert app.board.board.viewer == "bluefin"
+
+
+def _edited(text: str) -> str:
+    """The file with one public action changed by hand, as in a text editor."""
+    doc = json.loads(text)
+    doc["public"]["actions"][1] = doc["public"]["actions"][1].replace("start", "start 9,9 #")
+    return json.dumps(doc, indent=1)
+
+
+def test_a_save_edited_outside_ahoy_nb_says_so_and_opens_only_when_asked(game, tmp_path):
+    """Before: a file whose public actions were edited by hand opened silently, as the game
+    sealed in it (another game than the one the file reads as)."""
+    text = savegame.dumps(game)
+    with pytest.raises(savegame.EditedSaveError, match="edited outside ahoy-nb") as err:
+        savegame.loads(_edited(text))
+    assert isinstance(err.value, SaveFileError)
+    assert savegame.loads(_edited(text), edited_ok=True) == game   # the sealed game
+    path = tmp_path / "edited.ahoy.json"
+    path.write_text(_edited(text))
+    with pytest.raises(savegame.EditedSaveError):
+        savegame.load(path)
+    assert savegame.load(path, edited_ok=True) == game
+    # An analysis file too (its replay is in the clear, its check covers the digest).
+    with pytest.raises(savegame.EditedSaveError):
+        savegame.loads(_edited(savegame.dumps(game, kind="analysis")))
+    # Files saved before the digest existed open as they did.
+    doc = json.loads(text)
+    inner = savegame._unseal(doc["sealed"])
+    del inner["public_digest"]
+    old = dict(doc, sealed=savegame._seal(inner), digest=savegame._digest(inner))
+    assert savegame.loads(_edited(json.dumps(old))) == game
+
+
+def test_the_game_widget_asks_before_opening_an_edited_save(game):
+    g = play(players=4, seed=3, people=("bluefin",), bot_delay=0)
+    before = g.state.copy()
+    text = _edited(savegame.dumps(game))
+    g.upload.picked = {"id": 1, "name": "edited.ahoy.json", "text": text, "size": len(text)}
+    assert "edited outside ahoy-nb" in g.file_info.value and g.state == before
+    assert g.open_anyway.layout.display is None        # the button shows
+    g.open_anyway.click()
+    assert "Opened edited.ahoy.json" in g.file_info.value
+    shown = [e.action for e in g.state.log]   # the sealed game (the bots have played on since)
+    assert shown[:len(game.log)] == [e.action for e in game.log]
+    assert g.open_anyway.layout.display == "none"
+    # A file that opens as it is hides the button again.
+    g.upload.picked = {"id": 2, "name": "edited.ahoy.json", "text": text, "size": len(text)}
+    good = savegame.dumps(before)
+    g.upload.picked = {"id": 3, "name": "good.ahoy.json", "text": good, "size": len(good)}
+    assert g.open_anyway.layout.display == "none" and g.state == before

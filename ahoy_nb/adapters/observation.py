@@ -24,9 +24,9 @@ from __future__ import annotations
 
 try:
     import numpy as np
-except ImportError as err:  # pragma: no cover - depends on the install
-    raise ImportError("the observation vector needs numpy: pip install 'ahoy-nb[rl]' "
-                      "(or 'ahoy-nb[openspiel]')") from err
+except ImportError:  # pragma: no cover - depends on the install
+    raise ImportError("the observation vector needs the rl extra (numpy is not installed): "
+                      "pip install 'ahoy-nb[rl]' (or 'ahoy-nb[openspiel]')") from None
 
 from ..engine import State, observe
 from ..engine.cards.plans import plan_slug

@@ -50,9 +50,11 @@ try:
     from open_spiel.python.algorithms import ismcts, mcts
 except ImportError as err:  # pragma: no cover - depends on the install
     import sys
-    raise ImportError(f"ahoy_nb.adapters.openspiel needs OpenSpiel: pip install 'ahoy-nb[openspiel]' "
-                      f"on Python 3.11 or 3.12 (OpenSpiel 2.0.2 has wheels for those only; this is "
-                      f"Python {sys.version_info.major}.{sys.version_info.minor})") from err
+    # (from None: one line that says what to install, not the import machinery's traceback)
+    raise ImportError(f"ahoy_nb.adapters.openspiel needs the openspiel extra ({err.name} is not "
+                      f"installed): pip install 'ahoy-nb[openspiel]' on Python 3.11 or 3.12 "
+                      f"(OpenSpiel 2.0.2 has wheels for those only; this is "
+                      f"Python {sys.version_info.major}.{sys.version_info.minor})") from None
 
 from ..ai.bots import Bot
 from ..engine import Action, State, new_game, observe

@@ -39,8 +39,8 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as err:  # pragma: no cover - depends on the install
-    raise ImportError("ahoy_nb.adapters.pettingzoo needs PettingZoo and Gymnasium: "
-                      "pip install 'ahoy-nb[rl]'") from err
+    raise ImportError(f"ahoy_nb.adapters.pettingzoo needs the rl extra ({err.name} is not "
+                      f"installed): pip install 'ahoy-nb[rl]'") from None
 
 from ..engine import State, new_game, observe
 from ..engine.components import SEATS

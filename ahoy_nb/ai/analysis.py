@@ -765,7 +765,8 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
     on (the line is still the whole game's). ``executor``: any
     ``concurrent.futures.Executor`` for the work (a process pool spreads it over the
     cores); ``None`` runs here. ``progress``: a ``tqdm`` bar (``False``: none; a
-    function: called with ``(done, total)`` as the work goes on).
+    function: called with ``(done, total)`` decisions as the work goes on, first
+    ``(0, total)``).
 
     Against these bots: the chances are those of the win-chance model and of random
     playouts (docs/judgement.md), not of perfect play.
@@ -801,21 +802,27 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
     # decision seen otherwise than the line sees it, and every decision with a choice.
     picked = [i for i in range(max(0, first), n)
               if player is None or state.log[shift + i].player == player]
+    # In the game's order, so that each batch finishes a stretch of decisions.
+    mine = set(picked)
     work: list[tuple] = []
     for i in range(n + 1):
         if chart(i, viewer) is None:
             work.append(("line", i, ("evaluate", positions[i].data, viewer, at(i))))
-    for i in picked:
+        if i not in mine:
+            continue
         who = state.log[shift + i].player
         if who != viewer and chart(i, who) is None:
             work.append(("before", i, ("evaluate", positions[i].data, who, at(i))))
         if len(positions[i].legal_actions()) > 1:
             work.append(("judge", i, ("judge", positions[i].data, simulations, at(i))))
+    left = {i: sum(1 for _, j, _ in work if j == i) for i in picked}   # a decision's jobs
     done: dict[tuple[str, int], object] = {}
     size = max(1, len(work) // 32)
     batches = [work[k:k + size] for k in range(0, len(work), size)]
-    bar = _progress(len(work), "review", progress, unit="position", delay=1.0)
+    # Progress is counted in decisions, each done once all its jobs are.
+    bar = _progress(len(picked), "review", progress, unit="decision", delay=1.0)
     try:
+        bar.update(sum(1 for i in picked if not left[i]))
         if executor is None:
             results = ((b, _review_job([job for _, _, job in b])) for b in batches)
         else:
@@ -824,9 +831,14 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
                        for b in batches}
             results = ((futures[f], f.result()) for f in as_completed(futures))
         for b, result in results:
+            finished = 0
             for (kind, i, _), r in zip(b, result):
                 done[kind, i] = r
-            bar.update(len(b))
+                if i in left:
+                    left[i] -= 1
+                    finished += not left[i]
+            if finished:
+                bar.update(finished)
     finally:
         bar.close()
 

@@ -33,6 +33,14 @@ Chance is whatever the engine draws inside ``apply``: the determinized position 
 generator of its own, so battle rolls, dice and drawn tiles are sampled anew each
 iteration, by the engine's rules and nowhere else.
 
+With ``workers`` above 1 the search is *root-parallel* (Chaslot, Winands and van den
+Herik, *Parallel Monte-Carlo Tree Search*, 2008): each of ``workers`` processes (this one
+and ``workers - 1`` others) grows a tree of its own from its own guesses of the hidden
+facts, for the whole time budget or its share of the iterations, and the root's visit
+counts and rewards are summed. ``make_bot("hard")`` searches on :data:`HARD_WORKERS`
+cores. Where no other process can be started (Pyodide), and in a worker process of a pool
+(self-play spread over the cores), it searches alone.
+
 It is anytime: it stops after ``iterations`` or after ``time_budget`` seconds, or
 sooner when the iterations left could no longer change its choice (the most visited
 action leads the next by more than them). With an iteration budget it is deterministic
@@ -49,10 +57,15 @@ True
 
 from __future__ import annotations
 
+import copy
 import marshal
 import math
+import os
 import random
+import sys
+import threading
 import time
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Callable
 
@@ -61,8 +74,8 @@ from ..engine import Action, IllegalActionError, State
 from ..engine.observe import determinize
 from ..engine.rules import board_kind
 
-__all__ = ["HARD_RIVALRY", "HARD_WEIGHTS", "HARD_WIDEN", "ISMCTSBot", "Search", "TIME_BUDGET",
-           "margins", "rewards"]
+__all__ = ["HARD_RIVALRY", "HARD_WEIGHTS", "HARD_WIDEN", "HARD_WORKERS", "ISMCTSBot", "Search",
+           "TIME_BUDGET", "margins", "rewards"]
 
 #: The hard bot's changes to the heuristic's weights (:data:`ahoy_nb.ai.bots.WEIGHTS`): it
 #: values control points on the map and Ready Comrades three to four times as much, and
@@ -87,10 +100,17 @@ HARD_RIVALRY = {"smuggler": 0.0}
 #: (docs/bots.md).
 HARD_WIDEN = {"smuggler": 1.0}
 
-#: Seconds of search a decision (wall clock), unless ``iterations`` is given. Every label
-#: that tells a person how long the hard bot thinks is worded from this number
-#: (:func:`ahoy_nb.ai.levels.think_time`); docs/bots.md has what it measures as.
-TIME_BUDGET = 1.0
+#: Seconds of search a decision (wall clock), unless ``iterations`` is given: each of the
+#: bot's ``workers`` searches this long. Every label that tells a person how long the hard
+#: bot thinks is worded from this number (:func:`ahoy_nb.ai.levels.think_time`); docs/bots.md
+#: has what it measures as. It was 1 s on one core; 0.3 s on two cores runs about two
+#: thirds as many iterations, for a third of the wait.
+TIME_BUDGET = 0.3
+
+#: Searches the hard bot runs at once, one per core (root-parallel: see the module notes):
+#: both cores of a two-core machine, never more than the machine has.
+#: One in the browser (Pyodide has no processes).
+HARD_WORKERS = 1 if sys.platform == "emscripten" else max(1, min(2, os.cpu_count() or 1))
 
 
 def margins(state: State, weights: dict | None = None,
@@ -188,6 +208,8 @@ class ISMCTSBot(Bot):
       choice is the same; the time is saved).
     * ``clock``: what ``time_budget`` is measured on (the wall clock; ``time.process_time``
       for CPU time, fair between bots on a shared machine).
+    * ``workers``: processes that search at once, each its own tree (root-parallel; see
+      the module notes); ``iterations`` is then their total.
 
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(3, seed=2)
@@ -203,7 +225,7 @@ class ISMCTSBot(Bot):
                  weights: dict | None = None, stop_early: bool = True, relative: bool = True,
                  width: int | None = 8, bias: float = 0.5, rivalry: dict | None = None,
                  widen: dict | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter, workers: int = 1):
         if iterations is None and not time_budget > 0:
             raise ValueError(f"time_budget is a positive number of seconds, not {time_budget!r}")
         if iterations is not None and iterations < 1:
@@ -234,12 +256,21 @@ class ISMCTSBot(Bot):
                 raise ValueError(f"widen is a positive number or None for each kind of faction, "
                                  f"not {w!r} for {kind!r}")
         self.clock = clock
+        if not (isinstance(workers, int) and workers >= 1):
+            raise ValueError(f"workers is a positive number of processes, not {workers!r}")
+        self.workers = workers
         self.last: Search | None = None
+
+    def __getstate__(self) -> dict:
+        # What a worker process gets (search): the settings, the clock and the generator,
+        # not an instance's own stand-in for a method (a wrapper of choose, say).
+        return {k: v for k, v in vars(self).items() if k == "clock" or not callable(v)}
 
     def __repr__(self) -> str:
         budget = (f"iterations={self.iterations}" if self.iterations is not None
                   else f"time_budget={self.time_budget}")
-        return f"ISMCTSBot(seed={self.seed!r}, {budget})"
+        workers = f", workers={self.workers}" if self.workers > 1 else ""
+        return f"ISMCTSBot(seed={self.seed!r}, {budget}{workers})"
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -255,12 +286,48 @@ class ISMCTSBot(Bot):
         return actions[0]
 
     def search(self, state: State) -> Search:
-        """Run the search from ``state`` for its current player; the root's statistics."""
+        """Run the search from ``state`` for its current player; the root's statistics
+        (summed over the ``workers``' trees)."""
         me = state.current_player
         if me is None:
             raise IllegalActionError("There is nothing to choose: the game is over")
+        pool = _pool(self.workers - 1) if self.workers > 1 else None
+        if pool is None:
+            return self._search(state, me)
+        from concurrent.futures.process import BrokenProcessPool
+        start = time.perf_counter()
+        # On the wall clock (the same in every process of the machine), every tree's budget
+        # ends when this one's does, however late a busy machine starts a worker.
+        began = self.clock() if self.clock is time.perf_counter else None
+        parts = self._parts()
+        position = marshal.dumps(state.data)
+        try:
+            others = [pool.submit(_search_part, part, position, began) for part in parts[1:]]
+            found = [parts[0]._search(state, me, began)] + [f.result() for f in others]
+        except BrokenProcessPool:  # a worker died (killed, out of memory): search alone
+            _drop_pool()
+            return self._search(state, me)
+        self.last = _summed(found, time.perf_counter() - start)
+        return self.last
+
+    def _parts(self) -> list["ISMCTSBot"]:
+        """One bot per worker, each with a seed of its own and its share of the iterations."""
+        parts = []
+        for k in range(self.workers):
+            part = copy.copy(self)
+            part.workers, part.last = 1, None
+            part.rng = random.Random(self.rng.getrandbits(64))
+            if self.iterations is not None:
+                part.iterations = max(1, self.iterations // self.workers
+                                      + (k < self.iterations % self.workers))
+            parts.append(part)
+        return parts
+
+    def _search(self, state: State, me: str, start: float | None = None) -> Search:
+        """One tree's search (see :meth:`search`), its time budget counted from ``start``
+        (by default now)."""
         root = _Node(None)
-        start = self.clock()
+        start = self.clock() if start is None else start
         # Margins where the search begins, in a guess of the secrets like any iteration's.
         self._baseline = (margins(determinize(state, me, self.rng.getrandbits(64)), self.weights,
                                   self.rivalry) if self.relative else None)
@@ -373,7 +440,7 @@ class ISMCTSBot(Bot):
         who = world.current_player
         best, best_value = None, None
         for a in options:
-            child = State(marshal.loads(marshal.dumps(world.data)))
+            child = world.copy()
             child.apply(a.notation)
             value = evaluate(child, who, self.weights)
             if best_value is None or value > best_value:
@@ -390,3 +457,76 @@ class ISMCTSBot(Bot):
                 break
             world = self._best_of(world, world.legal_actions())[1]
         return world
+
+
+def _search_part(bot: ISMCTSBot, position: bytes, start: float | None) -> Search:
+    """A worker's share of a root-parallel search: its own tree from ``position``."""
+    state = State(marshal.loads(position))
+    return bot._search(state, state.current_player, start)
+
+
+def _summed(found: list[Search], seconds: float) -> Search:
+    """The root's statistics of several trees: visits and rewards summed per action."""
+    visits: dict[str, int] = {}
+    totals: dict[str, float] = {}
+    for part in found:
+        for action, (n, mean) in part.stats.items():
+            visits[action] = visits.get(action, 0) + n
+            totals[action] = totals.get(action, 0.0) + n * mean
+    stats = {a: (n, totals[a] / n if n else 0.0) for a, n in visits.items()}
+    return Search(found[0].player, sum(p.iterations for p in found), seconds, stats,
+                  found[0].prior)
+
+
+# The worker processes of root-parallel searches: started once, on first use, and kept.
+_POOL: tuple[int, Executor | None] | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(size: int) -> Executor | None:
+    """A pool of ``size`` worker processes, or ``None`` where none can be started, or
+    where this process is itself a worker of a pool (``simulate``'s games, spread over the
+    cores already)."""
+    global _POOL
+    if sys.platform == "emscripten":
+        return None
+    # Imported here: the browser's Python (Pyodide) cannot import what starts processes.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    if multiprocessing.parent_process() is not None:
+        return None
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[0] >= size:
+            return _POOL[1]
+        if _POOL is not None and _POOL[1] is not None:
+            _POOL[1].shutdown(wait=False)
+        try:
+            # A fresh interpreter per worker (not a fork): the caller may run threads (a
+            # notebook's kernel), and a fork copies their locks mid-use.
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                context = multiprocessing.get_context("forkserver")
+                # Workers start with the search imported, and without the caller's main
+                # script (which need not guard itself with ``if __name__ == "__main__"``).
+                context.set_forkserver_preload([__name__])
+            else:
+                context = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(size, mp_context=context)
+            pool.submit(_ready).result()  # starts a worker now, and fails here if none can
+        except (OSError, NotImplementedError, ImportError, RuntimeError, AssertionError,
+                BrokenProcessPool):
+            pool = None   # Pyodide, a sandbox without processes: search alone
+        _POOL = (size, pool)
+        return pool
+
+
+def _drop_pool() -> None:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[1] is not None:
+            _POOL[1].shutdown(wait=False, cancel_futures=True)
+        _POOL = None
+
+
+def _ready() -> bool:
+    return True

@@ -3,7 +3,7 @@
 >>> make_bot("normal", seed=1)
 GreedyBot(seed=1)
 >>> LEVELS
-('easy', 'normal', 'hard')
+('easy', 'normal', 'hard', 'random')
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from .bots import Bot, EasyBot, GreedyBot, RandomBot
 from . import ismcts
 from .ismcts import ISMCTSBot
 
-__all__ = ["BOTS", "LEVELS", "NORMAL_LOOKAHEAD", "make_bot", "takes_time", "think_time"]
+__all__ = ["BOTS", "LEVELS", "ALIASES", "NORMAL_LOOKAHEAD", "make_bot", "takes_time", "think_time"]
 
 
 def _hard(seed: int | None = None, **options) -> Bot:
-    bot = ISMCTSBot(seed, **options)
+    bot = ISMCTSBot(seed, **{"workers": ismcts.HARD_WORKERS, **options})
     bot.name = "hard"
     return bot
 
@@ -41,13 +41,19 @@ def _ismcts(seed: int | None = None, **options) -> Bot:
     return ISMCTSBot(seed, **options)
 
 
-#: Bots by name. Difficulty levels: ``easy`` < ``normal`` (the greedy lookahead; as the
-#: Mollusk it also plays its best actions on, :data:`NORMAL_LOOKAHEAD`) <
-#: ``hard`` (ISMCTS, ``ismcts.TIME_BUDGET`` a decision by default; ``"ismcts"`` is the same bot).
+#: Bots by name: the levels, and two more names for scripts (``"greedy"``: ``normal`` with
+#: a one-action look in every seat; ``"ismcts"``: the search without the level's name).
 BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "normal": _normal, "hard": _hard,
                                        "random": RandomBot, "greedy": GreedyBot,
                                        "ismcts": _ismcts}
-LEVELS = ("easy", "normal", "hard")
+#: The bot levels a person picks, in one list: the lobby, the Panel app's form, the
+#: online tables and the command line offer these. ``easy`` < ``normal`` (the greedy
+#: lookahead; as the Mollusk it also plays its best actions on, :data:`NORMAL_LOOKAHEAD`)
+#: < ``hard`` (ISMCTS, ``ismcts.TIME_BUDGET`` a decision by default); ``random`` picks any
+#: legal action.
+LEVELS = ("easy", "normal", "hard", "random")
+#: The level a form shows for the scripts' other names.
+ALIASES = {"greedy": "normal", "ismcts": "hard"}
 
 
 def make_bot(kind, seed: int | None = None, **options) -> Bot:
@@ -58,8 +64,8 @@ def make_bot(kind, seed: int | None = None, **options) -> Bot:
     :data:`NORMAL_LOOKAHEAD`). ``options`` go to the bot's class, e.g. ``time_budget=0.3`` or
     ``iterations=200`` for ``"hard"``.
 
-    >>> make_bot("hard", seed=1, iterations=100)
-    ISMCTSBot(seed=1, iterations=100)
+    >>> make_bot("hard", seed=1, iterations=100)     # on both cores of a two-core machine
+    ISMCTSBot(seed=1, iterations=100...)
     """
     if isinstance(kind, str):
         try:
@@ -79,7 +85,7 @@ def think_time(bot) -> str:
     never a number written out elsewhere; a search capped by iterations says nothing.
 
     >>> think_time("hard"), think_time("normal")
-    ('about 1 s a decision', '')
+    ('about 0.3 s a decision', '')
     >>> think_time(make_bot("hard", seed=1, time_budget=0.3))
     'about 0.3 s a decision'
     """

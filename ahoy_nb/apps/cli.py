@@ -59,6 +59,7 @@ def _free_port(address: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..ai.levels import LEVELS
     parser = argparse.ArgumentParser(
         prog="ahoy-nb", description="Ahoy: play the board game in a browser or a notebook.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -77,10 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--people", type=_people, default=("bluefin",),
                        help="factions played by people, comma-separated, or 'all' or "
                             "'none' (default: bluefin)")
-    serve.add_argument("--bots", choices=("easy", "normal", "hard", "random", "greedy"),
-                       default="normal",
-                       help="the bots playing the other factions (default normal; "
-                            "greedy is normal with a one-action look in every seat)")
+    serve.add_argument("--bots", choices=LEVELS, default="normal",
+                       help="the level of the bots playing the other factions "
+                            "(default normal)")
     serve.add_argument("--bot-delay", type=float, default=0.5,
                        help="seconds between bot actions (default 0.5)")
     serve.add_argument("--analysis", choices=("auto", "on", "off"), default="auto",
@@ -158,11 +158,11 @@ def simulate(args: argparse.Namespace) -> int:
         return 2
     client = None
     if args.scheduler:
-        try:
-            from distributed import Client
-        except ImportError:
-            print("error: --scheduler needs Dask: pip install 'ahoy-nb[dask]'", file=sys.stderr)
+        why = missing_extra("simulate --scheduler", ("distributed",), "dask")
+        if why:
+            print(why, file=sys.stderr)
             return 2
+        from distributed import Client
         try:
             client = Client(args.scheduler, timeout="10s")
         except OSError as err:
@@ -286,10 +286,40 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# What each command needs beyond the default install, and the extra that brings it.
+NEEDS = {"serve": ("app", ("panel", "bokeh", "sqlalchemy"))}
+
+
+def missing_extra(command: str, modules: tuple[str, ...] | None = None,
+                  extra: str | None = None) -> str | None:
+    """The one line that says which extra ``command`` needs, if one of its modules is not
+    installed; ``None`` when they all are.
+
+    >>> missing_extra("serve", ("no_such_module_here",), "app")
+    "ahoy-nb serve needs the app extra (no_such_module_here is not installed): pip install 'ahoy-nb[app]'"
+    """
+    import importlib.util
+    if modules is None:
+        extra, modules = NEEDS[command]
+    for name in modules:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):   # a module hidden as None, or a broken package
+            found = False
+        if not found:
+            return (f"ahoy-nb {command} needs the {extra} extra ({name} is not installed): "
+                    f"pip install 'ahoy-nb[{extra}]'")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "serve":
+        why = missing_extra("serve")
+        if why:
+            print(why, file=sys.stderr)
+            return 2
         return serve(args)
     if args.command == "simulate":
         return simulate(args)

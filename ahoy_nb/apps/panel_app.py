@@ -5,17 +5,18 @@ bot, the seed), the bot controls, the board (with its action list and log) and l
 charts. One game per browser tab (Panel session).
 
 * **The board** is the notebook's own front end: ``ahoy_nb/widgets/board.js`` runs
-  unchanged in :class:`PanelBoard`, a ``pn.custom.AnyWidgetComponent``. The game
-  logic is the notebook's too: each session drives a headless
-  :class:`~ahoy_nb.widgets.play.AhoyGame` (its :class:`~ahoy_nb.widgets.BoardWidget` holds
-  the game, applies intents, hides what the viewer may not see), and
-  :class:`PanelBoard` mirrors the widget's synced traits into Panel parameters and
-  passes the front end's ``intent`` back. The board talks through traits only, so
-  this is all it needs.
+  unchanged in :class:`PanelBoard`, a ``pn.custom.AnyWidgetComponent``. The game's
+  flow is the session layer's, as in the notebook: each page holds a
+  :class:`~ahoy_nb.session.game.GameSession` (who may act, undo, conceding, opening a
+  save), a :class:`~ahoy_nb.session.board.Board` (what the board shows, the answer to
+  each click) and a :class:`~ahoy_nb.session.bots.BotRunner` (the bots and their pace);
+  :class:`PanelBoard` mirrors the Board's traits into Panel parameters and passes the
+  front end's ``intent`` back. The board talks through traits only, so this is all it
+  needs.
 * **The charts** are Bokeh figures (Bokeh is Panel's own plotting library, served
   by the Panel server itself), drawing the same public facts as the notebook's
-  bqplot charts (:class:`~ahoy_nb.widgets.charts.Timeline`,
-  :func:`~ahoy_nb.widgets.charts.region_rows`). bqplot would need its JavaScript
+  bqplot charts (:class:`~ahoy_nb.session.chartdata.Timeline`,
+  :func:`~ahoy_nb.session.chartdata.region_rows`). bqplot would need its JavaScript
   from a CDN under Panel; Bokeh needs nothing from the network.
 * **The advisor** (:class:`PanelAdvisor`): the win chance now, the Hint button and the
   Analysis toggle in the board's side column (the same panel as ``play()``'s), and a
@@ -26,8 +27,9 @@ charts. One game per browser tab (Panel session).
   win-chance line over the whole game with the mistakes marked (:class:`ReviewFigure`;
   a tap on a mark shows that decision on the board with the better move marked), by
   the same :class:`~ahoy_nb.session.reviewing.ReviewCore` as ``play()``'s.
-* **Bots** play from a periodic callback; the hard bot thinks on a worker thread while
-  the board's ``"bots"`` panel shows its progress.
+* **Bots** are the session layer's :class:`~ahoy_nb.session.bots.BotRunner`, on the
+  page's document (:class:`PanelScheduler`); a bot that takes time (the hard bot) thinks
+  on a worker thread while the board's ``"bots"`` panel shows its progress.
 * **Offline.** Panel serves BokehJS, its own bundle and the board's ES module from
   the local server; ``PanelBoard`` drops the React import map that Panel's
   AnyWidgetComponent declares by default (pointing at a CDN), since board.js is a
@@ -61,72 +63,61 @@ from panel.io.state import set_curdoc
 from ahoy_nb.session.advice import CHART_TITLE, AdvisorCore
 from ahoy_nb.session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS
-from ahoy_nb.ai.levels import takes_time
+from ahoy_nb.engine import new_game as _new_game
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
 from ahoy_nb.render import FACTION_COLORS
-from ahoy_nb.widgets.lobby import SEATS, initial_seats, people_and_bots, seat_name, seat_options
-from ahoy_nb.widgets.play import play
 from ahoy_nb import savegame
-from ahoy_nb.widgets.charts import Timeline, _position_state, region_rows
-from ahoy_nb.widgets.panels import AdvisorPanel, bots_panel
+from ahoy_nb.session.board import Board
+from ahoy_nb.session.bots import BotRunner
+from ahoy_nb.session.chartdata import WEALTH_COLOR, Timeline, position_state, region_rows
+from ahoy_nb.session.game import GameSession, SeatsError
+from ahoy_nb.session.panels import AdvisorPanel, ReviewPanel
+from ahoy_nb.session.seats import (PERSON, SEAT_CHOICES, initial_seats, people_and_bots,
+                                   seat_choice, seat_options)
+from ahoy_nb.session.view import TRAITS
 
 
-__all__ = ["PanelBoard", "GameApp", "FameFigure", "ControlFigure", "WinChanceFigure",
-           "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app"]
+__all__ = ["PanelBoard", "PanelScheduler", "GameApp", "FameFigure", "ControlFigure",
+           "WinChanceFigure", "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app"]
 
 FRONT_END = Path(__file__).resolve().parent.parent / "widgets"  # board.js and board.css
-WEALTH_COLOR = "#f0c040"
 
-# The BoardWidget traits the front end reads (Python -> browser), and the one it sets.
-BOARD_TRAITS = ("parts", "actions", "choices", "hints", "notices", "prompt", "status", "error",
-                "log_head", "log_tail", "history_length", "position", "viewer", "deciding",
-                "players", "can_act", "can_undo", "can_concede", "handover", "ack", "highlight",
-                "message", "panels")
+
+def _param(spec) -> param.Parameter:
+    """The Panel parameter for a trait of :data:`~ahoy_nb.session.view.TRAITS`."""
+    kinds = {dict: lambda d: param.Dict(default=d), list: lambda d: param.List(default=d),
+             str: lambda d: param.String(default=d), int: lambda d: param.Integer(default=d),
+             bool: lambda d: param.Boolean(default=d),
+             "optional str": lambda d: param.String(default=d, allow_None=True),
+             "any": lambda d: param.Parameter(default=d)}
+    return kinds[spec.type](spec.default)
 
 
 class PanelBoard(pn.custom.AnyWidgetComponent):
-    """board.js in Panel, mirroring a :class:`~ahoy_nb.widgets.BoardWidget`.
+    """board.js in Panel, mirroring a :class:`~ahoy_nb.session.board.Board`.
 
-    Every synced trait of ``board`` is a parameter of the same name here, kept equal
-    to it; the front end's ``intent`` is handed to ``board.intent``, which applies it
-    (or sets ``error`` with the engine's reason).
+    Every trait of the board (:data:`~ahoy_nb.session.view.TRAITS`) is a parameter of the
+    same name here, kept equal to the Board's; the front end's ``intent`` is handed to
+    :meth:`Board.handle <ahoy_nb.session.board.Board.handle>`, which does it (or sets
+    ``error`` with the reason).
     """
 
     _esm = FRONT_END / "board.js"
     _stylesheets = [(FRONT_END / "board.css").read_text(encoding="utf-8")]
 
-    parts = param.Dict(default={})
-    actions = param.List(default=[], item_type=str)
-    choices = param.List(default=[])
-    hints = param.List(default=[], item_type=str)
-    notices = param.List(default=[])
-    prompt = param.String(default="")
-    status = param.String(default="")
-    error = param.String(default="")
-    log_head = param.List(default=[])
-    log_tail = param.List(default=[])
-    history_length = param.Integer(default=0)
-    position = param.Integer(default=0)
-    viewer = param.String(default=None, allow_None=True)
-    deciding = param.String(default=None, allow_None=True)
-    players = param.List(default=[])
-    can_act = param.Boolean(default=False)
-    can_undo = param.Boolean(default=False)
-    can_concede = param.List(default=[])
-    handover = param.String(default="")
-    ack = param.Parameter(default=None)
-    highlight = param.List(default=[], item_type=str)
-    message = param.Dict(default={})
-    panels = param.List(default=[])
-    intent = param.Dict(default=None, allow_None=True)
+    # The board's traits, declared from the one list of them (a class body's namespace).
+    locals().update({name: _param(spec) for name, spec in TRAITS.items()})
 
-    def __init__(self, board, **params):
+    def __init__(self, board: Board, **params):
         self.board = board
-        params.update({name: getattr(board, name) for name in BOARD_TRAITS})
+        params.update({name: board.traits[name] for name, spec in TRAITS.items()
+                       if spec.by != "front"})
         super().__init__(**params)
-        self._pending: dict = {}
-        board.observe(self._from_board, names=list(BOARD_TRAITS) + ["revision"])
+        # One update a change of the board (one message to the browser instead of one
+        # per trait, which fast bots would queue up).
+        board.listen(lambda changed, revised: self.param.update(
+            **{k: v for k, v in changed.items() if k in TRAITS}))
         self.param.watch(self._from_browser, "intent")
 
     @classmethod
@@ -134,22 +125,35 @@ class PanelBoard(pn.custom.AnyWidgetComponent):
         # board.js imports nothing: no React (Panel's default import map names a CDN).
         return {"imports": {}, "scopes": {}}
 
-    # What ends a change of the board: a redraw of the live game (revision), the answer
-    # to an intent (ack), or something set from Python (marks, the side column).
-    FLUSH = ("revision", "ack", "hints", "highlight", "message", "panels")
-
-    def _from_board(self, change) -> None:
-        """Mirror the board's traits, all of one change in one update (one message to
-        the browser instead of one per trait, which fast bots would queue up)."""
-        if change["name"] != "revision":
-            self._pending[change["name"]] = change["new"]
-        if change["name"] in self.FLUSH and self._pending:
-            pending, self._pending = self._pending, {}
-            self.param.update(**pending)
-
     def _from_browser(self, event) -> None:
         if event.new is not None:
-            self.board.intent = dict(event.new)
+            self.board.handle(dict(event.new) if isinstance(event.new, dict) else event.new)
+
+
+class PanelScheduler:
+    """The bots' :class:`~ahoy_nb.session.bots.Scheduler` on a served page: steps on the
+    session's document, a bot that takes time on a worker thread."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="ahoy-bot")
+
+    def later(self, seconds: float, fn) -> None:
+        def arm() -> None:
+            self.doc.add_timeout_callback(fn, max(1, int(seconds * 1000)))
+        _on_session(self.doc, arm)
+
+    def think(self, work, done) -> None:
+        def run():
+            try:
+                return work()
+            except Exception as err:  # noqa: BLE001 - handed to done(), which reports it
+                return err
+        future = self._pool.submit(run)
+        future.add_done_callback(lambda f: _on_session(self.doc, lambda: done(f.result())))
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 # -- charts ----------------------------------------------------------------------------
@@ -238,7 +242,7 @@ class ControlFigure:
         self.figure = fig
 
     def update(self, state, position: int | None = None) -> None:
-        shown = _position_state(state, position)
+        shown = position_state(state, position)
         rows = region_rows(shown)
         xs, values, series, colors = [], [], [], []
         for r in rows:
@@ -302,7 +306,7 @@ class WinChanceFigure:
 
 class PanelAdvisor:
     """The advisor in the Panel app: in the board's side column, the win chance now, the
-    Hint button and the Analysis toggle (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`, the
+    Hint button and the Analysis toggle (:class:`~ahoy_nb.session.panels.AdvisorPanel`, the
     same panel as ``play()``'s), and the win-chance chart with the other charts; a
     Panel front of :class:`~ahoy_nb.session.advice.AdvisorCore` (which works them out on a
     worker thread, as in ``play()``).
@@ -329,8 +333,8 @@ class PanelAdvisor:
     def press(self, button: str) -> None:
         """Press the panel's ``"hint"`` or ``"analysis"`` button as the page does."""
         self._presses += 1
-        self.board.intent = {"press": {"panel": AdvisorPanel.ID, "button": button},
-                             "id": f"advisor-press-{self._presses}"}
+        self.board.handle({"press": {"panel": AdvisorPanel.ID, "button": button},
+                           "id": f"advisor-press-{self._presses}"})
 
     # -- the view (AdvisorView) ------------------------------------------------------------
     def show_chances(self, chances) -> None:
@@ -439,38 +443,37 @@ class ReviewFigure:
 
 
 class PanelReviewer:
-    """The Review button in the Panel app, a Panel front of
+    """The review in the Panel app, a Panel front of
     :class:`~ahoy_nb.session.reviewing.ReviewCore` (as :class:`~ahoy_nb.widgets.review.Reviewer`
-    in ``play()``): the button and its status (``controls``), the summary and the
-    decision picked (``text``), and the chart (``chart_pane``). Results are applied on
-    the session's document, as the advisor's are."""
+    in ``play()``): the Review button, its progress and the costliest decisions in the
+    board's side column (:class:`~ahoy_nb.session.panels.ReviewPanel`), the summary and
+    the decision picked (``text``) and the chart (``chart_pane``) under the board. Results
+    are applied on the session's document, as the advisor's are."""
 
     def __init__(self, board, *, simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
                  during_game=None, known=None, executor=None):
-        self.button = _widget(pn.widgets.Button, "Review", width=90,
-                              description="Review the game so far: what each decision cost, "
-                                          "against these bots")
-        self.status = pn.pane.HTML("", margin=(12, 5), css_classes=["ahoy-review-status"])
         self.text = pn.pane.HTML("", css_classes=["ahoy-review-text"],
                                  styles={"font-size": "14px"}, margin=(0, 10), visible=False)
         self.chart = ReviewFigure(board.state.players, on_select=self.select)
         self.chart_pane = pn.pane.Bokeh(self.chart.figure, visible=False)
-        self.controls = pn.Row(self.button, self.status)
         self._doc = _session_doc()
         self._summary = ""
-        self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
+        self.panel = ReviewPanel(board, on_review=self._show_review, on_select=self._show_detail)
+        self.core = ReviewCore(board, self.panel, simulations=simulations, wait=wait,
                                deliver=lambda fn: _on_session(self._doc, fn),
                                during_game=during_game, known=known, executor=executor)
-        self.button.on_click(lambda e: self.core.start())
+        self.panel.core = self.core
+        self.panel.draw()
 
     def select(self, index: int) -> None:
         """Show the decision taken at position ``index`` (as a tap on its mark does)."""
-        self.core.select(index)
+        self.panel.select(index)
+
+    def _show_detail(self, index: int) -> None:
         self.text.object = (self._summary + "<div class='ahoy-review-detail'>"
                             + html.escape(decision_text(self.core.decision(index))) + "</div>")
 
-    # -- the view (ReviewView) ---------------------------------------------------------------
-    def show_review(self, result) -> None:
+    def _show_review(self, result) -> None:
         self.chart.update(result)
         self.chart_pane.visible = result is not None
         self._summary = "" if result is None else (
@@ -481,15 +484,9 @@ class PanelReviewer:
         self.text.object = self._summary
         self.text.visible = result is not None
 
-    def show_status(self, html_text: str) -> None:
-        self.status.object = html_text
-
-    def show_controls(self, can_review: bool, why: str) -> None:
-        self.button.disabled = not can_review
-        self.button.description = why or "Review the game so far: what each decision cost"
-
     def close(self) -> None:
         self.core.close()
+        self.core.board.remove_panel(ReviewPanel.ID)
 
 
 # -- the app ---------------------------------------------------------------------------
@@ -506,10 +503,12 @@ def _widget(cls, label: str, **params):
 class GameApp:
     """One session's page: the new-game form, the bot controls, the board, the charts.
 
-    Attributes for code and tests: ``game`` (the :class:`~ahoy_nb.widgets.play.AhoyGame`),
-    ``board`` (:class:`PanelBoard`), ``fame``/``control`` (the chart figures),
-    ``advisor`` (:class:`PanelAdvisor`: Analysis, Hint, the win-chance chart),
-    ``layout`` (the page). ``new_game()`` starts a game from the form.
+    Attributes for code and tests: ``game`` (the
+    :class:`~ahoy_nb.session.game.GameSession`), ``board`` (:class:`PanelBoard`; its
+    ``board`` is the :class:`~ahoy_nb.session.board.Board`), ``runner`` (the
+    :class:`~ahoy_nb.session.bots.BotRunner`), ``fame``/``control`` (the chart figures),
+    ``advisor`` (:class:`PanelAdvisor`: Analysis, Hint, the win-chance chart), ``layout``
+    (the page). ``new_game()`` starts a game from the form.
     """
 
     def __init__(self, players: int = 3, seed: int | None = None,
@@ -534,15 +533,15 @@ class GameApp:
                                    styles={"color": "#b03030", "font-weight": "bold"})
         self.board_area = pn.Column(sizing_mode="stretch_width")
         self.charts_area = pn.Row(styles={"flex-wrap": "wrap"})
-        self.review_area = pn.Column()   # the Review button and its words, over the charts
+        self.review_area = pn.Column()   # the review's words, over the charts
         self.advisor = None
         self.reviewer = None
-        self._thinker = None      # a worker thread for a bot that takes time (the hard bot)
-        self._thinking = False
+        self.runner = None
         self.players_select.param.watch(lambda e: self._make_seats(), "value")
         self.start_button.on_click(lambda e: self.new_game())
-        self.step_button.on_click(lambda e: self._guard(self.game.step))
-        self.run_button.on_click(lambda e: self._guard(self.game.run_bots))
+        self.step_button.on_click(lambda e: self.runner.step())
+        self.run_button.on_click(lambda e: self.runner.run())
+        self.auto.param.watch(self._on_auto, "value")
         self._seat_values = initial_seats(people, bots)
         self._make_seats()
         form = pn.Row(self.players_select, self.seats, self.seed_input, self.start_button,
@@ -561,9 +560,8 @@ class GameApp:
             self.notice, form, controls, self.board_area, files,
             self.review_area, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
-        self._callback = None
         if _session_doc() is not None:
-            pn.state.on_session_destroyed(lambda context: self._close_advisor())
+            pn.state.on_session_destroyed(lambda context: self._close_game())
         self.new_game()
 
     # -- the form ------------------------------------------------------------------
@@ -572,14 +570,14 @@ class GameApp:
         self._seat_widgets = {}
         for f in factions:
             w = _widget(pn.widgets.Select, faction_name(f), width=130,
-                        options={label: key for key, label in SEATS.items()},
+                        options={label: key for key, label in SEAT_CHOICES.items()},
                         value=self._seat_values.get(f, "normal"))
             w.param.watch(lambda e, f=f: self._seat_values.__setitem__(f, e.new), "value")
             self._seat_widgets[f] = w
         self.seats.objects = list(self._seat_widgets.values())
 
     def seat_choices(self) -> dict:
-        """{faction: "person" | a bot name of lobby.SEATS} for the factions of the form's game."""
+        """{faction: "person" | a level} for the factions of the form's game."""
         return {f: w.value for f, w in self._seat_widgets.items()}
 
     # -- the game ------------------------------------------------------------------
@@ -598,135 +596,108 @@ class GameApp:
         players = int(self.players_select.value)
         people, bots = people_and_bots(players, self.seat_choices())
         seed = self.seed_input.value
-        chosen = seed is not None
+        self.seed_chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(31)
-        # bot_delay=None: the AhoyGame never schedules bots itself; this page does,
-        # with a Panel periodic callback (it runs with the session's document lock).
-        self.game = play(players=players, seed=int(seed), people=people, bots=bots,
-                         bot_delay=None, charts=False, analysis=False)
-        self.game.seed_chosen = chosen
         self.seed = int(seed)  # for code and tests; never shown while the game runs
         self.seed_input.value = None
-        self.board = PanelBoard(self.game.board, sizing_mode="stretch_width")
+        self._close_game()
+        self.game = GameSession.of(_new_game(players, seed=self.seed), people, bots,
+                                   seed=self.seed, undo="fair" if people else "free")
+        self._show_game()
+
+    def _show_game(self) -> None:
+        """The board, the bots, the charts, the advisor and the review of ``self.game``."""
+        people = self.game.people
+        viewer = people[0] if len(people) == 1 else "hotseat" if people else None
+        self.board = PanelBoard(Board(self.game, viewer, people=people),
+                                sizing_mode="stretch_width")
+        doc = _session_doc()
+        # Made before the advisor (its "bots" panel comes first in the side column); it
+        # starts once everything is in place.
+        self.runner = BotRunner(self.game, delay=self.bot_delay, board=self.board.board,
+                                scheduler=PanelScheduler(doc) if doc is not None else None,
+                                auto=False)
         self.fame = FameFigure(self.game.state.players)
         self.control = ControlFigure()
         # The advisor: on unless several people share the screen (hot seat), where it would
         # help one against another; its Analysis toggle turns it on.
-        self._close_advisor()
         enabled = self.analysis if self.analysis is not None else len(people) <= 1
-        self.advisor = PanelAdvisor(self.game.board, enabled=enabled,
+        self.advisor = PanelAdvisor(self.board.board, enabled=enabled,
                                     simulations=self.simulations,
                                     hint_simulations=self.hint_simulations)
         # Review: during the game while Analysis is on (as hints are), after it always.
-        self.reviewer = PanelReviewer(self.game.board,
+        self.reviewer = PanelReviewer(self.board.board,
                                       during_game=lambda: self.advisor.core.enabled,
                                       known=lambda: self.advisor.core.chances)
         self.advisor.core.on_enabled = self.reviewer.core.refresh
         self.board_area.objects = [self.board]
-        self.review_area.objects = [self.reviewer.controls, self.reviewer.text]
+        self.review_area.objects = [self.reviewer.text]
         self.charts_area.objects = [pn.pane.Bokeh(self.fame.figure),
                                     pn.pane.Bokeh(self.control.figure), self.advisor.chart_pane,
                                     self.reviewer.chart_pane]
         self._drawn = None
-        self.game.board.observe(self._on_board, names=["revision", "position"])
+        self.board.board.listen(lambda changed, revised: self._on_board())
         self._on_board()
-        self._start_bots()
+        self.runner.auto = self.auto.value
 
-    def _close_advisor(self) -> None:
-        if self.advisor is not None:
-            self.advisor.close()
-        if getattr(self, "reviewer", None) is not None:
-            self.reviewer.close()
-        if self._thinker is not None:
-            self._thinker.shutdown(wait=False, cancel_futures=True)
-            self._thinker = None
+    def _close_game(self) -> None:
+        for part in (self.advisor, self.reviewer, self.runner):
+            if part is not None:
+                part.close()
+        if getattr(self, "board", None) is not None:
+            self.board.board.close()
+
+    def _on_auto(self, event) -> None:
+        if self.runner is not None:
+            self.runner.auto = event.new
 
     def _save_file(self):
         return io.BytesIO(savegame.dumps(self.game.state).encode("utf-8"))
 
     def open_file(self, data: bytes | None) -> None:
         """Open a saved game (the file's bytes) in place of this one; a file that does
-        not load is refused with its reason and changes nothing."""
+        not load, or whose players cannot be seated here, is refused with its reason and
+        changes nothing. A faction new to this game is played by a bot."""
         if not data:
             return
         try:
             state = savegame.loads(data)
-        except savegame.SaveFileError as err:
+            before = self.game.state.players
+            with self.board.board.lock:
+                seated = self.game.open(state)
+        except (savegame.SaveFileError, SeatsError) as err:
             self.file_info.object = (f"<span class='ahoy-file-error' style='color:#b03030'>"
                                      f"Not opened: {html.escape(str(err))}</span>")
             return
-        self.game._open(state)
-        self.file_info.object = "<span class='ahoy-file-ok'>Opened the saved game</span>"
+        if state.players != before:   # other players: charts and advice drawn for them
+            self._close_game()
+            self._show_game()
+        self.board.board.set_marks(error="")
+        self.file_info.object = ("<span class='ahoy-file-ok'>Opened the saved game"
+                                 + (f": {html.escape(seated)}" if seated else "") + "</span>")
         self._on_board()
 
-    def _on_board(self, change=None) -> None:
-        board = self.game.board
-        s = board.state
+    def info_text(self) -> str:
+        """The info line in plain text: the bots, the one to play, the seed once the game
+        is over, why undo is refused now."""
+        seed = f"Seed {self.seed}" if self.game.state.is_over else ""
+        return self.game.info_line(self.board.board.undoer(), seed)
+
+    def _on_board(self) -> None:
+        board = self.board.board
+        s = self.game.state
         last = s.history[-1] if s.history else None
-        key = (len(s.history), last, board.position)
+        key = (s, len(s.history), last, board.position)
         if key != self._drawn:
             self._drawn = key
             self.fame.update(s, board.position)
             self.control.update(s, board.position)
+        if self.auto.value != self.runner.auto and self.runner.error:
+            self.auto.value = self.runner.auto    # a bot that failed stopped the bots
         who = self.game.bot_to_move()
         self.step_button.disabled = self.run_button.disabled = who is None
-        self.info.object = html.escape(self.game.info_text() or "Bots: none")
-
-    def _guard(self, fn) -> None:
-        try:
-            fn()
-        except Exception as err:  # a bot bug must not hang the page
-            self.auto.value = False
-            self.game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
-
-    def _tick(self) -> None:
-        if not self.auto.value or self._thinking:
-            return
-        who = self.game.bot_to_move()
-        if who is None:
-            return
-        bot = self.game.bots[who]
-        doc = _session_doc()
-        if doc is None or not takes_time(bot, who) or len(self.game.state.legal_actions()) == 1:
-            self._guard(self.game.step)
-            return
-        # A bot that takes time thinks on a worker thread, so the page shows its progress
-        # (and the server serves other pages) meanwhile; its choice is applied on the
-        # session's document, if the game is still where it was.
-        self._thinking = True
-        state = self.game.state
-        game, n = self.game, len(state.history)
-        bots_panel(game.board, game.bots, thinking=who)
-        if self._thinker is None:
-            self._thinker = ThreadPoolExecutor(1, thread_name_prefix="ahoy-bot")
-        future = self._thinker.submit(bot.choose, state.copy())
-        future.add_done_callback(
-            lambda f: _on_session(doc, lambda: self._thought(game, n, f)))
-
-    def _thought(self, game, n: int, future) -> None:
-        """(On the session.) A bot's choice from the worker thread: play it."""
-        self._thinking = False
-        bots_panel(game.board, game.bots)
-        if game is not self.game or len(game.state.history) != n or future.cancelled():
-            return  # a new game, an undo or another action meanwhile: think again
-        try:
-            action = future.result()
-            with game.board.lock:
-                game.board.act(action)
-        except Exception as err:  # a bot bug must not hang the page
-            self.auto.value = False
-            game.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
-
-    def _start_bots(self) -> None:
-        if _session_doc() is None:
-            # No server (a script, the tests): bots play at once, to a person's turn.
-            if self.auto.value:
-                self._guard(self.game.run_bots)
-            return
-        if self._callback is None:
-            self._callback = pn.state.add_periodic_callback(
-                self._tick, period=max(50, int(self.bot_delay * 1000)))
+        self.info.object = html.escape(self.info_text() or "Bots: none")
 
 
 def _session_args() -> dict:
@@ -787,11 +758,11 @@ def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = Non
         else:
             out["people"] = chosen
     if "bots" in args:
-        kind = seat_name(args["bots"])
-        if kind in SEATS and kind != "person":
+        kind = seat_choice(args["bots"])
+        if kind in SEAT_CHOICES and kind != PERSON:
             out["bots"] = kind
         else:
-            names = ", ".join(k for k in SEATS if k != "person")
+            names = ", ".join(k for k in SEAT_CHOICES if k != PERSON)
             bad("bots", f"is not one of {names}: normal bots play")
     if "bot_delay" in args:
         try:

@@ -10,6 +10,7 @@ from .notation import example, misread, parse, read
 from .rules import (Play, accepts, board_kind, die_change_cost, name,
                    need_text, recruit_suits)
 from .cards import crew as _crew
+from .rules.turn import EFFECTLESS_GOLD
 from .cards import plans as _plans
 from .rules import conceding as _conceding
 
@@ -93,17 +94,22 @@ COMRADE_CHOICES = ("place-comrades", "ready-comrades", "no-comrades")
 _error = IllegalActionError
 
 
-def _effectless_change(text: str, verb: str) -> str | None:
-    """Why a die "changed" into its own value (``sail 3>3``) is refused, or ``None``.
+def _effectless_change(state, text: str, verb: str) -> str | None:
+    """Why a die "changed" into its own value (``sail 3>3``) is refused when the die could
+    be placed as it is, or ``None``.
 
-    Ruling (docs/rulings.md, Fine Print): the effectless change is not offered.
+    Ruling (docs/rulings.md, Fine Print): the effectless change is taken, for 2 gold.
     """
     head, _, last = text.rpartition(" ")
     die, changed, value = last.partition(">")
     if verb == "fire" or not changed or not die.isdigit() or die != value:
         return None
-    return (f"turning a die down and back up only spends gold (an effectless action), so it is "
-            f"not one of the choices; place the die as it is: '{head} {die}'")
+    if f"{head} {die}" not in state._option_table():
+        return None   # the die cannot go there as it is either: the usual reasons say why
+    who = state.current_player
+    return (f"turning a die down and back up (an effectless action) costs {EFFECTLESS_GOLD} "
+            f"gold, and {name(who)} has {state.data['factions'][who]['gold']}; place the die "
+            f"as it is: '{head} {die}'")
 
 
 def why_illegal(state, text: str, action=None):
@@ -125,7 +131,7 @@ def why_illegal(state, text: str, action=None):
     who = g.deciding()
     legal_verbs = {t.split(" ")[0] for t in state._option_table()}
     top = g.top()
-    effectless = _effectless_change(text, verb)
+    effectless = _effectless_change(state, text, verb)
     if effectless:
         return _error(f"'{text}' is not allowed: {effectless}")
     try:

@@ -134,7 +134,9 @@ def determinize(state, viewer: str | None, seed: int | random.Random):
             for card in delivered:
                 split[rng.choice(("bluefin", "mollusk"))].append(card)
             fs[PLEDGES] = split
-    return type(state)(data)
+    world = type(state)(data)
+    world._shared = False  # its data is its own: its undo history may be replayed (history.py)
+    return world
 
 
 def _plans_awaiting_launch(data: dict, hand: list[int]) -> list[int]:

@@ -9,7 +9,7 @@ resolve it).
 Each kind of frame is declared once, where the code that pushes it is (the rules, or the
 card that adds the decision), with ``kernel.frame(kind, field=Field, ...)``; a card that
 adds a field to another kind's frame declares it with ``kernel.extend``. The field types
-are the small vocabulary below (:class:`Int`, :class:`Figure`, :class:`Below`...): the
+are the small vocabulary below (:class:`Int`, :class:`FigureId`, :class:`Below`...): the
 loader checks a saved frame against its declaration (``validate.py``), and
 :func:`typed_frame` makes the declaration's ``TypedDict`` (``kernel.FRAMES[kind].typed``).
 
@@ -165,7 +165,7 @@ class Player(Field):
 
 
 @dataclass(frozen=True)
-class Figure(Field):
+class FigureId(Field):
     """A figure's id. It may have left the map (a Patrol sunk while a decision above waits:
     its frame ends when it is reached), but ``asked``: not while this frame is the decision
     being asked."""
@@ -199,7 +199,7 @@ class Card(Field):
 
 
 @dataclass(frozen=True)
-class Tile(Field):
+class TileId(Field):
     """A region tile (index into ``components.TILES``) being placed: it is in this frame,
     not in the stack or on the map."""
 

@@ -17,9 +17,9 @@ import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
-from . import cards, chance, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
+from . import cards, chance, display, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
 from .chance import seed_state
 from .geometry import Map, Space, parse_space
 from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS,
@@ -29,10 +29,12 @@ from .errors import (EngineError, IllegalActionError, InvalidStateError, Notatio
 from .rules import Play, board_kind, control, controller, name, place_tile
 from .rules import conceding
 from .rules.setup import setup_steps
+from .rules.turn import effectless_option
 from .explain import describe, prompt, why_illegal
+from .history import History
 from .kernel import FRAMES, LEGAL, deciding
 from .notation import Action, normalise
-from .schema import FORMAT, RULES, RULES_EDITIONS, Figure
+from .schema import FORMAT, RULES, RULES_EDITIONS, FigureId
 from .validate import check_text, validate
 
 
@@ -81,6 +83,14 @@ def _copy(data: dict) -> dict:
     return marshal.loads(marshal.dumps(data))
 
 
+def _replay(before: bytes, action: str) -> bytes:
+    """The position after ``action`` from the position ``before`` (history.py)."""
+    state = State(marshal.loads(before))
+    state._shared = False
+    state.apply(action)
+    return marshal.dumps(state._data)
+
+
 def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
              rules: int = RULES) -> "State":
     """Set up a game for 2, 3 or 4 players, as the rulebook's Game Setup says.
@@ -110,6 +120,7 @@ def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
         "market_box": [], "factions": {}, "pending": [], "winners": [],
     }
     state = State(data)
+    state._shared = False
     state._chance = chance_mode(chance)
     state._go(None, "setup", False, [])
     return state
@@ -167,10 +178,18 @@ class State:
     """An Ahoy position, its history and its log."""
 
     def __init__(self, data: dict, log: list[LogEntry] | None = None,
-                 history: list[bytes] | None = None):
-        self.data = data
+                 history: Sequence[bytes] | None = None):
+        self._data = data
         self.log: list[LogEntry] = log if log is not None else []
-        self.history: list[bytes] = history if history is not None else []
+        self.history = (history.copy() if isinstance(history, History)
+                        else History(history or (), _replay))
+        # Whether the data may be changed from outside: it came from the caller or was
+        # handed out (``data``), so the position before an action is copied, not replayed
+        # (history.py). Only data the State made itself is not.
+        self._shared = True
+        # Whether the position is history[-1] with the last logged action applied, and
+        # nothing else: the next history entry may then be that action, replayed when read.
+        self._replayable = False
         self._options: dict | None = None
         self._chance = "seeded"
         # The chance point waiting for its outcome (explicit chance), or None: the action
@@ -185,8 +204,20 @@ class State:
 
     # -- reading the position -------------------------------------------
     @property
+    def data(self) -> dict:
+        """The position as plain data (``schema.StateData``). Changing it changes the game."""
+        self._shared = True
+        return self._data
+
+    @data.setter
+    def data(self, data: dict) -> None:
+        self._data = data
+        self._shared = True
+        self._options = None
+
+    @property
     def players(self) -> list[str]:
-        return list(self.data["players"])
+        return list(self._data["players"])
 
     @property
     def current_player(self) -> str | None:
@@ -194,65 +225,65 @@ class State:
         the game is over."""
         if self._point is not None:
             return "chance"
-        return deciding(self.data)
+        return deciding(self._data)
 
     @property
     def turn_player(self) -> str | None:
         """Whose turn it is (another player may have to decide, like a defender)."""
-        return self.data["turn"]["player"] if self.data["turn"] else None
+        return self._data["turn"]["player"] if self._data["turn"] else None
 
     @property
     def round(self) -> int:
-        return self.data["round"]
+        return self._data["round"]
 
     @property
     def rules(self) -> int:
         """The edition of the rules this game follows (``schema.RULES_EDITIONS``): the one
         it began under."""
-        return self.data["rules"]
+        return self._data["rules"]
 
     @property
     def first_player(self) -> str:
-        return self.data["first"]
+        return self._data["first"]
 
     @property
     def phase(self) -> str:
-        return self.data["phase"]
+        return self._data["phase"]
 
     @property
     def is_over(self) -> bool:
-        return self.data["phase"] == "over"
+        return self._data["phase"] == "over"
 
     @property
     def winners(self) -> list[str]:
         """The winners once the game is over: most Fame, then most gold (a full tie shares it)."""
-        return list(self.data["winners"])
+        return list(self._data["winners"])
 
     @property
     def winner(self) -> str | None:
         """The single winner, or ``None`` while the game runs or on a full tie."""
-        w = self.data["winners"]
+        w = self._data["winners"]
         return w[0] if len(w) == 1 else None
 
     @property
     def fame(self) -> dict[str, int]:
-        return {f: fs["fame"] for f, fs in self.data["factions"].items()}
+        return {f: fs["fame"] for f, fs in self._data["factions"].items()}
 
     @property
     def gold(self) -> dict[str, int]:
-        return {f: fs["gold"] for f, fs in self.data["factions"].items()}
+        return {f: fs["gold"] for f, fs in self._data["factions"].items()}
 
     @property
     def map(self) -> Map:
-        return Map.of(self.data["tiles"])
+        return Map.of(self._data["tiles"])
 
     def dice(self, faction: str) -> list[int]:
         """Unplaced action dice of a faction."""
-        return list(self.data["factions"][faction]["dice"])
+        return list(self._data["factions"][faction]["dice"])
 
     def figures(self, space: Space | str | None = None) -> list[dict]:
         """Figures on the map (all, or those in one space): ``{"id", "kind", "owner", "at"}``."""
-        figs = self.data["figures"]
+        figs = self._data["figures"]
         if space is not None:
             space = parse_space(space) if isinstance(space, str) else tuple(space)
             figs = [f for f in figs if tuple(f["at"]) == space]
@@ -260,7 +291,7 @@ class State:
 
     def comrades(self) -> dict[Space, int]:
         """Comrades on each Island that has any."""
-        return {parse_space(k): v for k, v in self.data["comrades"].items()}
+        return {parse_space(k): v for k, v in self._data["comrades"].items()}
 
     def regions(self) -> list[dict]:
         """Each region: its Island, suit, wealth, control and controller.
@@ -268,10 +299,10 @@ class State:
         >>> new_game(2, seed=3).regions()[0]["wealth"]
         1
         """
-        g = Play(self.data)
+        g = Play(self._data)
         m = g.map
         out = []
-        for r, tile in enumerate(self.data["tiles"]):
+        for r, tile in enumerate(self._data["tiles"]):
             island = m.island_of_region(r)
             out.append({"region": r, "tile": tile["tile"], "island": island,
                         "suit": m.spaces[island].suit, "wealth": tile["wealth"],
@@ -282,12 +313,12 @@ class State:
     def control(self, island: Space | str) -> dict[str, int]:
         """Bluefin and Mollusk control of the region whose Island is at ``island``."""
         island = parse_space(island) if isinstance(island, str) else tuple(island)
-        g = Play(self.data)
+        g = Play(self._data)
         return control(g, g.map.region_of(island))
 
     def slots(self, faction: str) -> list[dict]:
         """Every die slot of a faction (board, Crew, Union ships) with its die and damage."""
-        g = Play(self.data)
+        g = Play(self._data)
         return [{"key": key, "action": spec["action"], "need": spec["need"],
                  "dashed": spec["dashed"], "die": slot["die"], "damage": slot["damage"]}
                 for key, spec, slot in g.slot_list(faction, with_ships=True)]
@@ -314,7 +345,7 @@ class State:
         >>> [(f, v.gold) for f, v in new_game(2, seed=3).factions.items()]
         [('bluefin', 1), ('mollusk', 1)]
         """
-        return {f: views.faction_view(self, f, views.OWNER) for f in self.data["players"]}
+        return {f: views.faction_view(self, f, views.OWNER) for f in self._data["players"]}
 
     def space(self, at: Space | str) -> views.SpaceView:
         """A space of the map: terrain, Tailwind, Treasure, figures and Comrades there.
@@ -341,7 +372,7 @@ class State:
         >>> s.figure("patrol-1").at, s.figure("cutter")
         ((0, 0), None)
         """
-        g = Play(self.data)
+        g = Play(self._data)
         fig = g.figure(fid)
         return views.figure_view(g, fig) if fig else None
 
@@ -415,7 +446,7 @@ class State:
         """A context over the data, lent the Map the last one built: tiles are only ever
         appended, and a context builds its Map again when the tile list is another list
         or longer (after an undo, an explored tile)."""
-        g = Play(self.data)
+        g = Play(self._data)
         g._map_of = self._map_of
         return g
 
@@ -454,8 +485,8 @@ class State:
             return False
         who = conceding.conceder(text)
         if who is not None:
-            return conceding.refusal(self.data, who) is None
-        return text in self._option_table()
+            return conceding.refusal(self._data, who) is None
+        return self._option(text) is not None
 
     # -- conceding (rules/conceding.py) ------------------------------------
     def who_acts(self, action: Action | str) -> str | None:
@@ -478,7 +509,7 @@ class State:
         (True, False)
         """
         return (self._point is None and faction in FACTION_NAMES
-                and conceding.refusal(self.data, faction) is None)
+                and conceding.refusal(self._data, faction) is None)
 
     def concede(self, faction: str) -> "State":
         """``faction`` concedes: the game ends and the other player wins. The action is
@@ -497,7 +528,7 @@ class State:
     @property
     def conceded(self) -> str | None:
         """The faction that conceded the game, or ``None``."""
-        return self.data.get("conceded")
+        return self._data.get("conceded")
 
     @property
     def result(self) -> str | None:
@@ -508,7 +539,7 @@ class State:
         """
         if not self.is_over:
             return None
-        return conceding.result(self.data) or prompt(self).removeprefix("The game is over: ")
+        return conceding.result(self._data) or prompt(self).removeprefix("The game is over: ")
 
     def apply(self, action: Action | str | Any) -> "State":
         """Apply a legal action (or its notation) and return ``self``.
@@ -526,8 +557,8 @@ class State:
             return self._choose(action)
         if text is None:
             text = _normalise(action)  # raises: not an action
-        table = self._option_table()
-        if text not in table:
+        option = self._option(text)
+        if option is None:
             raise why_illegal(self, text, action)
         g = self._play()
         player = g.deciding()
@@ -535,12 +566,21 @@ class State:
             raise IllegalActionError(f"It is {name(player)}'s decision now, not "
                                      f"{FACTION_NAMES.get(action.player, repr(action.player)[:40])}'s")
         frame = g.top()
-        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, table[text]))
+        self._go(text, player, bool(frame and frame["type"] == "pledge"), [], (g, option))
         return self
+
+    def _option(self, text: str) -> tuple | None:
+        """What ``text`` does now: a listed option, or the rulebook's effectless change of a
+        die (``sail 3>3``), taken but not listed (docs/rulings.md); ``None`` if neither."""
+        table = self._option_table()
+        option = table.get(text)
+        if option is None and ">" in text:
+            option = effectless_option(self._play(), table, text)
+        return option
 
     def _concede(self, who: str, text: str, action) -> "State":
         """A concession, taken whoever is deciding (``apply`` of ``concede <faction>``)."""
-        reason = conceding.refusal(self.data, who)
+        reason = conceding.refusal(self._data, who)
         if reason is None and self._point is not None:
             reason = (f"a random event ({self._point['kind']}) is being decided: choose its "
                       f"outcome first")
@@ -548,7 +588,7 @@ class State:
             reason = f"only {name(who)} can concede for {name(who)}"
         if reason:
             raise IllegalActionError(f"'{text}' is not allowed: {reason}")
-        self._go(text, who, False, [], (Play(self.data), (conceding.concede, (who,))))
+        self._go(text, who, False, [], (Play(self._data), (conceding.concede, (who,))))
         return self
 
     def _go(self, text: str | None, player: str, hidden: bool, chosen: list,
@@ -556,7 +596,12 @@ class State:
         """Run the action ``text`` (``None``: the setup) with the chance outcomes ``chosen``
         so far (``ready``: its context and option, when the caller has them); stop at the
         next random event if chance is explicit."""
-        snapshot = marshal.dumps(self.data)
+        # The position before the action (the undo history, and what a failed action puts
+        # back), or, where it is the last entry with the last action replayed, None: made
+        # only when read (history.py).
+        replay = (self._replayable and not self._shared and text is not None
+                  and self._chance == "seeded" and not chosen and self.history.may_replay())
+        snapshot = None if replay else marshal.dumps(self._data)
         table = self._options  # the position's options, still right if it comes back
         drawn = [0]
         counting = chance.count_draws(drawn)  # chance.counting() without a generator's cost
@@ -572,13 +617,13 @@ class State:
             if text is not None:
                 self._count_calm(drawn[0])
         except chance.Pending as event:
-            self.data = marshal.loads(snapshot)
+            self._restore(snapshot)
             self._options = table
             self._point = {"text": text, "player": player, "hidden": hidden, "chosen": chosen,
                            "kind": event.kind, "outcomes": event.outcomes}
             return
         except EngineError as err:
-            self.data = marshal.loads(snapshot)
+            self._restore(snapshot)
             self._options = table
             if err.position is None:
                 err.position = self.to_json()
@@ -587,7 +632,7 @@ class State:
                             f"is in this error's .position",)
             raise
         except Exception:
-            self.data = marshal.loads(snapshot)
+            self._restore(snapshot)
             self._options = table
             raise
         self._options = None
@@ -608,13 +653,27 @@ class State:
             # The log opens with what setup did; later entries are one per action.
             self.log = [entry]
         else:
-            self.history.append(snapshot)
+            if snapshot is None:
+                self.history.append_replay(self.log[-1].action)
+            else:
+                self.history.append(snapshot)
             self.log.append(entry)
+            self._replayable = self._chance == "seeded" and not chosen
+
+    def _before(self) -> dict:
+        """The position before the action being applied, when it was not copied: the last
+        history entry with the last logged action replayed."""
+        return marshal.loads(_replay(self.history[-1], self.log[-1].action))
+
+    def _restore(self, snapshot: bytes | None) -> None:
+        """Put back the position before a failed action (an engine error, a chance point)."""
+        self._data = marshal.loads(snapshot) if snapshot is not None else self._before()
+        self._shared = False
 
     def _count_calm(self, drawn: int) -> None:
         """One more decision in this turn's calm stretch (none if it drew a random event or
         began a new turn); past the rules' bound it is an engine error."""
-        turn = self.data["turn"]
+        turn = self._data["turn"]
         if drawn or turn is not self._calm_turn:
             self._calm, self._calm_turn = 0, turn
             return
@@ -629,11 +688,11 @@ class State:
         if ready is not None:
             g, (fn, args) = ready
         elif text is not None:
-            g, (fn, args) = self._play(), self._option_table()[text]
+            g, (fn, args) = self._play(), self._option(text)
         for kind, outcome in chosen:
-            self.data["fixed"].setdefault(kind, []).append(_copy(outcome))
+            self._data["fixed"].setdefault(kind, []).append(_copy(outcome))
         if text is None:
-            return _set_up(self.data)
+            return _set_up(self._data)
         fn(g, g.top(), *args)
         g.advance(limits.MOST_AUTO_STEPS)
         return g
@@ -664,6 +723,7 @@ class State:
     @chance.setter
     def chance(self, mode: str) -> None:
         self._chance = chance_mode(mode)
+        self._replayable = False
         point = self._point
         if mode == "seeded" and point is not None:
             self._point = None
@@ -699,18 +759,20 @@ class State:
             return self
         if not self.history:
             raise IllegalActionError("There is no action to undo: this is the start of the game")
-        self.data = marshal.loads(self.history.pop())
+        self._data = marshal.loads(self.history.pop())
+        self._shared = self._replayable = False
         self.log.pop()
         self._options = None
-        self._calm, self._calm_turn = max(0, self._calm - 1), self.data["turn"]
+        self._calm, self._calm_turn = max(0, self._calm - 1), self._data["turn"]
         return self
 
     def copy(self) -> "State":
         """An independent copy, history and log included."""
-        twin = State(_copy(self.data), list(self.log), list(self.history))
+        twin = State(_copy(self._data), list(self.log), self.history)
+        twin._shared, twin._replayable = False, self._replayable
         twin._chance = self._chance
         twin._options = self._options  # the same position has the same options (never mutated)
-        if self._calm_turn is self.data["turn"]:
+        if self._calm_turn is self._data["turn"]:
             twin._calm, twin._calm_turn = self._calm, twin.data["turn"]
         if self._point is not None:
             twin._point = dict(self._point, chosen=list(self._point["chosen"]))
@@ -732,9 +794,10 @@ class State:
             raise ValueError(f"unknown kind of random event {kind!r}; kinds: {', '.join(chance.KINDS)}")
         outcomes = [_plain(o) for o in outcomes]
         for o in outcomes:
-            _check_outcome(self.data, kind, o)
-        self.data["fixed"].setdefault(kind, []).extend(outcomes)
+            _check_outcome(self._data, kind, o)
+        self._data["fixed"].setdefault(kind, []).extend(outcomes)
         self._options = None
+        self._replayable = False  # the next position is not the last action replayed
         return self
 
     def fix_battle(self, attacker: int | list[int], defender: int | list[int]) -> "State":
@@ -802,7 +865,7 @@ class State:
         # The text of json.dumps({"state": ..., "log": [...]}, sort_keys=True, separators=(",", ":")),
         # with each log entry (immutable) encoded once and kept.
         return ('{"log":[' + ",".join(e.json_text for e in self.log) + '],"state":'
-                + json.dumps(self.data, sort_keys=True, separators=(",", ":")) + "}")
+                + json.dumps(self._data, sort_keys=True, separators=(",", ":")) + "}")
 
     @classmethod
     def from_json(cls, text: str) -> "State":
@@ -828,12 +891,11 @@ class State:
         status = "over" if self.is_over else f"{who} to decide"
         return f"<ahoy State round {self.round}, {status}, fame {self.fame}>"
 
-    def _repr_svg_(self) -> str:
-        from ..render import render_svg
-        return render_svg(self)
+    def _repr_svg_(self) -> str | None:
+        return display.show("svg", self)   # the picture, registered by ahoy_nb (display.py)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, State) and self.data == other.data
+        return isinstance(other, State) and self._data == other._data
 
 
 _new = object.__new__
@@ -895,7 +957,7 @@ def playable(data: dict, log: list = ()) -> State:
         for frame in probe.data["pending"]:
             if (frame["type"] in LEGAL and frame["player"] is not None
                     and all(frame.get(key) in on_map for key, spec in FRAMES[frame["type"]].fields.items()
-                            if isinstance(spec, Figure) and spec.asked)):
+                            if isinstance(spec, FigureId) and spec.asked)):
                 LEGAL[frame["type"]](probe, frame)
         # What each player sees of the position (the log's entries were checked field by
         # field by the loader, and hiding their secrets cannot fail: not drawn again here).

@@ -266,7 +266,7 @@ def field_check(spec: schema.Field) -> Check:
         if isinstance(spec.high, str):  # a limit the cards raise, known once they are loaded
             return lambda v, p, c: integer(spec.low, LIMITS.get(spec.high, 0))(v, p, c)
         return integer(spec.low, spec.high)
-    if isinstance(spec, schema.Figure):
+    if isinstance(spec, schema.FigureId):
         if not spec.asked:
             return figure_id
 
@@ -290,7 +290,7 @@ def field_check(spec: schema.Field) -> Check:
     if isinstance(spec, schema.Offer):
         return lambda v, p, c: one_of(*OFFERS)(v, p, c)
     return {schema.Flag: boolean, schema.Player: faction, schema.Card: market_card,
-            schema.Die: die_face, schema.Tile: integer(0, len(TILES) - 1),
+            schema.Die: die_face, schema.TileId: integer(0, len(TILES) - 1),
             schema.Region: region_index}[type(spec)]
 
 
@@ -479,7 +479,7 @@ def _tiles_in(frame: dict) -> list[int]:
     out = []
     for key, spec in FRAMES[frame["type"]].fields.items():
         spec = spec.inner if isinstance(spec, schema.Maybe) else spec
-        if isinstance(spec, schema.Tile) and frame.get(key) is not None:
+        if isinstance(spec, schema.TileId) and frame.get(key) is not None:
             out.append(frame[key])
     return out
 

@@ -1,6 +1,6 @@
 """The Advisor's state and work, shared by its front ends (the notebook's and the Panel app's).
 
-:class:`AdvisorCore` follows a :class:`~ahoy_nb.widgets.BoardWidget` and decides what
+:class:`AdvisorCore` follows a :class:`~ahoy_nb.session.board.Board` and decides what
 the advisor shows; a front end draws it. The core knows no widget library: it calls
 its *view* (see :class:`AdvisorView`) with what to draw, always on the front end's
 own thread (the kernel's, or the Panel session's), through the ``deliver`` function
@@ -24,9 +24,10 @@ The analysis only ever uses what the board's viewer may see: a spectator's analy
 guesses every secret, a faction's guesses the others'.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.widgets import BoardWidget
->>> core = AdvisorCore(BoardWidget(new_game(2, seed=1), viewer="bluefin"), simulations=8,
-...                    wait=True)
+>>> from ahoy_nb.session.board import Board
+>>> from ahoy_nb.session.game import GameSession
+>>> core = AdvisorCore(Board(GameSession(new_game(2, seed=1)), viewer="bluefin"),
+...                    simulations=8, wait=True)
 >>> sorted(core.chances[0])
 ['bluefin', 'mollusk']
 >>> core.view.chances == core.chances    # no front end: a Headless view keeps what it shows
@@ -35,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import marshal
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -178,7 +178,7 @@ class AdvisorCore:
         self.on_enabled: Callable[[], None] | None = None
         self._earlier: list[int] = []  # earlier positions of an opened game, to chart when idle
         self._lock = threading.Lock()
-        board.observe(self._on_board, names=["revision"])
+        board.listen(self._on_change)
         self._on_board()
 
     # -- who may know what ----------------------------------------------------------------
@@ -228,6 +228,10 @@ class AdvisorCore:
             self.on_enabled()
 
     # -- the chart ---------------------------------------------------------------------------
+    def _on_change(self, changed: dict, revised: bool) -> None:
+        if revised:   # the live game changed (not only the position shown)
+            self._on_board()
+
     def _on_board(self, change=None) -> None:
         if self._closed:
             return
@@ -308,13 +312,13 @@ class AdvisorCore:
             return
         self.hints = list(result)
         self.view.show_hint(hint_html(snapshot, self.hints))
-        self.board.hints = [e.notation for e in self.hints]
+        self.board.set_marks(hints=[e.notation for e in self.hints])
 
     def _clear_hints(self) -> None:
         self.hints = []
         self.view.show_hint("")
-        if self.board.hints:
-            self.board.hints = []
+        if self.board.traits["hints"]:
+            self.board.set_marks(hints=[])
 
     def _show_controls(self) -> None:
         self.view.show_controls(self.enabled, self.may_hint() and not self._hinting)
@@ -343,7 +347,6 @@ class AdvisorCore:
         if self._closed:
             return
         self._closed = True
-        with contextlib.suppress(ValueError):  # not observing (any more)
-            self.board.unobserve(self._on_board, names=["revision"])
+        self.board.unlisten(self._on_change)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,6 +1,6 @@
 """The Review button's state and work, shared by its front ends (the notebook's and the Panel app's).
 
-:class:`ReviewCore` follows a :class:`~ahoy_nb.widgets.BoardWidget`: on :meth:`~ReviewCore.start`
+:class:`ReviewCore` follows a :class:`~ahoy_nb.session.board.Board`: on :meth:`~ReviewCore.start`
 it reviews the game so far (:func:`ahoy_nb.ai.analysis.review`) on a worker thread, and
 its *view* draws the result: the win-chance line over the whole game with the
 inaccuracies, mistakes and blunders marked. :meth:`~ReviewCore.select` (a click on a
@@ -13,8 +13,9 @@ player another's secrets while the game runs; after the game it shows every play
 options, which is what reviewing a finished game is for.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.widgets import BoardWidget
->>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+>>> from ahoy_nb.session.board import Board
+>>> from ahoy_nb.session.game import GameSession
+>>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
 >>> _ = board.act("start 0,0")
 >>> core = ReviewCore(board, simulations=0, wait=True)
 >>> core.start()
@@ -27,7 +28,6 @@ options, which is what reviewing a finished game is for.
 
 from __future__ import annotations
 
-import contextlib
 import marshal
 from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
@@ -57,10 +57,8 @@ class ReviewView(Protocol):
     def show_controls(self, can_review: bool, why: str) -> None:
         """Enable the Review button or not (``why``: the reason, when not)."""
 
-    # Optional: a view that has it gets the review's progress (a progress bar).
-    # def show_progress(self, done: int, total: int) -> None:
-    #     """``done`` of ``total`` pieces of the review's work are done (``done == total``:
-    #     finished); called as the work goes on, first with ``done == 0``."""
+    # Optional: a view with ``show_progress(done, total)`` gets how many of the decisions
+    # reviewed are done, as the work goes on (first ``done == 0``; ``done == total``: all).
 
 
 class Headless:
@@ -174,7 +172,7 @@ class ReviewCore:
         self._busy = False
         self._closed = False
         self._game = board.state
-        board.observe(self._on_board, names=["revision"])
+        board.listen(self._on_change)
         self._on_board()
 
     def player(self) -> str | None:
@@ -201,6 +199,10 @@ class ReviewCore:
     def refresh(self) -> None:
         """Enable or disable the button again (after Analysis was turned on or off)."""
         self._show_controls()
+
+    def _on_change(self, changed: dict, revised: bool) -> None:
+        if revised:   # the live game changed (not only the position shown)
+            self._on_board()
 
     def _on_board(self, change=None) -> None:
         if self._closed:
@@ -280,7 +282,6 @@ class ReviewCore:
         if self._closed:
             return
         self._closed = True
-        with contextlib.suppress(ValueError):
-            self.board.unobserve(self._on_board, names=["revision"])
+        self.board.unlisten(self._on_change)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -2,7 +2,7 @@
 
 ``Advisor(board)`` follows a :class:`~ahoy_nb.widgets.BoardWidget`:
 
-* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.widgets.panels.AdvisorPanel`):
+* in the board's side column (its ``"advisor"`` panel, :class:`~ahoy_nb.session.panels.AdvisorPanel`):
   each faction's **chance to win** against these bots now (:func:`ahoy_nb.ai.analysis.evaluate`, as the
   board's viewer may know it), the **Hint** button (for a person whose decision it is: the
   3 best actions, :func:`ahoy_nb.ai.analysis.best_actions`, listed with their estimated
@@ -34,9 +34,9 @@ import ipywidgets as widgets
 from ..session.advice import CHART_TITLE, AdvisorCore
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
-from .charts import PAPER, legend
+from .charts import PAPER, legend, whole_ticks
 from .loop import running_loop
-from .panels import AdvisorPanel
+from ..session.panels import AdvisorPanel
 
 __all__ = ["Advisor", "WinChanceChart"]
 
@@ -58,7 +58,10 @@ class WinChanceChart(bq.Figure):
                               marker_size=16, stroke_width=2,
                               colors=colors,
                               labels=[faction_name(f) for f in self.players])
-        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
+        # Whole actions only: ticks at 0.1, 0.2... would read "0 0 0 0 0 1 1 1 1 1".
+        self.x_axis = bq.Axis(scale=self.x_scale, side="bottom", label="action",
+                              tick_format="d", tick_values=whole_ticks(1))
+        axes = [self.x_axis,
                 bq.Axis(scale=self.y_scale, side="left", label="chance to win",
                         tick_format=".0%")]
         kwargs.setdefault("title", CHART_TITLE)
@@ -75,6 +78,7 @@ class WinChanceChart(bq.Figure):
         intervals = {x: chances[x].interval for x in xs if hasattr(chances[x], "interval")}
         with self.hold_sync(), self.lines.hold_sync():
             self.x_scale.max = float(max(1, xs[-1] if xs else 1))
+            self.x_axis.tick_values = whole_ticks(int(self.x_scale.max))
             self.lines.x = xs
             self.lines.y = [[chances[x][f] for x in xs] for f in self.players]
             for f, band in zip(self.players, self.bands):
@@ -90,7 +94,7 @@ class Advisor(widgets.VBox):
     The ipywidgets front of :class:`~ahoy_nb.session.advice.AdvisorCore`, which does the work.
     ``simulations``: playouts per point of the chart; ``hint_simulations``: for a hint.
     ``wait=True`` computes on the calling thread (scripts, tests). Attributes for tests:
-    ``chart``, ``panel`` (:class:`~ahoy_nb.widgets.panels.AdvisorPanel`), ``core``, ``chances``
+    ``chart``, ``panel`` (:class:`~ahoy_nb.session.panels.AdvisorPanel`), ``core``, ``chances``
     (``{action index: {faction: chance}}``), ``hints`` (the last hint's estimates);
     :meth:`press` presses a button of the panel as a click does.
     """
@@ -101,11 +105,11 @@ class Advisor(widgets.VBox):
         self._loop = running_loop()
         self._presses = 0
         self.chart = WinChanceChart(board.state.players)
-        self.panel = AdvisorPanel(board, on_chances=self.chart.show)
+        self.panel = AdvisorPanel(board.board, on_chances=self.chart.show)
         items = [(faction_name(f), FACTION_COLORS.get(f, "#888"), "line")
                  for f in board.state.players]
         super().__init__([legend(items), self.chart], **kwargs)
-        self.core = AdvisorCore(board, self, enabled=enabled, simulations=simulations,
+        self.core = AdvisorCore(board.board, self, enabled=enabled, simulations=simulations,
                                 hint_simulations=hint_simulations, wait=wait,
                                 deliver=self._on_kernel_thread)
         self.panel.core = self.core

@@ -23,6 +23,19 @@
 
 let sequence = 0;
 
+// Facts about the page, kept on the window (a front end may load this module once per
+// widget): when it opened, when the person last scrolled it themselves (wheel, touch,
+// keys), and whether its first lesson came into view (below).
+const page = window.__ahoyPage || (window.__ahoyPage = { opened: Date.now(), scrolled: 0, lessonShown: false });
+if (!page.listening) {
+  page.listening = true;
+  for (const kind of ["wheel", "touchmove", "keydown"]) {
+    window.addEventListener(kind, (event) => {
+      if (kind !== "keydown" || /^(Page|Arrow|Home|End| )/.test(event.key)) page.scrolled = Date.now();
+    }, { capture: true, passive: true });
+  }
+}
+
 // After this long without an answer to a click, the message area says so: a busy kernel
 // answers late, and a kernel may also never hear a click (docs/widgets.md, "A click the
 // kernel never hears"). Longer than any bot's think time (about 1 s a decision).
@@ -139,12 +152,41 @@ function render({ model, el }) {
     send({ action: notation });
   }
 
+  // The part of the window the board is seen in: the window, less what its scrolling
+  // ancestors hide (JupyterLab's notebook under its tool bars, Voila's page, Panel's).
+  function visibleRect() {
+    let top = 0, left = 0, bottom = window.innerHeight, right = window.innerWidth;
+    for (const n of scrollers()) {
+      const r = n.getBoundingClientRect();
+      top = Math.max(top, r.top); left = Math.max(left, r.left);
+      bottom = Math.min(bottom, r.bottom); right = Math.min(right, r.right);
+    }
+    return { top, left, bottom, right };
+  }
+
+  // A chooser or a warning opens beside the click, inside the visible window (above the
+  // click when there is no room below, scrolling inside itself when taller than the
+  // window) and off the side column, so that Cancel and the list of actions stay in view.
   function place(box, event) {
     const frame = root.getBoundingClientRect();
+    const view = visibleRect();
     const x = event && event.clientX ? event.clientX : frame.left + 40;
     const y = event && event.clientY ? event.clientY : frame.top + 80;
-    box.style.left = `${Math.max(0, Math.min(x - frame.left + 8, frame.width - 320))}px`;
-    box.style.top = `${Math.max(0, y - frame.top + 8)}px`;
+    box.style.maxHeight = `${Math.max(120, view.bottom - view.top - 16)}px`;
+    box.style.left = "0px";
+    box.style.top = "0px";
+    box.hidden = false;
+    const w = box.offsetWidth;
+    const h = box.offsetHeight;
+    const beside = side.offsetTop < stage.offsetTop + 40;
+    const right = Math.min(view.right, frame.right, beside ? side.getBoundingClientRect().left - 6 : Infinity);
+    const left = Math.max(view.left, frame.left);
+    let bx = x + 8 + w <= right ? x + 8 : x - 8 - w;
+    bx = Math.max(left, Math.min(bx, right - w));
+    let by = y + 8 + h <= view.bottom - 8 ? y + 8 : y - 8 - h;
+    by = Math.max(view.top + 8, Math.min(by, view.bottom - 8 - h));
+    box.style.left = `${bx - frame.left}px`;
+    box.style.top = `${by - frame.top}px`;
   }
 
   function openConfirm(choice, event) {
@@ -336,7 +378,7 @@ function render({ model, el }) {
   function onClick(event) {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
-    hideTip();
+    muteTip(event.detail ? event : null);   // (a key's click, detail 0: the tip may show again)
     const press = target.closest("[data-button]");
     if (press && panelsHost.contains(press)) {
       const d = panelsDrawn.get(press.getAttribute("data-panel"));
@@ -434,19 +476,39 @@ function render({ model, el }) {
   }
   mapHost.addEventListener("pointermove", onPointer);
 
-  // Rule tips on hover and focus.
+  // Rule tips on hover and focus. A click hides the tip, and no tip shows again until the
+  // pointer moves on: the board redrawn under a still pointer would bring it back, over
+  // the very pieces the click changed.
+  let tipMutedAt = null;   // where the pointer was when a click hid the tip
   function showTip(event) {
     const t = event.target instanceof Element ? event.target.closest("[data-tip]") : null;
-    if (!t || !board.contains(t)) { tipBox.hidden = true; return; }
+    if (!t || !board.contains(t) || tipMutedAt) { tipBox.hidden = true; return; }
     tipBox.textContent = t.getAttribute("data-tip");
-    const frame = root.getBoundingClientRect();
-    const r = t.getBoundingClientRect();
-    tipBox.style.left = `${Math.max(0, Math.min(r.left - frame.left, frame.width - 300))}px`;
-    tipBox.style.top = `${r.bottom - frame.top + 4}px`;
     tipBox.hidden = false;
+    // Under the element, or above it when the window has no room below; inside the window.
+    const frame = root.getBoundingClientRect();
+    const view = visibleRect();
+    const r = t.getBoundingClientRect();
+    const w = tipBox.offsetWidth;
+    const h = tipBox.offsetHeight;
+    const x = Math.max(Math.max(view.left, frame.left), Math.min(r.left, Math.min(view.right, frame.right) - w));
+    const y = r.bottom + 4 + h <= view.bottom ? r.bottom + 4 : Math.max(view.top, r.top - 4 - h);
+    tipBox.style.left = `${x - frame.left}px`;
+    tipBox.style.top = `${y - frame.top}px`;
   }
   function hideTip() { tipBox.hidden = true; }
+  function muteTip(event) {
+    hideTip();
+    tipMutedAt = event && event.clientX !== undefined ? { x: event.clientX, y: event.clientY } : null;
+  }
+  function onMove(event) {
+    if (tipMutedAt && Math.hypot(event.clientX - tipMutedAt.x, event.clientY - tipMutedAt.y) > 12) {
+      tipMutedAt = null;
+      showTip(event);
+    }
+  }
   root.addEventListener("mouseover", showTip);
+  root.addEventListener("pointermove", onMove);
   function onFocus(event) {
     showTip(event);
     // Tab to a placement previews it (a mouse press focuses too, but the pointer decides).
@@ -506,7 +568,8 @@ function render({ model, el }) {
   function drawActions() {
     const list = model.get("choices") || [];
     const hints = model.get("hints") || [];
-    const key = JSON.stringify(list);
+    const past = model.get("position") < model.get("history_length");   // says so when empty
+    const key = JSON.stringify(list) + (past ? " past" : "");
     if (key !== drawnChoices) {
       drawnChoices = key;
       buildActions(list);
@@ -533,7 +596,9 @@ function render({ model, el }) {
     scrolledTo = null;
     if (!list.length) {
       const who = model.get("deciding");
-      const text = model.get("can_act") ? "" : (who ? "Waiting for another player." : "No actions.");
+      const past = model.get("position") < model.get("history_length");
+      const text = model.get("can_act") ? "" : past ? "A past position: go to the latest position to act."
+        : (who ? "Waiting for another player." : "No actions.");
       actions.appendChild(h("div", { className: "ahoy-none", text }));
       return;
     }
@@ -675,6 +740,9 @@ function render({ model, el }) {
       void messageBox.offsetWidth;
       messageBox.classList.add("ahoy-fresh");
       schedulePin();
+      // A message about the position shown (a review's decision, picked below the board):
+      // the board comes where the eye is.
+      if (said.focus && !err) root.scrollIntoView({ block: "nearest", behavior: "smooth" });
     }
     shownMessage = text ? key : null;
   }
@@ -756,9 +824,14 @@ function render({ model, el }) {
     }
     // A new bar each time something else is worked out: its fill starts again.
     const bar = h("span", { className: "ahoy-busy-bar" });
-    if (busy.seconds) bar.style.animationDuration = `${busy.seconds}s`;
+    const counted = busy.total > 0;   // work counted in steps: a bar that shows how far it is
+    if (counted) {
+      bar.classList.add("ahoy-busy-counted");
+      bar.style.width = `${Math.round((100 * Math.min(busy.done || 0, busy.total)) / busy.total)}%`;
+    } else if (busy.seconds) bar.style.animationDuration = `${busy.seconds}s`;
     else bar.classList.add("ahoy-busy-open");
-    const row = h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": busy.text, "aria-busy": "true" }, [
+    const row = h("div", { className: "ahoy-busy", role: "progressbar", "aria-label": busy.text, "aria-busy": "true",
+                           ...(counted ? { "aria-valuemin": 0, "aria-valuemax": busy.total, "aria-valuenow": busy.done || 0 } : {}) }, [
       h("span", { className: "ahoy-busy-text", text: busy.text }), h("span", { className: "ahoy-busy-track" }, [bar])]);
     if (d.busy) d.busy.replaceWith(row); else d.row.after(row);
     d.busy = row;
@@ -822,6 +895,7 @@ function render({ model, el }) {
     const tall = Math.max(240, bottom - top - 16);
     if (side.style.maxHeight !== `${tall}px`) {
       side.style.maxHeight = `${tall}px`;
+      markLog();   // the log got another height: keep the latest entry (or the one shown) in view
       // The page may still be laying itself out (a theme being changed): look again.
       clearTimeout(pinAgain);
       pinAgain = setTimeout(schedulePin, 400);
@@ -881,13 +955,30 @@ function render({ model, el }) {
     if (model.get("error")) drawMessage();   // the same refusal again is a new answer
   }
 
+  // The first lesson of a page brings itself into view as it first appears: Run All leaves
+  // the notebook at its last cell, far below the lesson (a learner opening 01_setup in the
+  // in-browser site). Not if the person has scrolled since the page opened.
+  let lessonTries = 0;
+  function showFirstLesson() {
+    if (page.lessonShown || page.scrolled > page.opened) return;
+    const lesson = root.isConnected ? root.closest(".ahoy-tutorial") : null;
+    if (!lesson) {
+      if (!root.isConnected && ++lessonTries < 40) setTimeout(showFirstLesson, 50);
+      return;
+    }
+    page.lessonShown = true;
+    if (document.querySelector(".ahoy-tutorial") !== lesson) return;   // another lesson was first
+    lesson.scrollIntoView({ block: "start" });
+  }
+  showFirstLesson();
+
   const handlers = [
     ["parts", drawParts], ["can_act", drawParts], ["choices", drawActions], ["hints", drawActions],
     ["log_head", drawLogHead], ["log_tail", drawLogTail], ["notices", drawNotices],
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
     ["deciding", drawStatus], ["error", drawMessage], ["message", drawMessage], ["panels", drawPanels],
     ["handover", drawHandover],
-    ["position", drawControls], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
+    ["position", drawControls], ["position", drawActions], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
     ["ack", onAck],
   ];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
@@ -906,6 +997,7 @@ function render({ model, el }) {
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("mouseover", showTip);
+    root.removeEventListener("pointermove", onMove);
     root.removeEventListener("mouseleave", hideTip);
     root.removeEventListener("focusin", onFocus);
     root.removeEventListener("focusout", hideTip);

@@ -23,8 +23,9 @@ from ..engine.components import FAME_TO_END
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 # The data (shared with the light charts of lightchart.py); re-exported for app.py.
-from .chartdata import WEALTH_COLOR, FollowsBoard, Timeline, fame_series, region_rows
-from .chartdata import position_state as _position_state
+from ..session.chartdata import WEALTH_COLOR, Timeline, fame_series, region_rows
+from ..session.chartdata import position_state as _position_state
+from .lightchart import FollowsBoard
 
 
 __all__ = ["FameChart", "ControlChart", "GameCharts", "Timeline", "legend", "region_rows",

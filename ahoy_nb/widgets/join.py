@@ -46,7 +46,8 @@ from typing import Any, Callable
 
 from ..engine import IllegalActionError
 from ..engine.words import faction_name
-from .board import SERVED, BoardFace
+from ..session.view import SERVED, intent_id, parse_intent
+from .board import BoardFace
 from .loop import running_loop
 
 __all__ = ["join", "OnlineBoard", "JoinError", "parse_link", "create_table"]
@@ -356,36 +357,28 @@ class OnlineBoard(BoardFace):
         self._io.spawn(self._handle(intent))
 
     async def _handle(self, intent) -> None:
-        ident = intent.get("id") if isinstance(intent, dict) else None
-        if not isinstance(ident, (int, float, str)):
-            ident = None
         error = ""
         try:
-            if not isinstance(intent, dict):
-                raise IllegalActionError("Malformed intent: expected an object like "
-                                         '{"action": "sail 4", "id": 1}')
-            if "action" in intent:
-                self._deliver((await self._act(intent["action"]))[1])
-            elif "concede" in intent:  # out of turn too: the table checks the seat
-                if not isinstance(intent["concede"], str):
-                    raise IllegalActionError("Malformed intent: concede names a player")
-                self._deliver((await self._act(f"concede {intent['concede']}"[:60]))[1])
-            elif "undo" in intent:
+            parsed = parse_intent(intent, self.history_length)
+            kind, value = parsed.kind, parsed.value
+            if kind == "action":
+                self._deliver((await self._act(value))[1])
+            elif kind == "concede":  # out of turn too: the table checks the seat
+                self._deliver((await self._act(f"concede {value}"))[1])
+            elif kind == "undo":
                 self._deliver((await self._undo())[1])
-            elif "scrub" in intent:
-                k = intent["scrub"]
-                if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= self.history_length:
-                    raise IllegalActionError(f"Malformed intent: scrub to a position from 0 to "
-                                             f"{self.history_length}, not {k!r}")
-                self._at = None if k >= self.history_length else k
+            elif kind == "scrub":
+                self._at = None if value >= self.history_length else value
                 self._deliver(await self._board())
-            elif "refused" in intent:
-                error = self.on_refused(intent["refused"])
-            elif "reveal" in intent:
+            elif kind == "refused":
+                error = self.on_refused(value)
+            elif kind == "reveal":
                 error = "There is no handover waiting"
+            elif kind == "press":
+                error = "There is no such button on a table's board"
         except ValueError as err:   # IllegalActionError, JoinError
             error = str(err)[:300]
-        self._deliver(lambda: self._set(error=error, ack=ident))
+        self._deliver(lambda: self._set(error=error, ack=intent_id(intent)))
 
     def on_refused(self, target) -> str:
         """The words for a click where no action is offered (the widget's own)."""

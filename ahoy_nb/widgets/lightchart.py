@@ -3,7 +3,7 @@
 bqplot needs numpy, which a Pyodide built from PyPI wheels does not have (the
 JupyterLite site, docs/lite.md). There :class:`LightCharts` stands in for
 :class:`~ahoy_nb.widgets.charts.GameCharts`, with the same data
-(:mod:`ahoy_nb.widgets.chartdata`) and the same API (``update``, ``follow``): Fame
+(:mod:`ahoy_nb.session.chartdata`) and the same API (``update``, ``follow``): Fame
 of each player after each action, with round starts, the Fame that ends the game
 and the position shown; and each region's control and wealth. What it lacks:
 tooltips on hover (each bar and line has an SVG title instead), zoom and animation.
@@ -28,7 +28,7 @@ from ..engine.components import FAME_TO_END
 from ..engine.words import faction_name
 from ..engine.rules import name
 from ..render import FACTION_COLORS
-from .chartdata import (WEALTH_COLOR, FollowsBoard, Timeline, fame_series, position_state,
+from ..session.chartdata import (WEALTH_COLOR, Timeline, fame_series, position_state,
                         region_rows)
 
 __all__ = ["LightCharts", "odds_svg", "light_odds_explorer"]
@@ -94,7 +94,7 @@ def _svg(title: str, parts: list[str], legend: list[tuple[str, str]], label: str
 
 
 def fame_svg(data: dict, players: list[str], position: int | None = None) -> str:
-    """The Fame chart of :func:`~ahoy_nb.widgets.chartdata.fame_series` data, as SVG."""
+    """The Fame chart of :func:`~ahoy_nb.session.chartdata.fame_series` data, as SVG."""
     n = len(data["x"]) - 1
     top = max([FAME_TO_END + 2] + [max(v) + 2 for v in data["fame"].values()])
     k = n if position is None else max(0, min(position, n))
@@ -129,7 +129,7 @@ SERIES = (("bluefin", "Bluefin control", FACTION_COLORS["bluefin"]),
 
 
 def control_svg(rows: list[dict], title: str) -> str:
-    """The control chart of :func:`~ahoy_nb.widgets.chartdata.region_rows`, as SVG."""
+    """The control chart of :func:`~ahoy_nb.session.chartdata.region_rows`, as SVG."""
     top = max([4] + [r[key] + 1 for r in rows for key, _, _ in SERIES])
     f = _Frame(max(len(rows), 1), top, "region (suit, Island)", "")
     slot = (f.x1 - f.x0) / max(len(rows), 1)
@@ -144,6 +144,35 @@ def control_svg(rows: list[dict], title: str) -> str:
                          f'<title>{escape(r["label"])}: {escape(name)} {r[key]}</title></rect>')
     legend = [(name, color) for _, name, color in SERIES]
     return _svg(title, parts, legend, title)
+
+
+class FollowsBoard:
+    """Mixin of the chart widgets: ``follow(board)`` calls ``self.update(state, position)``
+    after each change of the board's game and of its scrubber, once per change."""
+
+    _board = None
+    _drawn = None
+
+    def follow(self, board):
+        """Redraw after each change of ``board``'s game and of its scrubber."""
+        if self._board is not None:
+            self._board.unobserve(self._on_board, names=["revision", "position"])
+        self._board = board
+        board.observe(self._on_board, names=["revision", "position"])
+        self._on_board()
+        return self
+
+    def _on_board(self, change=None) -> None:
+        board = self._board
+        s = board.state
+        # One redraw per change, though an action changes both revision and position.
+        last = s.history[-1] if s.history else None
+        drawn = self._drawn
+        if (drawn is not None and drawn[0] is s and drawn[1] == len(s.history)
+                and drawn[2] is last and drawn[3] == board.position):
+            return
+        self._drawn = (s, len(s.history), last, board.position)
+        self.update(s, board.position)
 
 
 class LightCharts(FollowsBoard, widgets.HTML):

@@ -10,95 +10,36 @@ notebook widget; it is what ``notebooks/app.ipynb`` shows, e.g. as a Voila app.
 >>> app.game.people
 ('bluefin', 'mollusk')
 
-The seat logic (:func:`seat_options`, :func:`initial_seats`, :func:`people_and_bots`)
-is shared with the Panel app (:mod:`ahoy_nb.apps.panel_app`).
+The seat choices are the session layer's (:mod:`ahoy_nb.session.seats`), as in the Panel
+app and the online tables' page.
 """
 
 from __future__ import annotations
 
 import html
 import secrets
-from functools import lru_cache
 from typing import Iterable, Mapping
 
 import ipywidgets as widgets
 
 from ..ai.levels import think_time
-from ..engine import new_game
 from ..engine.words import faction_name
+from ..session.seats import SEAT_CHOICES, initial_seats, people_and_bots, seat_options
 from .play import play
 
-__all__ = ["SEATS", "ALIASES", "seat_name", "seat_options", "initial_seats", "people_and_bots", "lobby", "Lobby"]
-
-# Who plays a faction: a person at this screen, or a bot. Bots by level (levels.LEVELS);
-# how long one thinks is said where the game shows its bots (levels.think_time), not here:
-# a label this short fits every form's chooser.
-SEATS = {"person": "Person", "easy": "Easy bot", "normal": "Normal bot",
-         "hard": "Hard bot", "random": "Random bot"}
-# Other names the lobby takes for its levels (levels.BOTS): "greedy", normal's one-action
-# look in every seat, sits as the Normal bot.
-ALIASES = {"greedy": "normal", "ismcts": "hard"}
-
-
-def seat_name(kind: str) -> str:
-    """The seat a bot name stands for (``"greedy"`` sits as ``"normal"``).
-
-    >>> seat_name("greedy"), seat_name("hard")
-    ('normal', 'hard')
-    """
-    return ALIASES.get(kind, kind)
-
-
-@lru_cache(maxsize=None)
-def _factions(players: int) -> tuple[str, ...]:
-    return tuple(new_game(players, seed=0).players)
-
-
-def seat_options(players: int) -> list[str]:
-    """The factions of a game of ``players`` players, in seat order.
-
-    >>> seat_options(3)
-    ['bluefin', 'smuggler1', 'mollusk']
-    """
-    return list(_factions(int(players)))
-
-
-def initial_seats(people: Iterable[str] | str = ("bluefin",),
-                  bots: str | Mapping[str, str] = "normal") -> dict:
-    """``{faction: "person" | a bot name in SEATS}`` for every faction of a 4-player game,
-    from ``play()``-style ``people`` and ``bots`` (a bot object counts as normal here)."""
-    factions = seat_options(4)
-    if isinstance(people, str):
-        people = factions if people == "all" else (people,)
-    seats = {}
-    for f in factions:
-        if f in people:
-            seats[f] = "person"
-        else:
-            kind = bots.get(f, "normal") if isinstance(bots, Mapping) else bots
-            kind = seat_name(kind) if isinstance(kind, str) else kind
-            seats[f] = kind if kind in SEATS and kind != "person" else "normal"
-    return seats
-
-
-def people_and_bots(players: int, seats: Mapping[str, str]) -> tuple[tuple, dict]:
-    """``(people, bots)`` for ``play()`` from ``{faction: seat}``."""
-    factions = seat_options(players)
-    people = tuple(f for f in factions if seats.get(f, "normal") == "person")
-    bots = {f: seats.get(f, "normal") for f in factions if f not in people}
-    return people, bots
+__all__ = ["lobby", "Lobby"]
 
 
 def lobby(players: int = 3, seed: int | None = None,
           people: Iterable[str] | str = ("bluefin",), bots: str | Mapping = "normal",
           bot_delay: float | None = 0.5, **play_kwargs) -> "Lobby":
     """The new-game form and, below it, a game started from it (see :class:`Lobby`)."""
-    return Lobby(players=players, seed=seed, people=people, bots=bots,
-                          bot_delay=bot_delay, **play_kwargs)
+    return Lobby(players=players, seed=seed, people=people, bots=bots, bot_delay=bot_delay,
+                 **play_kwargs)
 
 
 class Lobby(widgets.VBox):
-    """A new-game form above the game (an :class:`~ahoy_nb.widgets.play.AhoyGame`).
+    """A new-game form above the game (a :class:`~ahoy_nb.widgets.play.GameWidget`).
 
     Attributes for code and tests: ``players`` (Dropdown), ``seats``
     (``{faction: Dropdown}`` of the 4-player game; the game's are shown), ``seed``
@@ -119,7 +60,7 @@ class Lobby(widgets.VBox):
                                         description="Players",
                                         layout=widgets.Layout(width="150px"))
         seats = initial_seats(people, bots)
-        options = [(label, key) for key, label in SEATS.items()]
+        options = [(label, key) for key, label in SEAT_CHOICES.items()]
         self.seats = {f: widgets.Dropdown(options=options, value=seats[f],
                                           description=faction_name(f),
                                           layout=widgets.Layout(width="220px"))

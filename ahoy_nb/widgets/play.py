@@ -1,15 +1,18 @@
 """Play a game of Ahoy in a notebook: ``ahoy_nb.play()``.
 
+The game's flow is the session layer's (:mod:`ahoy_nb.session`: who may act, undo,
+conceding, the bots and their pace, opening a save); this module lays its widgets out.
+
 >>> from ahoy_nb.widgets.play import play
 >>> game = play(players=3, seed=1, people=("bluefin",), bot_delay=0)
 >>> game
-AhoyGame(round 1, bluefin to decide; people: bluefin; bots: smuggler1 normal, mollusk normal)
+GameWidget(round 1, bluefin to decide; people: bluefin; bots: smuggler1 normal, mollusk normal)
 >>> game.board.intent = {"action": "start 0,0", "id": 1}   # what a click does
 >>> game.state.current_player                               # the bots have played since
 'bluefin'
 
 (``ahoy_nb.play`` is this module's ``play`` function; import the module's other
-names with ``from ahoy_nb.widgets.play import AhoyGame``.)
+names with ``from ahoy_nb.widgets.play import GameWidget``.)
 """
 
 from __future__ import annotations
@@ -22,51 +25,45 @@ from typing import Iterable, Mapping
 
 import ipywidgets as widgets
 
-from ..ai.bots import Bot
-from ..ai.levels import make_bot, takes_time, think_time
 from .. import savegame
+from ..ai.bots import Bot
 from ..engine import Action, IllegalActionError, State, new_game
+from ..engine.components import SEATS
 from ..engine.words import faction_name
-from ..engine.undo import revealed
+from ..session.bots import DEFAULT_DELAY, BotRunner, LoopScheduler
+from ..session.game import GameSession, SeatsError, UNDO_RULES
 from . import BoardWidget, GameCharts
-from .loop import running_loop
 from .files import OpenButton
-from .panels import bots_panel
+from .loop import running_loop
 
-__all__ = ["play", "AhoyGame", "fair_undo", "UNDO_RULES"]
+__all__ = ["play", "GameWidget", "UNDO_RULES"]
 
-DEFAULT_DELAY = 0.5
-UNDO_RULES = ("fair", "free")
 SEED_WARNING = "the seed reveals every hidden card and future die"
 
 
-def fair_undo(board) -> str | None:
-    """The fair undo rule for a :class:`~ahoy_nb.widgets.BoardWidget` (its ``undo_rule``):
-    why the person at the board may not take back their last action now, or ``None``.
+def players_count(players) -> int:
+    """The number of players, from a number or its digit (``"3"``): 2, 3 or 4.
 
-    Undo takes back the last action of one of the board's ``people`` and the bot actions
-    after it. That is fair only if the person at the board made that action (in hot seat,
-    not the previous person's, once the device has passed) and if those actions revealed
-    nothing: no roll, no card or tile drawn, nothing hidden shown
-    (:func:`ahoy_nb.engine.undo.revealed`).
+    >>> players_count("3"), players_count(4)
+    (3, 4)
+    >>> players_count("five")
+    Traceback (most recent call last):
+    ...
+    ValueError: players is 2, 3 or 4 (Ahoy is for 2 to 4 players), not 'five'
     """
-    s = board.state
-    start = len(s.log) - len(s.history)
-    mine = [i for i in range(start, len(s.log)) if s.log[i].player in board.people]
-    if not mine:
-        return None  # nothing of theirs to undo: the board says so
-    actor = s.log[mine[-1]].player
-    person = board.viewer if board.viewer in s.players else actor
-    if actor != person:
-        return "it is another player's move"
-    return revealed(s, len(s.log) - mine[-1], viewer=person)
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players.strip())
+    if isinstance(players, bool) or players not in SEATS:
+        raise ValueError(f"players is 2, 3 or 4 (Ahoy is for 2 to 4 players), not {players!r}")
+    return players
 
 
 def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str = ("bluefin",),
-         bots: str | Bot | Mapping[str, str | Bot] = "normal", bot_delay: float | None = 0.5, *,
+         bots: str | Bot | Mapping[str, str | Bot] = "normal",
+         bot_delay: float | None = DEFAULT_DELAY, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
          confirm_handover: bool = True, analysis: bool | None = None,
-         undo: str | None = None) -> "AhoyGame":
+         undo: str | None = None) -> "GameWidget":
     """A playable game as one widget: the board (with its log), live charts, bot controls.
 
     * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
@@ -78,15 +75,16 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       see only what it may see. Several: hot seat, the view follows whoever must
       decide, and the board asks to pass the device between them. ``"all"``: every
       faction. ``()``: watch the bots play.
-    * ``bots``: who plays the other factions: a level, ``"easy"``, ``"normal"`` (the
-      greedy lookahead; as the Mollusk it plays its best actions on to the round's end)
-      or ``"hard"`` (ISMCTS; it thinks
-      ``ahoy_nb.ai.levels.think_time("hard")``, about 1 s, a decision, and a turn takes
-      several decisions), or ``"random"``, a bot object (anything with ``choose(state)``) or
-      ``{faction: ...}`` (factions not named get ``"normal"``).
-    * ``bot_delay``: seconds between bot actions, so each one can be seen; ``0``:
-      bots play instantly up to the next person's decision; ``None``: bots wait for
-      the "Bot action" / "Bots to my turn" buttons (or the "Auto" toggle).
+    * ``bots``: who plays the other factions: a level (``ahoy_nb.ai.levels.LEVELS``:
+      ``"easy"``, ``"normal"``, the greedy lookahead that as the Mollusk plays its best
+      actions on to the round's end, ``"hard"``, ISMCTS, thinking
+      ``ahoy_nb.ai.levels.think_time("hard")``, about 0.3 s, a decision on each core, or ``"random"``), a bot object
+      (anything with ``choose(state)``) or ``{faction: ...}`` (factions not named get
+      ``"normal"``).
+    * ``bot_delay``: seconds between bot actions, so each one can be seen (a bot's whole
+      turn is shown within a few seconds however many steps it has); ``0``: bots play
+      instantly up to the next person's decision; ``None``: bots wait for the "Bot
+      action" / "Bots to my turn" buttons (or the "Auto" toggle).
     * ``viewer``: ``"auto"`` (default: the one person, hot seat for several, a
       spectator for none), or ``"all"`` to see everything (analysis, or watching bots
       with their secrets shown), or a faction, or ``None``.
@@ -99,72 +97,61 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       several people share the screen (hot seat), where it would help one against
       another. Its "Analysis" toggle turns it on and off during the game.
     * ``undo``: ``"fair"`` (default when people play against bots or each other): a
-      person may take back only their own last action, and only if it revealed nothing
-      (no roll, no card or tile drawn); otherwise the board says why not.
-      ``"free"`` (default for ``viewer="all"`` and for watching bots): any action may be
-      taken back, for analysis and tutorials.
+      person may take back their own last action and the bots' after it, only if nobody
+      else has answered it and it revealed nothing (no roll, no card or tile drawn);
+      otherwise the board says why not. ``"free"`` (default for ``viewer="all"`` and
+      for watching bots): any action may be taken back, for analysis and tutorials.
 
-    Bots move by themselves on the kernel's event loop (one action every
-    ``bot_delay`` seconds); without a running event loop (a plain script, tests) they
-    play instantly. Undo takes back your last action and the bot actions after it.
+    Bots move by themselves on the kernel's event loop; without a running event loop (a
+    plain script, tests) they play instantly.
     """
     chosen = seed is not None or state is not None
     if state is None:
         if seed is None:
             seed = secrets.randbits(32)
-        state = new_game(players, seed=seed)
+        state = new_game(players_count(players), seed=seed)
     elif seed is None:
         seed = state.data.get("seed", 0)
-    return AhoyGame(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
-                    charts=charts, confirm_handover=confirm_handover, seed=seed,
-                    analysis=analysis, seed_chosen=chosen, undo=undo)
+    return GameWidget(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
+                      charts=charts, confirm_handover=confirm_handover, seed=seed,
+                      analysis=analysis, seed_chosen=chosen, undo=undo)
 
 
-class AhoyGame(widgets.VBox):
+class GameWidget(widgets.VBox):
     """A game in one widget: bot controls, the board (and its log), the charts.
 
-    Attributes: ``board`` (:class:`BoardWidget`), ``charts`` (:class:`GameCharts`
-    or ``None``), ``bots`` (``{faction: bot}``), ``people``, ``seed`` (``None`` while
-    it may not be shown), ``undo_mode`` (``"fair"`` or ``"free"``), ``state``.
-    Methods: :meth:`step` (one bot action), :meth:`run_bots` (bots play until a
-    person must decide), :meth:`stop`.
+    Attributes: ``session`` (the :class:`~ahoy_nb.session.game.GameSession`), ``board``
+    (:class:`BoardWidget`), ``runner`` (the :class:`~ahoy_nb.session.bots.BotRunner`),
+    ``charts`` (:class:`GameCharts` or ``None``), ``bots`` (``{faction: bot}``), ``people``,
+    ``seed`` (``None`` while it may not be shown), ``undo_mode``, ``state``.
+    Methods: :meth:`step` (one bot action), :meth:`run_bots` (bots play until a person
+    must decide), :meth:`stop`.
     """
 
     def __init__(self, state: State, *, people=("bluefin",), bots="normal",
                  bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
-                 confirm_handover=True, seed: int | None = None, analysis=None, seed_chosen: bool = True,
-                 undo: str | None = None, **kwargs):
+                 confirm_handover=True, seed: int | None = None, analysis=None,
+                 seed_chosen: bool = True, undo: str | None = None, **kwargs):
         self._seed = seed
         self.seed_chosen = seed_chosen
-        players = state.players
         if isinstance(people, str):
-            people = players if people == "all" else (people,)
+            people = state.players if people == "all" else (people,)
         people = tuple(people)
-        for f in people:
-            if f not in players:
-                raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
-        self.people = people
-        if bot_delay is not None and bot_delay < 0:
-            raise ValueError(f"bot_delay is a number of seconds (or None), not {bot_delay!r}")
-        self.bot_delay = bot_delay
-        self.bots = self._make_bots(players, people, bots, seed)
         if viewer == "auto":
             viewer = people[0] if len(people) == 1 else "hotseat" if people else None
         if undo is None:
             undo = "free" if viewer == "all" or not people else "fair"
-        if undo not in UNDO_RULES:
-            raise ValueError(f"undo is 'fair' or 'free', not {undo!r}")
-        self.undo_mode = undo
-        self.board = BoardWidget(state, viewer=viewer, people=people,
+        self.session = GameSession.of(state, people, bots, seed=seed, undo=undo)
+        self.board = BoardWidget(game=self.session, viewer=viewer, people=people,
                                  confirm_handover=confirm_handover)
-        if undo == "fair":
-            self.board.undo_rule = fair_undo
-            self.board.refresh()
-        bots_panel(self.board, self.bots)   # first in the side column, as in the Panel app
+        loop = running_loop()
+        scheduler = (LoopScheduler(loop, threads=sys.platform != "emscripten")
+                     if loop is not None else None)
+        # Made before the advisor (its "bots" panel comes first in the side column); it
+        # starts once everything is in place.
+        self.runner = BotRunner(self.session, delay=bot_delay, scheduler=scheduler,
+                                board=self.board.board, auto=False)
         self.charts = GameCharts().follow(self.board) if charts else None
-        self._loop = running_loop()
-        self._handle = None
-        self._running = False
         self.step_button = widgets.Button(description="Bot action", icon="step-forward",
                                           tooltip="One bot plays one action")
         self.run_button = widgets.Button(description="Bots to my turn", icon="forward",
@@ -172,12 +159,19 @@ class AhoyGame(widgets.VBox):
         self.auto = widgets.ToggleButton(value=bot_delay is not None, description="Auto",
                                          icon="play",
                                          tooltip="Bots play by themselves, one action at a time")
-        self.info = widgets.HTML()
-        self.step_button.on_click(lambda _: self._guard(self.step))
-        self.run_button.on_click(lambda _: self._guard(self.run_bots))
-        self.auto.observe(lambda change: self._schedule(), "value")
+        # The bot buttons keep their size; the line beside them wraps within two lines of
+        # its own (why undo is refused can be long) and the bar keeps its height.
+        self.info = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0",
+                                                       height="2.8em", overflow="hidden"))
+        self.info.add_class("ahoy-bot-info")
+        for button in (self.step_button, self.run_button, self.auto):
+            button.layout = widgets.Layout(flex="0 0 auto", width="auto")
+        self.step_button.on_click(lambda _: self.step())
+        self.run_button.on_click(lambda _: self.run_bots())
         bot_controls = [self.step_button, self.run_button, self.auto] if self.bots else []
-        controls = widgets.HBox([*bot_controls, self.info])
+        controls = widgets.HBox([*bot_controls, self.info],
+                                layout=widgets.Layout(align_items="center"))
+        controls.add_class("ahoy-bot-bar")
         # Save and open (.ahoy.json, see ahoy_nb.savegame): a download link made on
         # demand, and an upload that replaces the game only if the file loads.
         self.save_button = widgets.Button(description="Save", icon="download",
@@ -187,12 +181,18 @@ class AhoyGame(widgets.VBox):
                                  title=f"Open a saved game ({savegame.SUFFIX})",
                                  on_open=self._on_open_file)
         self.file_info = widgets.HTML()
+        # A file edited outside ahoy-nb opens only when the person asks, with this button.
+        self.open_anyway = widgets.Button(description="Open anyway", icon="warning",
+                                          tooltip="Open the game saved in the file, though "
+                                                  "its readable part was edited",
+                                          layout=widgets.Layout(display="none", width="auto"))
+        self.open_anyway.on_click(lambda _: self._open_edited())
+        self._edited: tuple[str, bytes] | None = None   # (name, data) of such a file
         self.save_button.on_click(lambda _: self._offer_download())
-        files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info])
+        files = widgets.HBox([self.save_button, self.download, self.upload, self.file_info,
+                              self.open_anyway])
         files.add_class("ahoy-files")
-        children = [controls]
-        children.append(self.board)
-        children.append(files)
+        children = [controls, self.board, files]
         if self.charts is not None:
             children.append(self.charts)
         self.advisor = self._make_advisor(analysis)
@@ -203,25 +203,12 @@ class AhoyGame(widgets.VBox):
             children.append(self.reviewer)
         super().__init__(children, **kwargs)
         self.add_class("ahoy-game")
-        self.board.observe(self._on_change, "revision")
-        self._on_change()
+        self.board.observe(lambda change: self._show_info(), "revision")
+        self.auto.observe(self._on_auto, "value")
+        self.runner.auto = bot_delay is not None
+        self._show_info()
 
     # -- set-up ------------------------------------------------------------
-    @staticmethod
-    def _make_bots(players, people, spec, seed) -> dict:
-        out = {}
-        base = 0 if seed is None else int(seed)  # (never shown: it would give the seed)
-        for i, f in enumerate(players):
-            if f in people:
-                continue
-            kind = spec.get(f, "normal") if isinstance(spec, Mapping) else spec
-            out[f] = make_bot(kind, seed=base * 10 + i + 1)
-        if isinstance(spec, Mapping):
-            for f in spec:
-                if f not in players:
-                    raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
-        return out
-
     def _make_advisor(self, analysis):
         if analysis is False or sys.platform == "emscripten":
             # In the browser (Pyodide) there are no threads to analyse off the UI
@@ -244,13 +231,25 @@ class AhoyGame(widgets.VBox):
 
     @property
     def state(self) -> State:
-        return self.board.state
+        return self.session.state
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        return self.session.people
+
+    @property
+    def bots(self) -> dict:
+        return self.session.bots
+
+    @property
+    def undo_mode(self) -> str:
+        return self.session.undo_rule
 
     @property
     def seed(self) -> int | None:
         """The game's seed, if it may be shown: once the game is over, or a seed the
         person chose when everything is shown anyway (``viewer="all"``)."""
-        if self.board.state.is_over or (self.seed_chosen and self.board.viewer == "all"):
+        if self.state.is_over or (self.seed_chosen and self.board.viewer == "all"):
             return self._seed
         return None
 
@@ -258,7 +257,7 @@ class AhoyGame(widgets.VBox):
         """The seed as the info line shows it (plain text; empty while hidden)."""
         if self.seed is None:
             return ""
-        if self.board.state.is_over:
+        if self.state.is_over:
             return f"Seed {self.seed}"
         return f"Seed {self.seed} (analysis: {SEED_WARNING})"
 
@@ -268,7 +267,8 @@ class AhoyGame(widgets.VBox):
             why = self.board.undo_refusal()
             if why:
                 raise IllegalActionError(why)
-            return self.board.undo()
+            self.session.undo(self.board.board.undoer())
+            return self.state
 
     def concede(self, faction: str | None = None) -> State:
         """The person at the board concedes, whoever is deciding: in a game of two the
@@ -280,183 +280,147 @@ class AhoyGame(widgets.VBox):
         'Bluefin won: Mollusk conceded'
         """
         with self.board.lock:
-            people = self.board.people
+            people = self.people
             if faction is None and len(people) == 1:
                 faction = people[0]
             if faction not in people:
                 raise IllegalActionError(f"Name the player who concedes: one of "
                                          f"{', '.join(map(faction_name, people)) or 'nobody here'}")
-            return self.board.act(Action(faction, f"concede {faction}"))
+            return self.session.concede(faction)
 
     def bot_to_move(self) -> str | None:
         """The faction of the bot that must decide now, if any."""
-        s = self.board.state
-        who = s.current_player
-        return who if not s.is_over and who in self.bots else None
+        return self.session.bot_to_move()
 
     # -- saving ------------------------------------------------------------
     def save(self, path, kind: str = "game") -> str:
         """Save the game to ``path`` (``.ahoy.json``); returns the path written."""
-        return savegame.save(self.board.state, path, kind)
+        return savegame.save(self.state, path, kind)
 
     def load(self, path) -> State:
-        """Replace the game with the one saved in ``path``; a file that does not
-        load raises :class:`~ahoy_nb.savegame.SaveFileError` and changes nothing.
-        Each person keeps seeing only their own view."""
-        return self._open(savegame.load(path))
+        """Replace the game with the one saved in ``path``; a file that does not load,
+        or whose players cannot be seated here, raises (a ``ValueError`` saying why) and
+        changes nothing. Each person keeps seeing only their own view; a faction new to
+        this game is played by a bot."""
+        return self._open(savegame.load(path))[0]
 
-    def _open(self, state: State) -> State:
-        self.stop()
-        self.board.set_state(state)
-        self.board.error = ""
-        self.auto.value = self.bot_delay is not None
-        self._on_change()
-        return state
+    def _open(self, state: State) -> tuple[State, str]:
+        with self.board.lock:
+            self.runner.stop()
+            before = self.state.players
+            seated = self.session.open(state)
+            if state.players != before and self.advisor is not None:
+                # Other players: the advice and the review are drawn for them.
+                enabled = self.advisor.enabled
+                old = (self.advisor, self.reviewer)
+                for part in old:
+                    part.close()
+                from .advisor import Advisor
+                self.advisor = Advisor(self.board, enabled=enabled)
+                self.reviewer = self._make_reviewer()
+                self.children = [c for c in self.children if c not in old] + [
+                    self.advisor, self.reviewer]
+            self.board.board.set_marks(error="")
+            self.runner.auto = self.auto.value = self.runner.delay is not None
+            self._show_info()
+        return state, seated
 
     def _offer_download(self) -> None:
-        text = savegame.dumps(self.board.state)
+        text = savegame.dumps(self.state)
         href = "data:application/json;base64," + base64.b64encode(text.encode()).decode()
-        name = f"ahoy-round{self.board.state.round}{savegame.SUFFIX}"
+        name = f"ahoy-round{self.state.round}{savegame.SUFFIX}"
         self.download.value = (f"<a class='ahoy-download' download='{html.escape(name)}' "
                                f"href='{html.escape(href)}'>⬇ {html.escape(name)}</a>")
 
     def _on_open_file(self, name: str, data: bytes | None) -> None:
-        """A file picked with Open: it replaces the game only if it loads."""
+        """A file picked with Open: it replaces the game only if it loads and its players
+        can be seated here (a file edited outside ahoy-nb: only once the person presses
+        Open anyway)."""
+        self._edited = None
+        self.open_anyway.layout.display = "none"
         try:
             if data is None:
                 raise savegame.SaveFileError(f"{name} is over 5 MB: not a saved game")
             state = savegame.loads(data)
-        except savegame.SaveFileError as err:
-            self.file_info.value = (f"<span class='ahoy-file-error' style='color:#b03030'>"
-                                    f"Not opened: {html.escape(str(err))}</span>")
+        except savegame.EditedSaveError as err:
+            self._edited = (name, data)
+            self.open_anyway.layout.display = None
+            self.file_info.value = (f"<span class='ahoy-file-edited' style='color:#8a5a00'>"
+                                    f"Not opened yet: {html.escape(str(err))}</span>")
             return
-        self._open(state)
-        self.file_info.value = f"<span class='ahoy-file-ok'>Opened {html.escape(name)}</span>"
+        except savegame.SaveFileError as err:
+            self._refused(err)
+            return
+        self._opened(name, state)
+
+    def _open_edited(self) -> None:
+        """Open anyway: the game saved in a file whose readable part was edited."""
+        if self._edited is None:
+            return
+        name, data = self._edited
+        self._edited = None
+        self.open_anyway.layout.display = "none"
+        try:
+            state = savegame.loads(data, edited_ok=True)
+        except savegame.SaveFileError as err:   # (it loaded but for the edit: not expected)
+            self._refused(err)
+            return
+        self._opened(name, state, " (the game saved in it, not what its edited part says)")
+
+    def _opened(self, name: str, state: State, note: str = "") -> None:
+        try:
+            _, seated = self._open(state)
+        except SeatsError as err:
+            self._refused(err)
+            return
+        self.file_info.value = (f"<span class='ahoy-file-ok'>Opened {html.escape(name)}"
+                                + html.escape(note)
+                                + (f": {html.escape(seated)}" if seated else "") + "</span>")
+
+    def _refused(self, err: ValueError) -> None:
+        self.file_info.value = (f"<span class='ahoy-file-error' style='color:#b03030'>"
+                                f"Not opened: {html.escape(str(err))}</span>")
 
     # -- bots --------------------------------------------------------------
-    def step(self):
-        """One bot action (if a bot must decide); returns it, or ``None``.
-
-        A bot that takes time shows that it is thinking in the board's ``"bots"`` panel:
-        the hard bot with a progress bar over its time budget, ``normal``'s Mollusk (it
-        plays its best actions on, a few tenths of a second) without one."""
-        with self.board.lock:  # a person's intent may arrive on another thread
-            who = self.bot_to_move()
-            if who is None:
-                return None
-            bot = self.bots[who]
-            slow = takes_time(bot, who) and len(self.board.state.legal_actions()) > 1
-            if slow:   # sent to the front end at once: the kernel is busy until the choice
-                bots_panel(self.board, self.bots, thinking=who)
-            try:
-                action = bot.choose(self.board.state)
-            finally:
-                if slow:
-                    bots_panel(self.board, self.bots)
-            self.board.act(action)
-            return action
+    def step(self) -> Action | None:
+        """One bot action (if a bot must decide); returns it, or ``None``."""
+        return self.runner.step()
 
     def run_bots(self, max_actions: int = 100_000) -> int:
         """Bots play until a person must decide or the game ends; how many actions."""
-        if self._running:
-            return 0
-        self._running = True
-        n = 0
-        try:
-            while n < max_actions and self.step() is not None:
-                n += 1
-        finally:
-            self._running = False
-        self._show_info()
-        return n
+        return self.runner.run(max_actions)
 
     def stop(self) -> None:
         """Stop the bots playing by themselves (the Auto toggle)."""
         self.auto.value = False
-        self._cancel()
+
+    def _on_auto(self, change) -> None:
+        self.runner.auto = change["new"]
 
     def close(self):
-        self._cancel()
-        if getattr(self, "advisor", None) is not None:  # None too if __init__ failed early
+        runner = getattr(self, "runner", None)   # (None if __init__ failed early)
+        if runner is not None:
+            runner.close()
+        if getattr(self, "advisor", None) is not None:
             self.advisor.close()
         if getattr(self, "reviewer", None) is not None:
             self.reviewer.close()
         super().close()
 
-    def _guard(self, fn):
-        try:
-            fn()
-        except Exception as err:  # a bot bug must not hang the game
-            self.auto.value = False
-            self.board.error = f"A bot failed ({type(err).__name__}: {err}); auto-play stopped"
-
-    def _on_change(self, change=None) -> None:
-        self._show_info()
-        self._schedule()
-
-    def _schedule(self) -> None:
-        if self._running or not self.auto.value or self.bot_to_move() is None:
-            return
-        delay = DEFAULT_DELAY if self.bot_delay is None else self.bot_delay
-        if delay == 0 or self._loop is None or self._loop.is_closed():
-            self._guard(self.run_bots)
-            return
-        # Front-end messages may be handled on another thread than the kernel's
-        # event loop (JupyterLab 4 + ipykernel 7 run widget messages on a subshell
-        # thread): arm the timer from the loop's own thread, waking it up.
-        self._loop.call_soon_threadsafe(self._arm, delay)
-
-    def _arm(self, delay: float) -> None:
-        # On the loop's thread: at most one pending bot action.
-        if self._handle is None and self.auto.value and self.bot_to_move() is not None:
-            self._handle = self._loop.call_later(delay, self._tick)
-
-    def _tick(self) -> None:
-        self._handle = None
-        if self.auto.value and not self._running:
-            self._guard(self.step)  # the change schedules the next action
-
-    def _cancel(self) -> None:
-        loop = getattr(self, "_loop", None)
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._cancel_here)
-
-    def _cancel_here(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
     def info_text(self) -> str:
         """The info line in plain text: bots, who plays, the seed when it may be
         shown, why undo is refused now."""
-        who = self.bot_to_move()
-        parts = []
-        if self.bots:
-            names = ", ".join(f"{faction_name(f)} ({getattr(b, 'name', type(b).__name__)}"
-                              + (f", {think_time(b)})" if think_time(b) else ")")
-                              for f, b in self.bots.items())
-            now = f" · {faction_name(who)} to play" if who else ""
-            parts.append(f"Bots: {names}{now}")
-        if self.seed_line():
-            parts.append(self.seed_line())
-        why = self.board.undo_refusal() if self.board.history_length else None
-        if why and self.people:
-            parts.append(why)
-        return " · ".join(parts)
+        return self.session.info_line(self.board.board.undoer(), self.seed_line())
 
     def _show_info(self) -> None:
+        runner = getattr(self, "runner", None)
+        if runner is not None and runner.auto != self.auto.value and runner.error:
+            self.auto.value = runner.auto    # a bot that failed stopped the bots
         who = self.bot_to_move()
         self.step_button.disabled = self.run_button.disabled = who is None
         # Bot names and every other text are escaped: the line is HTML.
-        self.info.value = f"<span style='color:#555'>{html.escape(self.info_text())}</span>"
+        self.info.value = (f"<div style='color:#555;line-height:1.4em;font-size:12.5px'>"
+                           f"{html.escape(self.info_text())}</div>")
 
     def __repr__(self) -> str:
-        s = self.board.state
-        if s.is_over:
-            head = f"round {s.round}, over: {' and '.join(s.winners)} won"
-        else:
-            head = f"round {s.round}, {s.current_player} to decide"
-        people = ", ".join(self.people) or "none"
-        bots = ", ".join(f"{f} {getattr(b, 'name', type(b).__name__)}"
-                         for f, b in self.bots.items()) or "none"
-        return f"AhoyGame({head}; people: {people}; bots: {bots})"
+        return f"GameWidget{repr(self.session)[len('GameSession'):]}"

@@ -29,9 +29,11 @@ import ipywidgets as widgets
 
 from ..session.advice import CHART_TITLE
 from ..ai.analysis import REVIEW_SIMULATIONS, Review
+from ..session.panels import ReviewPanel
 from ..session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
+from .charts import whole_ticks
 from .loop import running_loop
 
 __all__ = ["Reviewer", "ReviewChart"]
@@ -58,7 +60,10 @@ class ReviewChart(bq.Figure):
                                selected_style={"stroke": "black", "stroke-width": 3},
                                tooltip=bq.Tooltip(fields=["name"], labels=["decision"]))
         self.dots.observe(self._on_click, "selected")
-        axes = [bq.Axis(scale=self.x_scale, side="bottom", label="action", tick_format="d"),
+        # Whole actions only: ticks at 0.1, 0.2... would read "0 0 0 0 0 1 1 1 1 1".
+        self.x_axis = bq.Axis(scale=self.x_scale, side="bottom", label="action",
+                              tick_format="d", tick_values=whole_ticks(1))
+        axes = [self.x_axis,
                 bq.Axis(scale=self.y_scale, side="left", label="chance to win",
                         tick_format=".0%")]
         kwargs.setdefault("title", f"Review: {CHART_TITLE.lower()}")
@@ -76,6 +81,7 @@ class ReviewChart(bq.Figure):
                 return
             xs = list(range(len(result.chances)))
             self.x_scale.max = float(max(1, xs[-1]))
+            self.x_axis.tick_values = whole_ticks(int(self.x_scale.max))
             self.lines.x = xs
             self.lines.y = [[c.get(f, 0.0) for c in result.chances] for f in self.players]
             marked = [d for d in result.decisions if d.label in MARKED]
@@ -94,33 +100,35 @@ class ReviewChart(bq.Figure):
 
 
 class Reviewer(widgets.VBox):
-    """The Review button, its chart and its words for one board (see the module notes).
+    """The review of one board (see the module notes): its **Review** button, progress and
+    costliest decisions in the board's side column
+    (:class:`~ahoy_nb.session.panels.ReviewPanel`), and, under the board, the chart with
+    every mark, the summary and the decision picked.
 
     The ipywidgets front of :class:`~ahoy_nb.session.reviewing.ReviewCore`. ``simulations``:
     playouts a decision at most; ``known()``: the chart's estimates, which the review
-    reuses; ``executor``: where the review's work runs (see ``ReviewCore``); ``wait=True`` reviews on the calling thread;
-    ``during_game()``: whether a review may be made before the end. Attributes
-    for tests: ``button``, ``chart``, ``summary``, ``detail``, ``core``.
+    reuses; ``executor``: where the review's work runs (see ``ReviewCore``); ``wait=True``
+    reviews on the calling thread; ``during_game()``: whether a review may be made before
+    the end. Attributes
+    for tests: ``panel``, ``chart``, ``summary``, ``detail``, ``core``.
     """
 
     def __init__(self, board, *, simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
                  during_game=None, known=None, executor=None, **kwargs):
         self.board = board
         self._loop = running_loop()
-        self.button = widgets.Button(description="Review", icon="search",
-                                     tooltip="Review the game so far: what each of your "
-                                             "decisions cost, against these bots")
-        self.status = widgets.HTML()
         self.summary = widgets.HTML()
         self.detail = widgets.HTML()
         self.chart = ReviewChart(board.state.players, on_select=self.select)
         self.chart.layout.display = "none"
-        super().__init__([widgets.HBox([self.button, self.status]), self.summary, self.chart,
-                          self.detail], **kwargs)
-        self.core = ReviewCore(board, self, simulations=simulations, wait=wait,
+        super().__init__([self.summary, self.chart, self.detail], **kwargs)
+        self.panel = ReviewPanel(board.board, on_review=self._show_review,
+                                 on_select=self._show_detail)
+        self.core = ReviewCore(board.board, self.panel, simulations=simulations, wait=wait,
                                deliver=self._on_kernel_thread, during_game=during_game,
                                known=known, executor=executor)
-        self.button.on_click(lambda _: self.review())
+        self.panel.core = self.core
+        self.panel.draw()
 
     @property
     def result(self) -> Review | None:
@@ -132,12 +140,13 @@ class Reviewer(widgets.VBox):
 
     def select(self, index: int) -> None:
         """Show the decision taken at position ``index`` (as a click on its mark does)."""
-        self.core.select(index)
+        self.panel.select(index)
+
+    def _show_detail(self, index: int) -> None:
         self.detail.value = (f"<div class='ahoy-review-detail'>"
                              f"{escape(decision_text(self.core.decision(index)))}</div>")
 
-    # -- the view (ReviewView) ---------------------------------------------------------------
-    def show_review(self, result: Review | None) -> None:
+    def _show_review(self, result: Review | None) -> None:
         self.chart.show(result)
         self.chart.layout.display = None if result is not None else "none"
         self.detail.value = ""
@@ -151,13 +160,6 @@ class Reviewer(widgets.VBox):
             f"against these bots; a mark: an inaccuracy, mistake or blunder; click one to "
             f"see it on the board):<br>{'<br>'.join(escape(x) for x in lines)}</div>")
 
-    def show_status(self, html: str) -> None:
-        self.status.value = html
-
-    def show_controls(self, can_review: bool, why: str) -> None:
-        self.button.disabled = not can_review
-        self.button.tooltip = why or "Review the game so far: what each decision cost"
-
     def _on_kernel_thread(self, fn) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
@@ -167,4 +169,5 @@ class Reviewer(widgets.VBox):
 
     def close(self):
         self.core.close()
+        self.board.remove_panel(ReviewPanel.ID)
         super().close()

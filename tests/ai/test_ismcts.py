@@ -228,3 +228,42 @@ def test_a_smugglers_search_widens_below_the_root_as_its_visits_grow(monkeypatch
     assert overgrown({"smuggler": None}) > 10   # e.g. 29 children after 30 visits
     with pytest.raises(ValueError, match="widen"):
         ISMCTSBot(widen={"smuggler": 0})
+
+
+# -- root-parallel search (workers) --------------------------------------------------
+
+def test_root_parallel_search_sums_the_trees_of_its_workers():
+    s = position(3, 21, "smuggler1", 30)
+    bot = ISMCTSBot(seed=2, iterations=60, workers=2, stop_early=False)
+    action = bot.choose(s)
+    assert action in s.legal_actions()
+    assert bot.last.iterations == 60 == sum(n for n, _ in bot.last.stats.values())
+    # The same as the two trees grown one after the other with the workers' seeds, summed.
+    parts = ISMCTSBot(seed=2, iterations=60, workers=2, stop_early=False)._parts()
+    assert [p.iterations for p in parts] == [30, 30]
+    found = [p._search(s, s.current_player) for p in parts]
+    expected = {a: sum(f.stats.get(a, (0, 0.0))[0] for f in found)
+                for f in found for a in f.stats}
+    assert {a: n for a, (n, _) in bot.last.stats.items()} == expected
+    again = ISMCTSBot(seed=2, iterations=60, workers=2, stop_early=False)
+    assert again.choose(s) == action and again.last.stats == bot.last.stats
+
+
+def test_without_other_processes_the_search_runs_alone(monkeypatch):
+    import sys
+    import ahoy_nb.ai.ismcts as ismcts
+    with monkeypatch.context() as browser:
+        browser.setattr(sys, "platform", "emscripten")
+        assert ismcts._pool(1) is None                         # Pyodide starts no process
+    monkeypatch.setattr(ismcts, "_pool", lambda size: None)
+    s = position(2, 5, "mollusk", 20)
+    bot = ISMCTSBot(seed=3, iterations=40, workers=2, stop_early=False)
+    assert bot.choose(s) in s.legal_actions() and bot.last.iterations == 40
+
+
+def test_the_hard_level_searches_on_the_hard_workers():
+    from ahoy_nb.ai.ismcts import HARD_WORKERS
+    assert make_bot("hard", seed=1).workers == HARD_WORKERS
+    assert make_bot("hard", seed=1, workers=1).workers == 1
+    with pytest.raises(ValueError, match="workers"):
+        ISMCTSBot(workers=0)

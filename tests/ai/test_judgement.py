@@ -127,26 +127,38 @@ def test_a_handful_of_playouts_never_outweighs_the_model(positions):
 
 def test_the_review_button_reuses_the_chart_and_shows_its_progress():
     """In a game (the session's cores on a board): the chart's points are the review's
-    "before" where the chart has them, and the review reports its progress as it goes."""
+    "before" where the chart has them, and the review panel counts its decisions done."""
     import random
     from ahoy_nb.engine import new_game
     from ahoy_nb.session.advice import AdvisorCore
+    from ahoy_nb.session.board import Board
+    from ahoy_nb.session.game import GameSession
+    from ahoy_nb.session.panels import ReviewPanel
     from ahoy_nb.session.reviewing import ReviewCore
-    from ahoy_nb.widgets import BoardWidget
 
-    board = BoardWidget(new_game(2, seed=3), viewer="bluefin")
+    board = Board(GameSession(new_game(2, seed=3)), viewer="bluefin")
     advisor = AdvisorCore(board, simulations=14, wait=True)   # 14 count 5% at the start
     r = random.Random(3)
     for _ in range(8):
         board.act(r.choice(board.state.legal_actions()))
     chart = advisor.chances
     assert sorted(chart) == list(range(9)) and all(e.simulations == 14 for e in chart.values())
-    reviewer = ReviewCore(board, simulations=0, wait=True, known=lambda: chart)
-    reviewer.start()
+    seen = []
+
+    class Panel(ReviewPanel):   # what the side column shows, at each step of the work
+        def show_progress(self, done, total):
+            super().show_progress(done, total)
+            seen.append((done, total, self.board.traits["panels"][-1]["busy"]["text"]))
+
+    panel = Panel(board)
+    reviewer = ReviewCore(board, panel, simulations=0, wait=True, known=lambda: chart)
+    panel.core = reviewer
+    panel.press("review")
     result = reviewer.result
     mine = [d for d in result.decisions if d.player == "bluefin"]
     assert mine and all(d.before == chart[d.index]["bluefin"] for d in mine)
     assert result.chances == [dict(chart[i]) for i in range(9)]
-    progress = reviewer.view.progress
-    assert progress[0][0] == 0 and progress[-1][0] == progress[-1][1] > 0
-    assert [done for done, _ in progress] == sorted(done for done, _ in progress)
+    assert seen[0][:2] == (0, len(mine)) and seen[-1][:2] == (len(mine), len(mine))
+    assert [done for done, _, _ in seen] == sorted(done for done, _, _ in seen)
+    assert seen[-1][2] == f"Reviewing: {len(mine)} of {len(mine)} decisions"
+    assert board.traits["panels"][-1]["busy"] is None   # done: the bar is gone

@@ -13,10 +13,11 @@ from ahoy_nb.apps.panel_app import ControlFigure, FameFigure, GameApp, PanelBoar
 from ahoy_nb.ai.bots import GreedyBot
 from ahoy_nb.apps.cli import build_parser, main
 from ahoy_nb.engine import IllegalActionError, new_game
-from ahoy_nb.widgets.lobby import initial_seats, lobby, people_and_bots, seat_options
+from ahoy_nb.session.seats import initial_seats, people_and_bots, seat_options
+from ahoy_nb.widgets.lobby import lobby
 from ahoy_nb.widgets.play import play
 from ahoy_nb.widgets import BoardWidget
-from ahoy_nb.apps.panel_app import BOARD_TRAITS
+from ahoy_nb.session.view import TRAITS
 
 
 def _reason(state, notation: str) -> str:
@@ -29,11 +30,13 @@ def _reason(state, notation: str) -> str:
 
 
 def test_panel_board_mirrors_the_widget_and_applies_intents():
+    """The Panel board and the notebook's widget are two skins of one session-layer Board:
+    every trait the same, and an intent to either is the Board's to answer."""
     state = new_game(3, seed=4)
     reason = _reason(state, "start 9,9")
     widget = BoardWidget(state, viewer="bluefin", people=("bluefin",))
-    board = PanelBoard(widget)
-    for name in BOARD_TRAITS:
+    board = PanelBoard(widget.board)
+    for name in TRAITS:
         assert getattr(board, name) == getattr(widget, name), name
     assert 'data-action="start 0,0"' in board.parts["map"]
 
@@ -58,7 +61,7 @@ def test_panel_board_fetches_nothing_from_a_cdn():
     """Panel's AnyWidgetComponent declares a React import map on esm.sh; the board
     needs none, so PanelBoard's model has an empty one."""
     widget = BoardWidget(new_game(2, seed=1))
-    model = PanelBoard(widget).get_root()
+    model = PanelBoard(widget.board).get_root()
     dumped = json.dumps(model.importmap)
     assert "esm.sh" not in dumped and "http" not in dumped, dumped
     assert "export default { render }" in model.esm or "render" in model.esm
@@ -124,7 +127,7 @@ def test_game_app_plays_bots_to_the_persons_turn_and_starts_new_games():
     app = GameApp(players=3, seed=11, people=("mollusk",), bot_delay=0)
     # No server: the bots play at once up to the person's decision.
     assert app.game.state.current_player == "mollusk"
-    assert app.board.board is app.game.board
+    assert app.board.board.game is app.game
     assert app.board.can_act and app.board.actions
     assert app.seat_choices() == {"bluefin": "normal", "smuggler1": "normal",
                                   "mollusk": "person"}
@@ -137,7 +140,7 @@ def test_game_app_plays_bots_to_the_persons_turn_and_starts_new_games():
     app.start_button.clicks += 1                       # "New game"
     assert app.seed == 99 and app.game.state.players == seat_options(4)
     assert type(app.game.bots["smuggler2"]).__name__ == "RandomBot"
-    assert app.board.board is app.game.board
+    assert app.board.board.game is app.game
 
 
 def test_create_app_returns_a_page():

@@ -18,7 +18,7 @@ def _wait_app(people, **kwargs) -> GameApp:
     """An app whose advisor works on the calling thread (wait=True), for exact checks."""
     app = _app(people=people, **kwargs)
     app.advisor.close()
-    app.advisor = PanelAdvisor(app.game.board, enabled=app.advisor.core.enabled,
+    app.advisor = PanelAdvisor(app.board.board, enabled=app.advisor.core.enabled,
                                simulations=4, hint_simulations=12, wait=True)
     return app
 
@@ -53,7 +53,7 @@ def test_on_for_one_person_against_bots_off_in_hot_seat_and_can_be_turned_on():
 
 def test_a_point_after_a_move():
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin", people=("bluefin",))
-    adv = PanelAdvisor(board, simulations=4, wait=True)
+    adv = PanelAdvisor(board.board, simulations=4, wait=True)
     assert list(adv.chart.source.data["x"]) == [0]
     board.act("start 0,0")
     assert list(adv.chart.source.data["x"]) == [0, 1]
@@ -102,7 +102,7 @@ def test_hint_refused_politely_for_a_bot_or_another_persons_decision():
     assert "person whose decision it is" in note and "Mollusk is a bot" in note
     # Another person's decision: a board that shows Mollusk's view while Bluefin decides.
     board = BoardWidget(new_game(2, seed=1), viewer="mollusk", people=("bluefin", "mollusk"))
-    other = PanelAdvisor(board, simulations=4, wait=True)
+    other = PanelAdvisor(board.board, simulations=4, wait=True)
     other.core.hint()
     assert other.core.hints == [] and "Bluefin" in _panel(board)["lines"][-1]
 
@@ -110,7 +110,7 @@ def test_hint_refused_politely_for_a_bot_or_another_persons_decision():
 def test_the_panel_is_text_only():
     """The side column is drawn as text by board.js: the panel holds no markup."""
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin", people=("bluefin",))
-    adv = PanelAdvisor(board, simulations=4, hint_simulations=8, wait=True)
+    adv = PanelAdvisor(board.board, simulations=4, hint_simulations=8, wait=True)
     adv.core.hint()
     panel = _panel(board)
     assert len(panel["items"]) == len(adv.core.hints)

@@ -12,10 +12,11 @@ import pytest
 
 from ahoy_nb.apps.online.store import Store, token_hash
 from ahoy_nb.apps.online.tables import (BadRequest, Broken, Forbidden, NotFound, Stale, Tables,
-                                        undo_refusal)
+                                        session_of)
 from ahoy_nb.engine import new_game
 from ahoy_nb.engine.observe import view
-from ahoy_nb.widgets.board import SERVED, BoardWidget
+from ahoy_nb.session.view import SERVED
+from ahoy_nb.widgets.board import BoardWidget
 
 
 @pytest.fixture
@@ -132,18 +133,21 @@ def test_no_answer_holds_a_secret_its_reader_may_not_see(tables):
 
 
 def test_the_board_is_the_widgets_for_that_seat(tables):
+    """The server's board for a seat is what the notebook's widget shows that seat, answers
+    included (who may act, undo, concede): both ask the same session layer."""
     table_id, tokens, watch, _ = _make(tables)
     tables.act(table_id, tokens["bluefin"], 0, "start 0,0")
     truth = _truth(tables, table_id)
+    seats = tables.store.get(table_id).seats
     for who, token in [("smuggler1", tokens["smuggler1"]), ("bluefin", tokens["bluefin"]),
                        (None, watch)]:
         answer = tables.board(table_id, token)
-        widget = BoardWidget(truth.copy(), viewer=who, people=(who,) if who else (),
-                             confirm_handover=False)
+        widget = BoardWidget(game=session_of(truth.copy(), seats), viewer=who,
+                             people=(who,) if who else (), confirm_handover=False)
         for name in SERVED:
-            if name != "can_undo":
-                assert answer["board"][name] == getattr(widget, name), (who, name)
+            assert answer["board"][name] == getattr(widget, name), (who, name)
         widget.close()
+    assert not tables.board(table_id, watch)["board"]["can_undo"]
     mine = tables.board(table_id, tokens["smuggler1"])["board"]
     assert mine["can_act"] and mine["actions"] and 'data-action="' in mine["parts"]["map"]
     theirs = tables.board(table_id, tokens["bluefin"])["board"]
@@ -220,6 +224,7 @@ def test_fair_undo_only_ones_own_last_action_while_deciding_and_unrevealed(table
     with pytest.raises(Forbidden, match="the last action is Bluefin's, not yours"):
         tables.undo(table_id, s1, 1)
     assert not tables.get(table_id, b)["can_undo"]
+    seats = tables.store.get(table_id).seats
     # Play on until a seat's action leaves it deciding and reveals nothing: undoable.
     rng = random.Random(4)
     version = 1
@@ -227,7 +232,8 @@ def test_fair_undo_only_ones_own_last_action_while_deciding_and_unrevealed(table
         truth = _truth(tables, table_id)
         who = truth.current_player
         fair = [a for a in truth.legal_actions()
-                if truth.after(a).current_player == who and undo_refusal(truth.after(a), who) is None]
+                if truth.after(a).current_player == who
+                and session_of(truth.after(a), seats).undo_refusal(who) is None]
         action = (fair or truth.legal_actions())[0 if fair else rng.randrange(len(truth.legal_actions()))]
         version = tables.act(table_id, tokens[who], version, action.notation)["version"]
         if fair:
@@ -242,7 +248,7 @@ def test_fair_undo_only_ones_own_last_action_while_deciding_and_unrevealed(table
         tables.undo(table_id, tokens[who], version - 1)
     done = tables.undo(table_id, tokens[who], version)
     assert done == {"table": table_id, "version": version + 1, "undone": action.notation,
-                    "over": False}
+                    "actions": 1, "over": False}
     assert tables.store.get(table_id).actions[-1] != action.notation or \
         len(tables.store.get(table_id).actions) == version - 1
     assert _truth(tables, table_id) == truth
@@ -250,6 +256,7 @@ def test_fair_undo_only_ones_own_last_action_while_deciding_and_unrevealed(table
 
 def test_undo_is_refused_once_a_roll_was_seen():
     s = new_game(2, seed=3)
+    seats = {"bluefin": {"token": "b"}, "mollusk": {"token": "m"}}
     # Play until an action of one player rolls dice or draws and leaves them deciding.
     rng = random.Random(2)
     for _ in range(400):
@@ -257,9 +264,9 @@ def test_undo_is_refused_once_a_roll_was_seen():
         acts = s.legal_actions()
         for a in acts:
             after = s.after(a)
-            if after.current_player == who and undo_refusal(after, who) is not None \
-                    and undo_refusal(after, who)[0] == 400 and after.history:
-                status, why = undo_refusal(after, who)
+            refusal = session_of(after, seats).undo_refusal(who)
+            if after.current_player == who and refusal is not None and not refusal.forbidden:
+                why = str(refusal)
                 assert why in ("the dice are rolled", "a region tile is drawn",
                                "a card is drawn from the deck", "a plan card is drawn") \
                     or why.endswith("are shown"), why

@@ -210,6 +210,17 @@ def _workdir(workdir: Path | None, prefix: str) -> tuple[Path, Path | None]:
     return tmp, tmp
 
 
+def write_notebook(path: Path, cells: Sequence[str]) -> Path:
+    """A notebook at ``path`` whose code cells are ``cells`` (no outputs), for a test to run."""
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
+                     "execution_count": None} for c in cells],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+    return path
+
+
 def start_jupyterlab(root: Path = REPO_ROOT, timeout: float = 90.0,
                      workdir: Path | None = None) -> ServerProcess:
     """Start JupyterLab on a free localhost port in ``root``; return once it answers.
@@ -356,12 +367,13 @@ def serving(tmp: Path, *args: str, env: dict | None = None) -> Iterator[ServerPr
 
 
 def start_ahoy_serve(tmp: Path, *args: str, env: dict | None = None,
-                     timeout: float = 90.0) -> ServerProcess:
-    """``ahoy-nb serve`` on a free localhost port, run from ``tmp`` (outside the repository,
-    so that it uses the installed package), with extra ``args``; ``env`` replaces the
-    environment made for it. Its online tables are kept in ``tmp/tables.sqlite`` unless
-    ``args`` name a ``--store`` (never in the user's data directory)."""
-    port = free_port()
+                     timeout: float = 90.0, port: int | None = None) -> ServerProcess:
+    """``ahoy-nb serve`` on a free localhost port (or ``port``: a server started again where
+    it was), run from ``tmp`` (outside the repository, so that it uses the installed
+    package), with extra ``args``; ``env`` replaces the environment made for it. Its online
+    tables are kept in ``tmp/tables.sqlite`` unless ``args`` name a ``--store`` (never in the
+    user's data directory)."""
+    port = port or free_port()
     cmd = [executable("ahoy-nb"), "serve", "--port", str(port), *args]
     server = ServerProcess(name="ahoy-nb serve", cmd=cmd, port=port,
                            url=f"http://127.0.0.1:{port}/", log_path=tmp / "serve.log")

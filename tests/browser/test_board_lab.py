@@ -7,7 +7,6 @@ Screenshots: screenshots/board_lab_*.png; the light and dark ones are copied to 
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -152,12 +151,7 @@ def click_on_board(page, k: int, notation: str) -> int:
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory, chromium):
     root = tmp_path_factory.mktemp("boardlab")
-    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": c, "outputs": [],
-                     "execution_count": None} for c in CELLS],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "board_check.ipynb").write_text(json.dumps(nb))
+    bs.write_notebook(root / "board_check.ipynb", CELLS)
     server = bs.start_jupyterlab(root=root, workdir=tmp_path_factory.mktemp("boardlab-server"))
     try:
         yield server

@@ -2,8 +2,10 @@
 incremental: a build with nothing changed takes seconds), served from a local static
 server on 127.0.0.1 and played in Chromium, with Python running in the browser:
 
+* the site's root address opens 01_setup, whose first lesson is in view after Run All;
 * 01_setup runs; the setup tutorial is played by clicking the board, with one wrong
   click that shows the lesson's explanation and changes nothing;
+* 07_review runs (no pandas in the site) and draws its worst decision and its game;
 * 03_full_game: a move against the bots, who answer on the page's event loop; the
   light Fame and control charts (no numpy here) follow; the board says that the
   Mollusk is thinking while ``normal``'s Mollusk looks ahead;
@@ -243,6 +245,42 @@ def test_setup_tutorial_in_the_browser(lite_page, lite_site):
     _wait_text(page, TUTORIAL, "Step 3 of")
     assert "is possible, but" not in tutorial.locator(".ahoy-bw").first.inner_text()
     FIGURES["tutorial_click_ms"] = [round(m) for m in ms]
+
+
+def test_the_root_address_opens_the_first_lesson_in_view(lite_page, lite_site):
+    """Before: the site's root opened an empty Launcher, and Run All left the view at the
+    end of the notebook, far below the first lesson."""
+    page = lite_page
+    page.goto(lite_site)
+    page.wait_for_function(_JS_KERNEL_IDLE, timeout=180_000, polling=250)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == "01_setup.ipynb"
+    page.evaluate("async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    lesson = page.locator(TUTORIAL).first
+    lesson.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=180_000)
+    _wait_idle(page)
+    view = page.evaluate("() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)"
+                         " .jp-WindowedPanel-outer').getBoundingClientRect().toJSON()")
+    box = lesson.bounding_box()
+    assert view["top"] - 1 <= box["y"] <= view["top"] + 40, (box, view)
+    bs.save_screenshot(page, "lite_root_first_lesson")
+
+
+def test_review_notebook_runs_in_the_browser(lite_page, lite_site):
+    """Before: 07_review stopped at its third cell (``rv.to_pandas()``: no pandas in the
+    site), so its board and game never ran; and it pointed to a Review button the site's
+    game does not have."""
+    page = lite_page
+    _open(page, lite_site, "07_review.ipynb")
+    game = page.locator(BOARD).first
+    game.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=300_000)
+    _wait_idle(page)
+    assert not _errors(page), _errors(page)
+    text = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").inner_text()
+    assert "better:" in text                        # the costly decisions, listed
+    assert "no Review" in text and not game.locator("button", has_text="Review").count()
+    pictures = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedSVG img")
+    assert pictures.count() >= 1                    # the worst decision, drawn
+    bs.save_screenshot(page, "lite_07_review")
 
 
 def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):

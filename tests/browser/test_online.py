@@ -57,11 +57,11 @@ def api(server, method, path, data=None, token=None):
         return err.code, json.loads(err.read())
 
 
-def serve(tmp: Path, store: str, name: str, *args: str) -> bs.ServerProcess:
+def serve(tmp: Path, store: str, name: str, *args: str, port: int | None = None) -> bs.ServerProcess:
     folder = tmp / name
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        return bs.start_ahoy_serve(folder, "--store", store, *args)
+        return bs.start_ahoy_serve(folder, "--store", store, *args, port=port)
     except bs.ServerError as err:
         pytest.fail(str(err), pytrace=False)
 
@@ -247,6 +247,56 @@ def test_a_seat_page_shows_whose_turn_and_who_is_connected(sqlite_servers, page,
     assert api(server, "GET", f"api/tables/{made['table']}", token=new)[1]["seat"] == "bluefin"
 
 
+def test_a_spectators_page_offers_no_undo(sqlite_servers, page):
+    """Bluefin's move leaves Bluefin deciding and reveals nothing: Bluefin may take it back,
+    the spectator may not, and the spectator's page says so by its disabled Undo (the board
+    data and the table's answer agree: both are the session's answer)."""
+    server = sqlite_servers["a"]
+    status, made = api(server, "POST", "api/tables", {"players": 2, "seed": 3})
+    assert status == 200
+    table, bluefin = made["table"], made["seats"]["bluefin"]["token"]
+    assert api(server, "POST", f"api/tables/{table}/actions",
+               {"version": 0, "action": "start 0,0"}, token=bluefin)[0] == 200
+    assert api(server, "GET", f"api/tables/{table}", token=bluefin)[1]["can_undo"]
+    status, seen = api(server, "GET", f"api/tables/{table}/board", token=made["spectator"]["token"])
+    assert status == 200 and not seen["can_undo"] and not seen["board"]["can_undo"]
+    page.goto(made["spectator"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, 1)
+    assert page.inner_text("#who") == "You are watching"
+    assert page.locator(".ahoy-undo").first.is_disabled()
+    posted = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    page.keyboard.press("u")
+    page.wait_for_timeout(500)
+    assert not posted
+
+
+def test_a_new_link_for_a_seat_keeps_the_page_following_the_game(sqlite_servers, page):
+    """The poll already waiting carries the old token; once the seat's link is renewed the
+    page asks again with the new one and shows the next move within 2 s."""
+    server = sqlite_servers["a"]
+    status, made = api(server, "POST", "api/tables", {"players": 3, "seed": 11,
+                                                      "bots": {"mollusk": "easy"}})
+    table = made["table"]
+    tokens = {f: s["token"] for f, s in made["seats"].items() if "token" in s}
+    assert api(server, "POST", f"api/tables/{table}/actions",
+               {"version": 0, "action": "start 0,0"}, token=tokens["bluefin"])[0] == 200
+    page.goto(made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, 1)
+    page.wait_for_timeout(300)                     # the page's poll is now waiting
+    page.click("#rotate")
+    page.wait_for_function(f"() => !location.hash.includes({json.dumps(tokens['bluefin'])})")
+    _, seen = api(server, "GET", f"api/tables/{table}", token=tokens["smuggler1"])
+    move = seen["legal"][0]
+    status, done = api(server, "POST", f"api/tables/{table}/actions",
+                       {"version": seen["version"], "action": move}, token=tokens["smuggler1"])
+    assert status == 200
+    t0 = time.monotonic()
+    shows(page, done["version"], timeout=2.0)
+    assert time.monotonic() - t0 <= 2.0
+    assert not page.locator("#notice.online-error").is_visible()
+
+
 def test_making_a_table_on_its_page(sqlite_servers, page):
     page.goto(sqlite_servers["a"].base_url + "tables")
     page.select_option("#players", "2")
@@ -255,6 +305,74 @@ def test_making_a_table_on_its_page(sqlite_servers, page):
     page.wait_for_selector("#made:not([hidden])")
     text = page.inner_text("#made-links")
     assert "Mollusk: normal bot" in text and "#token=" in text and "Spectators:" in text
+
+
+def test_made_links_are_shown_once_saying_so_with_copy_buttons(sqlite_servers, page, screenshot):
+    """Issue 49, item 13: the server keeps only a check of each link, so the page that made
+    the table says to save them now, marks the maker's own, copies each with a button, and
+    puts the links (not the form) where the eye is."""
+    server = sqlite_servers["a"]
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                   origin=server.base_url.rstrip("/"))
+    page.goto(server.base_url + "tables")
+    page.select_option("#players", "3")
+    page.select_option("select[name=mollusk]", "normal")
+    page.select_option("#mine", "smuggler1")
+    page.click("#new button[type=submit]")
+    page.wait_for_selector("#made:not([hidden])")
+    assert page.locator("#new").is_hidden()
+    assert "shown only this once" in page.inner_text("#made .online-once")
+    assert page.locator("#made-links .online-copy").count() == 3   # two seats, the spectators
+    mine = page.locator("#made-links li.online-made-mine")
+    assert mine.count() == 1 and mine.inner_text().startswith("Smuggler 1 (yours):")
+    url = mine.locator("a").first.get_attribute("href")
+    mine.locator(".online-copy").click()
+    page.wait_for_function("() => document.querySelector('.online-made-mine .online-copy')"
+                           ".textContent === 'Copied'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == url
+    shot = screenshot("online-lobby-made")
+    bs.save_small(shot, bs.REPO_ROOT / "docs" / "online-lobby.png")
+
+
+def test_a_refused_link_shows_only_the_reason(sqlite_servers, page):
+    """Issue 49, item 15: a forged token or an unknown table left an empty board's "All
+    actions / No actions." beside the error."""
+    server = sqlite_servers["a"]
+    _, made = api(server, "POST", "api/tables", {"players": 2})
+    for address, words in [(f"tables/{made['table']}#token=forged", "token is not one of this table's"),
+                           ("tables/NoSuchTable#token=x", "There is no table")]:
+        page.goto(server.base_url + address)
+        page.wait_for_selector("#notice.online-error:not([hidden])")
+        assert words in page.inner_text("#notice")
+        assert page.locator("#board > *").count() == 0
+        assert "No actions" not in page.inner_text("body")
+
+
+def test_the_page_knows_at_once_that_the_server_is_back(tmp_path, page):
+    """Issue 49, item 14: "Connection lost" stayed about 10 s after the server came back
+    (the first poll waited its whole term), and the seats still showed as connected."""
+    store = f"sqlite:///{tmp_path / 'tables.sqlite'}"
+    first = serve(tmp_path, store, "first")
+    _, made = api(first, "POST", "api/tables", {"players": 2, "bots": {"mollusk": "easy"}})
+    page.goto(made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, 0)
+    assert page.locator("#seats li.online-on").count() >= 1
+    port = first.port
+    os.killpg(first.proc.pid, signal.SIGKILL)
+    first.proc.wait(10)
+    first.stop()
+    page.wait_for_function("() => document.getElementById('notice').textContent"
+                           ".startsWith('Connection lost')", timeout=30_000)
+    assert "online-lost" in page.get_attribute("#seats", "class")
+    again = serve(tmp_path, store, "again", port=port)
+    try:
+        t0 = time.monotonic()
+        page.wait_for_function("() => document.getElementById('notice').hidden", timeout=30_000)
+        back = time.monotonic() - t0
+        assert back <= 3.0, f"the page noticed the server was back after {back:.1f} s"
+        assert "online-lost" not in (page.get_attribute("#seats", "class") or "")
+    finally:
+        again.stop()
 
 
 # -- several processes, a restart ------------------------------------------------------------

@@ -189,3 +189,26 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, jupyterlab_serv
     game.get_by_text("Opened lab.ahoy.json").wait_for(timeout=30_000)
     _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() == svg)
     screenshot("lab_game_opened")
+
+
+def test_a_three_player_save_opened_in_a_two_player_game_is_played_on(panel_server, page,
+                                                                       tmp_path, screenshot):
+    """The session reseats the game: Smuggler 1, new here, gets a bot of the others' level,
+    which plays at once; the page says so and Bluefin's turn comes (it stalled before)."""
+    from ahoy_nb.engine import new_game
+
+    saved = new_game(3, seed=5).apply("start 0,0")      # Smuggler 1 decides next
+    path = tmp_path / "three.ahoy.json"
+    path.write_text(savegame.dumps(saved))
+    server = panel_server("ahoy_nb/apps/panel_app.py")
+    page.goto(server.url + "?players=2&seed=6&bot_delay=0.05", timeout=60_000)
+    _wait_ready(page)
+    page.locator("input[type=file]").first.set_input_files(str(path))
+    page.get_by_text("Opened the saved game: Smuggler 1 is played by a normal bot").wait_for(
+        timeout=30_000)
+    _wait_until(lambda: any(" Smuggler 1" in x and "start" in x for x in
+                            page.locator(f"{BOARD} .ahoy-log .ahoy-entry").all_inner_texts()))
+    _wait_ready(page)                                    # Bluefin's turn again: playable
+    page.get_by_text("Bots: Smuggler 1 (normal), Mollusk (normal)").first.wait_for(timeout=10_000)
+    page.get_by_text("Smuggler 1: normal bot").first.wait_for(timeout=10_000)   # the bots panel
+    screenshot("panel_three_player_save_in_a_two_player_game")

@@ -62,3 +62,17 @@ def test_a_state_saved_before_the_rules_had_editions_loads_as_the_first():
     assert old.rules == 1
     with pytest.raises(ValueError, match="rules"):
         new_game(2, seed=5, rules=RULES + 1)
+
+
+def test_the_state_layouts_types_name_the_data_not_the_frame_fields():
+    """``schema.Tile`` and ``schema.Figure`` are the data's shapes; the frame fields that
+    hold a tile's or a figure's id are ``TileId`` and ``FigureId`` (one name each)."""
+    import typing
+
+    from ahoy_nb.engine import schema
+
+    hints = typing.get_type_hints(schema.StateData)
+    assert hints["tiles"] == list[schema.Tile] and hints["figures"] == list[schema.Figure]
+    assert set(typing.get_type_hints(schema.Tile)) == {"tile", "x", "y", "rot", "wealth"}
+    assert set(typing.get_type_hints(schema.Figure)) == {"id", "kind", "owner", "at"}
+    assert issubclass(schema.FigureId, schema.Field) and issubclass(schema.TileId, schema.Field)

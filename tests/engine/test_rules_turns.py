@@ -136,21 +136,36 @@ def test_spend_a_gold_to_turn_a_6_into_a_5_but_not_into_a_1():
     assert s.dice("smuggler1") == [6]
 
 
-def test_an_effectless_change_of_a_die_is_not_offered():
+def test_an_effectless_change_of_a_die_is_taken_for_2_gold_but_not_listed():
     """The Fine Print, Effectless Actions: "You can do things with no outcome, such as spending
-    2 gold to decrease and increase a die." Ruling: its only outcome is 2 gold returned to the
-    supply, never to its owner's gain, so the notation omits it; 'sail 3>3' is refused with the
-    reason, and 'sail 3' places the die as it is."""
+    2 gold to decrease and increase a die." Ruling (docs/rulings.md): 'sail 3>3' is taken as
+    the rulebook says, the die placed as it showed for 2 gold; it is not listed among the legal
+    actions (so neither on the board's buttons nor among the bots' choices): its only outcome
+    is its owner's gold going back to the supply. Before, it was refused."""
     s = game("smuggler1", dice={"smuggler1": [3, 5]}, gold={"smuggler1": 4})
     assert not [a for a in legal(s) if re.search(r" ([1-6])>\1$", a)]
-    before = s.to_json()
-    for text in ("sail 3>3", "recruit gunner 3>3", "cannons 5>5"):
+    assert s.is_legal("sail 3>3") and s.is_legal("cannons 5>5")
+    after = s.after("sail 3>3")
+    assert placed(after, "smuggler1") == {"sail": [3]} and after.gold["smuggler1"] == 2
+    assert after.dice("smuggler1") == [5]
+    assert after.log[-1].events[0] == ("Smuggler 1 spends 2 gold turning a die down and back "
+                                       "up: it shows what it showed (an effectless action)")
+    # Only where the plain placement is offered (no 4 was rolled); firing is no placement.
+    assert not s.is_legal("sail 4>4") and not s.is_legal("fire 3>3")
+    with pytest.raises(IllegalActionError):
+        s.apply("sail 4>4")
+    # With less than 2 gold it is refused with the reason, and nothing changes.
+    poor = game("smuggler1", dice={"smuggler1": [3, 5]}, gold={"smuggler1": 1})
+    before = poor.to_json()
+    for text in ("sail 3>3", "cannons 5>5"):
+        assert not poor.is_legal(text)
         with pytest.raises(IllegalActionError, match="effectless") as err:
-            s.apply(text)
-        assert s.to_json() == before
-    assert "place the die as it is: 'cannons 5'" in str(err.value)
-    s.apply("sail 3")
-    assert s.gold["smuggler1"] == 4
+            poor.apply(text)
+        assert poor.to_json() == before
+    assert "costs 2 gold, and Smuggler 1 has 1; place the die as it is: 'cannons 5'" in str(err.value)
+    # Saved and replayed like any other action.
+    from ahoy_nb import savegame
+    assert savegame.loads(savegame.dumps(after)) == after
 
 
 def test_gold_changes_a_die_by_one_per_gold_without_wrapping():

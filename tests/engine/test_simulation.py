@@ -253,7 +253,11 @@ def illegal_notations(s: State, legal: list[Action], rng: random.Random, seen: s
     # Notations met elsewhere in this game.
     others = sorted(seen - notations)
     out += rng.sample(others, min(4, len(others)))
-    return [n for n in out if " ".join(n.lower().split()) not in notations]
+    # (a die turned down and back up, 'sail 3>3', is taken though not listed: docs/rulings.md)
+    effectless = re.compile(r"(.+) ([1-6])>\2")
+    return [n for n in out if " ".join(n.lower().split()) not in notations
+            and not ((m := effectless.fullmatch(" ".join(n.lower().split())))
+                     and f"{m[1]} {m[2]}" in notations)]
 
 
 def check_illegal(s: State, legal: list[Action], rng: random.Random, seen: set[str],

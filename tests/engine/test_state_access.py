@@ -26,6 +26,8 @@ FORMAT_TESTS = {
     "tests/apps/test_app_advisor.py": "a Bokeh ColumnDataSource's .data, not a State",
     "tests/browser/test_apps.py": "a Bokeh data source in the page's JavaScript, not a State",
     "tests/engine/test_state_access.py": "this test",
+    "tests/engine/test_history.py": "the undo history holds raw positions; data handed out and "
+                                    "edited must be in it",
     "tests/engine/save_fuzz.py": "mutations of the raw saved format (the loader's fuzz test)",
     "tests/test_hardening.py": "the generator and the raw format the loader and fair undo check",
     "tests/ai/test_ismcts.py": "hidden facts changed in the raw state: the bot must not notice",

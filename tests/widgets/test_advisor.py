@@ -79,7 +79,7 @@ def test_an_interval_narrower_than_a_percent_is_not_shown():
     from ahoy_nb.ai.analysis import Evaluation
     board = BoardWidget(new_game(3, seed=5), viewer="bluefin")
     Advisor(board, simulations=6, wait=True)
-    panel = board._on_press["advisor"].__self__
+    panel = board.board._on_press["advisor"].__self__
     chances = {"bluefin": 0.72, "mollusk": 0.25, "smuggler1": 0.03}
     bounds = {"bluefin": (0.61, 0.89), "mollusk": (0.11, 0.39), "smuggler1": (0.03, 0.0341)}
     panel.show_chances({0: Evaluation(chances, bounds, 6, "bluefin")})
@@ -90,7 +90,7 @@ def test_an_interval_narrower_than_a_percent_is_not_shown():
 def test_a_chance_being_worked_out_is_said_once():
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
     Advisor(board, simulations=6, wait=True)
-    panel = board._on_press["advisor"].__self__
+    panel = board.board._on_press["advisor"].__self__
     board.act(board.state.legal_actions()[0])
     panel.chances = {0: panel.chances[max(panel.chances)]}   # the latest not yet worked out
     panel.show_status("working out who is winning…")

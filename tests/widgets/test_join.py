@@ -12,7 +12,7 @@ import ahoy_nb
 from ahoy_nb.apps.online.store import Store
 from ahoy_nb.apps.online.tables import Tables
 from ahoy_nb.engine import IllegalActionError
-from ahoy_nb.widgets.board import SERVED
+from ahoy_nb.session.view import SERVED
 from ahoy_nb.widgets.join import JoinError, OnlineBoard, create_table, join
 from online_support import free_port, serve_api
 

@@ -11,15 +11,15 @@ import sys
 from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import new_game
 from ahoy_nb.widgets import BoardWidget
-from ahoy_nb.widgets import board as board_module
+from ahoy_nb.session import view as view_module
 from ahoy_nb.widgets.charts import GameCharts
-from ahoy_nb.widgets.chartdata import region_rows
+from ahoy_nb.session.chartdata import region_rows
 from ahoy_nb.widgets.lightchart import LightCharts, control_svg
 
 
 def fast_render(monkeypatch):
-    monkeypatch.setattr(board_module, "_render",
-                        lambda state, viewer, actions, highlight: board_module._summary_svg(state))
+    monkeypatch.setattr(view_module, "render_parts",
+                        lambda state, **kw: {"map": view_module._summary_svg(state)})
 
 
 def _send(w, n=[0], **payload):
@@ -91,7 +91,7 @@ def test_odds_explorer_without_bqplot_is_the_light_chart_of_the_same_odds(monkey
     import ahoy_nb.widgets.odds as odds_module
     from ahoy_nb.tutorials import start
     run = start("battles")
-    run.goto(4)  # the Union decides how far to fire (notebook 02)
+    run.goto(2)  # the Union decides how far to fire (notebook 02)
     odds = analysis.battle_odds(run.state, exact=True)
     monkeypatch.setitem(sys.modules, "bqplot", None)
     box = odds_module.odds_explorer(run.state)

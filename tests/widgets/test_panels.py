@@ -7,8 +7,9 @@ from ahoy_nb.ai import ismcts
 from ahoy_nb.ai.levels import make_bot, think_time
 from ahoy_nb.engine import new_game
 from ahoy_nb.widgets import BoardWidget
-from ahoy_nb.widgets.lobby import SEATS, lobby
-from ahoy_nb.widgets.panels import bots_panel
+from ahoy_nb.session.seats import SEAT_CHOICES
+from ahoy_nb.widgets.lobby import lobby
+from ahoy_nb.session.panels import bots_panel
 from ahoy_nb.widgets.play import play
 
 
@@ -25,7 +26,7 @@ def test_every_label_of_the_hard_bot_comes_from_its_time_budget(monkeypatch):
     assert _panel(game.board, "bots")["lines"] == [f"Mollusk: hard bot, {words}"]
     form = lobby(players=2, seed=1, bots="hard", bot_delay=None, charts=False, analysis=False)
     assert f"Mollusk: hard bot, {words}" in form.message.value
-    assert SEATS["hard"] == "Hard bot"           # short enough for every form's chooser
+    assert SEAT_CHOICES["hard"] == "Hard bot"           # short enough for every form's chooser
     monkeypatch.setattr(ismcts, "TIME_BUDGET", 2.5)
     assert think_time("hard") == "about 2.5 s a decision"
     for g in (game, form.game):

@@ -41,7 +41,7 @@ def test_bots_use_the_event_loop_in_the_browser_even_outside_a_running_loop(monk
             assert running_loop() is loop
             # A game made there schedules its bots on that loop, with the delay asked for.
             game = play_module.play(players=3, seed=3, bot_delay=0.25)
-            assert game._loop is loop
+            assert game.runner.scheduler.loop is loop
             game.board.intent = {"action": game.state.legal_actions()[0].notation, "id": 1}
             n = len(game.state.history)
             assert game.bot_to_move() is not None  # nothing moved yet: the bot waits its delay

@@ -18,6 +18,7 @@ from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import IllegalActionError, new_game, scenario
 from ahoy_nb.engine.components import PLAN_CARDS, PLAN_KEYS
 from ahoy_nb.widgets import BoardWidget, GameCharts
+from ahoy_nb.session import view as view_module
 from ahoy_nb.widgets import board as board_module
 from ahoy_nb.widgets.charts import region_rows
 
@@ -50,9 +51,8 @@ def synced(widget) -> str:
 
 def fast_render(monkeypatch):
     """Replace the SVG renderer by a cheap one (for long games; other tests use the real one)."""
-    monkeypatch.setattr(board_module, "_render",
-                        lambda state, viewer, actions, highlight, hints=():
-                        {"map": board_module._summary_svg(state)})
+    monkeypatch.setattr(view_module, "render_parts",
+                        lambda state, **kw: {"map": view_module._summary_svg(state)})
 
 
 def started(players=3, seed=1, n=6, rng_seed=0):
@@ -343,7 +343,7 @@ def test_play_returns_one_widget_with_board_charts_and_log():
     g = ahoy_nb.play(players=3, seed=1, bot_delay=0)
     assert isinstance(g, ipywidgets.Box)
     assert g.board in g.children and g.charts in g.children
-    assert repr(g) == ("AhoyGame(round 1, bluefin to decide; people: bluefin; "
+    assert repr(g) == ("GameWidget(round 1, bluefin to decide; people: bluefin; "
                        "bots: smuggler1 normal, mollusk normal)")
     assert g.board.viewer == "bluefin" and g.board.entries
 
@@ -551,12 +551,39 @@ def test_the_log_is_sent_as_a_rarely_changing_head_and_a_short_tail(monkeypatch)
     fast_render(monkeypatch)
     s, bot = new_game(3, seed=2), RandomBot(2)
     w = BoardWidget(s, viewer="all")
-    for _ in range(board_module.LOG_PAGE + 20):
+    for _ in range(view_module.LOG_PAGE + 20):
         w.act(bot.choose(s))
-    assert w.log_head + w.log_tail == w.entries and len(w.log_tail) <= board_module.LOG_PAGE
+    assert w.log_head + w.log_tail == w.entries and len(w.log_tail) <= view_module.LOG_PAGE
     head = w.log_head
     w.act(bot.choose(s))
     assert w.log_head is head and w.log_head + w.log_tail == w.entries   # only the tail sent
     for _ in range(40):
         w.undo()
     assert w.log_head + w.log_tail == w.entries
+
+
+def test_play_takes_the_number_of_players_as_text_too():
+    """Issue 49, item 9: ``play(players="3")`` was refused as "not 3"."""
+    g = ahoy_nb.play(players="3", seed=1, bot_delay=None, charts=False, analysis=False)
+    assert len(g.state.players) == 3
+    with pytest.raises(ValueError, match=r"players is 2, 3 or 4 .*not 'five'"):
+        ahoy_nb.play(players="five")
+
+
+def test_a_conceded_games_summary_starts_with_the_concession():
+    """Issue 49, item 8: a concession decides the game; no tie is said to be broken."""
+    board = BoardWidget(new_game(2, seed=3).apply("start 0,0"), viewer="all")
+    board.act("concede bluefin")
+    over = board.notices[0]
+    assert over["lines"][0] == "Bluefin concedes: Mollusk wins"
+    assert not any(line.startswith("Tied on") for line in over["lines"])
+
+
+def test_the_chance_charts_axis_counts_whole_actions():
+    """Issue 49, item 8: at the start of a game the axis read "0 0 0 0 0 1 1 1 1 1"."""
+    from ahoy_nb.ai.analysis import Evaluation
+    from ahoy_nb.widgets.advisor import WinChanceChart
+    chart = WinChanceChart(["bluefin", "mollusk"])
+    chart.show({0: Evaluation({"bluefin": 0.6, "mollusk": 0.4},
+                              {"bluefin": (0.5, 0.7), "mollusk": (0.3, 0.5)}, 10, None, "model")})
+    assert list(chart.x_axis.tick_values) == [0, 1]

@@ -38,8 +38,8 @@ import tornado.web
 
 from ...engine.components import FACTION_NAMES, SEATS
 from ...engine.words import faction_name
-from ...widgets.board import HERE as FRONT_END
-from .tables import LEVELS, BadRequest, TableError, Tables
+from ...session.seats import SEAT_CHOICES
+from .tables import BadRequest, TableError, Tables
 
 log = logging.getLogger("ahoy_nb.online")
 
@@ -51,6 +51,8 @@ MAX_WAIT_S = 30.0
 GZIP_OVER = 2048           # answers longer than this are compressed when the client can
 TABLE_ID = r"([A-Za-z0-9_-]{1,64})"
 STATIC = Path(__file__).resolve().parent / "static"
+# The board's front end, served as a file: the server never imports the widgets.
+FRONT_END = Path(__file__).resolve().parents[2] / "widgets"
 # The page's policy: its own scripts and styles only, and the API on the same server.
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -352,7 +354,7 @@ class Page(tornado.web.RequestHandler):
         fills = {"title": title, "table": table_id or "", "mode": "table" if table_id else "new",
                  "factions": json.dumps({f: faction_name(f) for f in FACTION_NAMES}),
                  "seats": json.dumps({n: list(seats) for n, seats in SEATS.items()}),
-                 "levels": json.dumps(LEVELS)}
+                 "choices": json.dumps(SEAT_CHOICES)}
         for key, value in fills.items():
             text = text.replace("{{%s}}" % key, html.escape(value))
         self.finish(text)

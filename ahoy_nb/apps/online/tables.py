@@ -9,8 +9,12 @@ table at the version last seen, advanced by the new actions when the store moved
 replayed from the start position otherwise. So any number of processes on one store
 serve one table correctly.
 
-Bots take seats too (``easy``, ``normal``, ``hard``, ``random``) and move here, on the
-server, through the same compare-and-swap as people.
+Bots take seats too (a level of :data:`ahoy_nb.ai.levels.LEVELS`) and move here, on the
+server, through the same compare-and-swap as people. Who may act, undo and concede is
+the session layer's to say (:class:`~ahoy_nb.session.game.GameSession`, the same rules as
+the notebook's game and the Panel app's), and a seat's board is the session layer's view
+of the position (:func:`~ahoy_nb.session.view.board_view`): the server imports no widget
+library.
 
 >>> from ahoy_nb.apps.online.store import Store
 >>> tables = Tables(Store("sqlite://"))
@@ -44,20 +48,18 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Callable
 
-from ...ai.levels import make_bot
-from ...engine import Action, IllegalActionError, State, new_game
+from ...ai.levels import LEVELS, make_bot
+from ...engine import IllegalActionError, State, new_game
 from ...engine.components import SEATS
-from ...engine.undo import revealed
-from ...engine.words import faction_name
-from ...widgets.board import MAX_NOTATION, SERVED, BoardWidget
+from ...session.game import GameSession, Refusal, Seat
+from ...session.view import MAX_NOTATION, SERVED, Answers, board_view
 from .store import Store, TableRow, token_hash
 
 __all__ = ["Tables", "TableError", "BadRequest", "Forbidden", "NotFound", "Stale", "Broken",
-           "undo_refusal", "LEVELS", "SPECTATOR"]
+           "session_of", "SPECTATOR"]
 
 log = logging.getLogger("ahoy_nb.online")
 
-LEVELS = ("easy", "normal", "hard", "random")
 SPECTATOR = "spectator"        # who a spectator is, in presence records
 MAX_ITERATIONS = 5000          # a hard bot's iterations a decision, at most
 CONNECTED_S = 15.0             # seen this recently: connected
@@ -100,32 +102,19 @@ class Broken(TableError):
     status = 500
 
 
-def undo_refusal(state: State, seat: str) -> tuple[int, str] | None:
-    """Why ``seat`` may not take back the table's last action now, with the HTTP status
-    of that refusal, or ``None``: only its own last action, only while the next decision
-    is its own (no one else has seen the position after it and decided), and only if
-    that action revealed nothing (:func:`~ahoy_nb.engine.undo.revealed`: no roll, no
-    card or tile drawn).
+def session_of(state: State, seats: dict) -> GameSession:
+    """The table's game as a session: its stored seats (``{"bot": level, ...}`` or a
+    person's ``{"token": hash}``), each person elsewhere, under the fair undo rule.
 
     >>> s = new_game(2, seed=3).apply("start 0,0")
-    >>> undo_refusal(s, "bluefin") is None
+    >>> game = session_of(s, {"bluefin": {"token": "…"}, "mollusk": {"token": "…"}})
+    >>> game.undo_refusal("bluefin") is None
     True
-    >>> undo_refusal(s, "mollusk")
-    (403, "the last action is Bluefin's, not yours")
+    >>> str(game.undo_refusal("mollusk"))
+    "the last action is Bluefin's, not yours"
     """
-    if not state.history:
-        return 400, "there is no action to undo: this is the start of the game"
-    last = state.log[-1].player
-    if last != seat:
-        return 403, f"the last action is {faction_name(last)}'s, not yours"
-    if state.is_over:
-        return 400, "the game is over"
-    if state.current_player != seat:
-        return 403, f"{faction_name(state.current_player)} has the decision now"
-    why = revealed(state, 1, viewer=seat)
-    if why:
-        return 400, why
-    return None
+    return GameSession(state, {f: Seat("bot", spec["bot"]) if "bot" in spec else Seat("remote")
+                               for f, spec in seats.items()}, undo="fair")
 
 
 def _seat_names(seats: dict) -> dict[str, str]:
@@ -233,7 +222,7 @@ class Tables:
 
     def board(self, table_id: str, token: str | None, at: int | None = None) -> dict:
         """The board as the token's holder sees it, as the front end draws it: the
-        :data:`~ahoy_nb.widgets.board.SERVED` traits of a board for that seat (``at``: the
+        :data:`~ahoy_nb.session.view.SERVED` traits of a board for that seat (``at``: the
         position after that many actions, read-only; default the latest)."""
         row, seat = self._admit(table_id, token)
         row, state = self._position(row)
@@ -248,7 +237,7 @@ class Tables:
             if traits is not None:
                 self._boards.move_to_end(key)
         if traits is None:
-            traits = _board_traits(state, seat, at)
+            traits = self._board_traits(row, state, seat, at)
             with self._lock:
                 self._boards[key] = traits
                 while len(self._boards) > self.board_cache_size:
@@ -286,40 +275,33 @@ class Tables:
                              f"{str(action)[:60]!r}")
         row, state = self._position(row)
         self._check_version(row, version)
-        if state.is_over:
-            raise BadRequest(f"'{action[:60]}' is not allowed: the game is over")
-        who = state.who_acts(action)  # the player deciding; a concession's own faction
-        if who != seat:
-            if Action(seat, action.strip().lower()).verb == "concede":
-                raise Forbidden(f"Only {faction_name(who)} can concede for {faction_name(who)}")
-            raise Forbidden(f"It is {faction_name(who)}'s decision now, not "
-                            f"{faction_name(seat)}'s")
         after = state.copy()
         try:
-            after.apply(action)
-        except IllegalActionError as err:
-            raise BadRequest(str(err)) from None
+            session_of(after, row.seats).act(seat, action)
+        except IllegalActionError as err:   # a Refusal (whose decision), or the rules'
+            raise _refused(err) from None
         notation = after.log[-1].action
         self._write(row, row.actions + [notation], after)
         return {"table": row.id, "version": row.version + 1, "action": notation,
                 "over": after.is_over}
 
     def undo(self, table_id: str, token: str | None, version) -> dict:
-        """Take back the seat's own last action (see :func:`undo_refusal`)."""
+        """Take back the seat's own last action, and the bots' actions after it, if the
+        fair rule allows (:meth:`~ahoy_nb.session.game.GameSession.undo_refusal`): the
+        answer's ``undone`` is the seat's action, ``actions`` how many were taken back."""
         row, seat = self._admit(table_id, token)
         if seat is None:
             raise Forbidden("A spectator's link cannot undo")
         row, state = self._position(row)
         self._check_version(row, version)
-        why = undo_refusal(state, seat)
-        if why:
-            status, text = why
-            raise (Forbidden if status == 403 else BadRequest)(f"You cannot undo: {text}")
-        after = state.copy().undo()
-        taken = row.actions[-1]
-        self._write(row, row.actions[:-1], after)
-        return {"table": row.id, "version": row.version + 1, "undone": taken,
-                "over": after.is_over}
+        after = state.copy()
+        try:
+            taken = session_of(after, row.seats).undo(seat)
+        except Refusal as err:
+            raise _refused(err, "You cannot undo: ") from None
+        self._write(row, row.actions[:-len(taken)], after)
+        return {"table": row.id, "version": row.version + 1, "undone": taken[0],
+                "actions": len(taken), "over": after.is_over}
 
     def rotate(self, table_id: str, token: str | None, spectator: bool = False,
                base_url: str = "") -> dict:
@@ -355,10 +337,10 @@ class Tables:
             if row is None or row.over:
                 break
             row, state = self._position(row)
-            who = state.current_player
-            spec = row.seats.get(who, {})
-            if "bot" not in spec:
+            who = session_of(state, row.seats).bot_to_move()
+            if who is None:
                 break
+            spec = row.seats[who]
             options = {k: v for k, v in spec.items() if k != "bot"}
             # The same decision gets the same bot seed in every process (it is never shown).
             seed = int.from_bytes(hashlib.sha256(f"{row.start}|{row.version}".encode())
@@ -431,6 +413,18 @@ class Tables:
             if cached is not None:
                 cached[1][who] = now
 
+    def _board_traits(self, row: TableRow, state: State, seat: str | None,
+                      at: int | None) -> dict:
+        """What the board shows the token's holder (``at``: a past position): the session
+        layer's view of the position, with the session's answers for that seat."""
+        game = session_of(state, row.seats)
+        answers = Answers() if seat is None else Answers(
+            can_act=not state.is_over and state.current_player == seat,
+            can_undo=game.undo_refusal(seat) is None,
+            concessions=tuple(game.concessions([seat])))
+        view = board_view(state, seat, at, answers=answers)
+        return {name: view[name] for name in SERVED}
+
     # -- inside ------------------------------------------------------------------------
     def _admit(self, table_id, token) -> tuple[TableRow, str | None]:
         """The table and whose token this is (``None``: the spectator's); 404 or 403."""
@@ -465,13 +459,13 @@ class Tables:
                         f"version {row.version}: reload it", row.version)
 
     def _public(self, row: TableRow, state: State, seat: str | None) -> dict:
-        refusal = undo_refusal(state, seat) if seat else (403, "")
+        game = session_of(state, row.seats)
         return {"over": state.is_over,
                 "deciding": None if state.is_over else state.current_player,
                 "winners": list(state.winners) if state.is_over else [],
                 "result": state.result, "can_concede": bool(seat) and state.may_concede(seat),
                 "seats": _seat_names(row.seats), "connected": self.connected(row),
-                "can_undo": refusal is None, "seed_chosen": row.seed_chosen}
+                "can_undo": game.undo_refusal(seat) is None, "seed_chosen": row.seed_chosen}
 
     def _write(self, row: TableRow, actions: list[str], after: State, wake: bool = True) -> None:
         if not self.store.write(row.id, row.version, actions, after.is_over):
@@ -564,16 +558,7 @@ def _linker(base_url: str, table_id: str) -> Callable[[str], str]:
     return lambda token: f"{base}tables/{table_id}#token={token}"
 
 
-def _board_traits(state: State, seat: str | None, at: int | None) -> dict:
-    """The traits a :class:`BoardWidget` for ``seat`` shows (``at``: a past position)."""
-    board = BoardWidget(state, viewer=seat, people=(seat,) if seat else (),
-                        confirm_handover=False)
-    try:
-        if seat is not None:
-            board.undo_rule = lambda b: (undo_refusal(b.state, seat) or (0, None))[1]
-            board.refresh()
-        if at is not None:
-            board.show(at)
-        return {name: getattr(board, name) for name in SERVED}
-    finally:
-        board.close()
+def _refused(err: IllegalActionError, prefix: str = "") -> TableError:
+    """A session's refusal as the HTTP answer: 403 when it is about who asks, else 400."""
+    forbidden = isinstance(err, Refusal) and err.forbidden
+    return (Forbidden if forbidden else BadRequest)(f"{prefix}{err}")

@@ -10,7 +10,7 @@ from ..geometry import space_name
 from .. import notation
 from ..kernel import auto, frame, legal, OFFERS, Option
 from ..notation import facts
-from ..schema import (FLAG, Below, Die, Figure, Int, ListOf, Maybe, Offer, one_of, Player, Sides,
+from ..schema import (FLAG, Below, Die, FigureId, Int, ListOf, Maybe, Offer, one_of, Player, Sides,
                       Space, Text)
 from .base import figure_label, name, Play, UNION_SHIPS
 from .factions import push_reward
@@ -22,7 +22,7 @@ from .factions import push_reward
 frame("repair", left=Int(0, 2), repaired=Int(0, 2).opt)
 # The damage ``figure`` takes; its slot chosen by ``player`` (the dealer, or the owner
 # taking it); ``why`` ends the event's words.
-frame("damage", figure=Figure(asked=True), why=Text())
+frame("damage", figure=FigureId(asked=True), why=Text())
 
 @auto("repair")
 def auto_repair(g: Play, frame) -> bool:
@@ -109,14 +109,14 @@ CROWD = SUPPLY["patrol"] + SUPPLY["stronghold"] + 4 + 2
 # The battles of ``attacker`` in ``space``: the defenders still to battle (``queue``),
 # whether any was fought (``fought``), and the move it interrupted (``parent``), whose
 # movement left (``resume``) comes back if every battle here was ignored.
-frame("series", what="a series of battles", attacker=Figure(), space=Space(), queue=ListOf(Figure(), CROWD),
+frame("series", what="a series of battles", attacker=FigureId(), space=Space(), queue=ListOf(FigureId(), CROWD),
       parent=Maybe(Below("move")).opt, resume=Int(0, 6).opt, fought=FLAG.opt)
 # One battle, step by step (``stage``). By side: Cannons fired (a die turned down by up to
 # 5), bonuses (cards raise the "battle bonus" limit) and their words, battle dice (two at
 # most: there are two); the roll once rolled, the winning side once decided, and the extra
 # damage the winner deals (cards raise the "extra damage" limit). ``offers``: what the
 # battle's start still offers, in order; ``ignored``: a card had the battle ignored.
-frame("fight", decides=False, what="a battle", attacker=Figure(), defender=Figure(), space=Space(),
+frame("fight", decides=False, what="a battle", attacker=FigureId(), defender=FigureId(), space=Space(),
       stage=one_of("start", "offers", "attacker-fire", "defender-fire", "roll", "victory", "end"),
       series=Below("series"), fire=Sides(Int(0, 5)), bonus=Sides(Int(0, "battle bonus")),
       dice=Sides(Int(1, SUPPLY["battle-dice"])), extra_damage=Maybe(Int(0, "extra damage")),
@@ -124,10 +124,10 @@ frame("fight", decides=False, what="a battle", attacker=Figure(), defender=Figur
       offers=ListOf(Offer(), 4).opt, ignored=FLAG.opt, bonus_why=Sides(Text(), partial=True).opt)
 # The turn player orders two offers of a battle's start (Simultaneous Timing).
 frame("offer-order", fight=Below("fight"))
-frame("fire", fight=Below("fight"), figure=Figure(asked=True), side=SIDE)
-frame("victory", fight=Below("fight"), winner=Figure(), loser=Figure(), space=Space())
+frame("fire", fight=Below("fight"), figure=FigureId(asked=True), side=SIDE)
+frame("victory", fight=Below("fight"), winner=FigureId(), loser=FigureId(), space=Space())
 # One damage of a Battle Victory, dealt when reached (``chooser`` picks the slot).
-frame("damage-deal", decides=False, figure=Figure(), chooser=Player())
+frame("damage-deal", decides=False, figure=FigureId(), chooser=Player())
 
 def eligible_defenders(g: Play, mover: dict) -> list[dict]:
     """Enemy figures in the mover's space that it must battle."""

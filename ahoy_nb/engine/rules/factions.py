@@ -12,7 +12,7 @@ from ..components import (CARD_KEYS, CARGO_KEYS, CARGO_LIMIT, MARKET_CARDS, REWA
 from ..geometry import Space, space_name
 from ..kernel import auto, frame, legal, Option
 from ..notation import facts
-from ..schema import Card, Figure, Int, ListOf, Maybe, Space, Tile
+from ..schema import Card, FigureId, Int, ListOf, Maybe, Space, TileId
 from .base import (_tile_label, add_crew, card_name, do_no_reward, do_pop, name, place_tile, Play,
                    take_from_market)
 
@@ -20,7 +20,7 @@ from .base import (_tile_label, add_crew, card_name, do_no_reward, do_pop, name,
 # -- Bluefin -------------------------------------------------------------------------
 
 # Order: move up to 4 different Patrols (``moved``: those moved so far).
-frame("order", moved=ListOf(Figure(), 4))
+frame("order", moved=ListOf(FigureId(), 4))
 frame("deploy")
 # End of Bluefin's turn: Strongholds from pairs of Patrols.
 frame("strongholds")
@@ -179,7 +179,7 @@ frame("reward")
 frame("spend", most=Int(0, max(n for row in REWARDS for kind, n in row if kind == "fame-for-gold")))
 frame("recruit-reward")
 # "Add a tile to the map": ``tile`` is None until the Smuggler chooses to draw it.
-frame("add-tile", tile=Maybe(Tile()))
+frame("add-tile", tile=Maybe(TileId()))
 
 @auto("negotiate")
 def auto_negotiate(g: Play, frame) -> bool:

@@ -9,7 +9,7 @@ from ..components import BOARDS
 from ..geometry import Space, space_name
 from ..kernel import auto, frame, legal, Option
 from ..notation import facts
-from ..schema import FLAG, Below, Die, Figure, Int, ListOf, Maybe, one_of, Space, Tile
+from ..schema import FLAG, Below, Die, FigureId, Int, ListOf, Maybe, one_of, Space, TileId
 from .base import _tile_label, accepts, board_kind, figure_label, name, place_tile, Play
 from .battle import eligible_defenders
 
@@ -23,20 +23,20 @@ ANCHOR = Maybe(one_of("patrol", "comrades"))
 
 # A move of up to ``steps`` more spaces (``moved`` so far); ``optional``: a reward that "may"
 # be gained (``stay``); ``anchored``: a move nested in it already anchored this figure.
-frame("move", what="a move", figure=Figure(asked=True), steps=Int(0, MOST_STEPS), moved=Int(0, MOST_STEPS),
+frame("move", what="a move", figure=FigureId(asked=True), steps=Int(0, MOST_STEPS), moved=Int(0, MOST_STEPS),
       anchor=ANCHOR, no_battle=FLAG, optional=FLAG.opt, anchored=FLAG.opt,
       ignore_wreckage=FLAG.opt)
 # One space of movement: explore, battle, terrain (``phase``); ``parent``: the move it is part
 # of. A Strong Current's push is a new step, ``pushed``, with the spaces this movement was
 # carried out of (``carried``); ``stay_on_map``: a Current cannot push it off the map.
-frame("step", decides=False, what="a space of movement", figure=Figure(), to=Space(on_map=False),
+frame("step", decides=False, what="a space of movement", figure=FigureId(), to=Space(on_map=False),
       phase=one_of("enter", "battle", "terrain", "done"), parent=Maybe(Below("move")),
       direct=FLAG, no_battle=FLAG, crew_asked=FLAG.opt, pushed=FLAG.opt, stay_on_map=FLAG.opt,
       carried=ListOf(Space(), 64).opt, ignore_wreckage=FLAG.opt)
 # Place the drawn ``tile`` so that ``target`` is on it; ``figure`` moves there.
-frame("explore", tile=Tile(), target=Space(on_map=False), figure=Figure())
+frame("explore", tile=TileId(), target=Space(on_map=False), figure=FigureId())
 # Move directly to a space with a printed die of ``value`` (any, when None).
-frame("tailwind", figure=Figure(asked=True), value=Maybe(Die()), anchor=ANCHOR,
+frame("tailwind", figure=FigureId(asked=True), value=Maybe(Die()), anchor=ANCHOR,
       ignore_wreckage=FLAG.opt)
 frame("patrol", space=Space())
 frame("comrades", island=Space())

@@ -52,6 +52,34 @@ def placement_notation(verb: str, die: int, value: int) -> str:
     return f"{verb} {die}" if die == value else f"{verb} {die}>{value}"
 
 
+# The Fine Print, Effectless Actions: "spending 2 gold to decrease and increase a die".
+EFFECTLESS_GOLD = 2
+
+
+def effectless_option(g: Play, options: dict, text: str) -> tuple | None:
+    """The option of ``text`` when it turns a die down and back up (``sail 3>3``: the
+    rulebook's effectless action), made from the plain placement ``sail 3`` among
+    ``options``; ``None`` when ``text`` is no such change, the plain one is not offered, or
+    the player has less than 2 gold. It is taken, never listed (docs/rulings.md)."""
+    head, _, last = text.rpartition(" ")
+    die, changed, value = last.partition(">")
+    if not changed or die != value or not head or head.startswith("fire"):
+        return None
+    plain = options.get(f"{head} {die}")
+    if plain is None or g.faction(g.turn_player())["gold"] < EFFECTLESS_GOLD:
+        return None
+    fn, args = plain
+    return _turned_down_and_up, (fn, args)
+
+
+def _turned_down_and_up(g: Play, frame, fn, args) -> None:
+    f = g.turn_player()
+    g.faction(f)["gold"] -= EFFECTLESS_GOLD
+    g.say(f"{name(f)} spends {EFFECTLESS_GOLD} gold turning a die down and back up: "
+          f"it shows what it showed (an effectless action)")
+    fn(g, frame, *args)
+
+
 @lru_cache(maxsize=None)
 def _first_slots(kind: str, indexes: tuple[int, ...]) -> dict[int, int]:
     """Value -> the first of these open board slots (of one action) that accepts it."""

@@ -11,7 +11,7 @@ const body = document.body;
 const TABLE = body.dataset.table;
 const FACTIONS = JSON.parse(body.dataset.factions || "{}");   // id -> name
 const SEATS = JSON.parse(body.dataset.seats || "{}");         // players -> [ids]
-const LEVELS = JSON.parse(body.dataset.levels || "[]");
+const CHOICES = JSON.parse(body.dataset.choices || "{}");   // who plays a seat -> label
 const LOG_PAGE = 25;          // as the widget: the log's head changes once every 25 entries
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -75,10 +75,13 @@ function logParts(entries) {
   return { log_head: entries.slice(0, k), log_tail: entries.slice(k) };
 }
 
+let drawn = false;   // the board is drawn once the server sent one: not beside a refusal
+
 async function loadBoard() {
   const query = at === null ? "" : `?at=${at}`;
   const { status, data } = await api("GET", `/api/tables/${TABLE}/board${query}`);
   if (status !== 200) { notice(data.error, true); return false; }
+  if (!drawn) { drawn = true; board.render({ model, el: $("board") }); }
   if (at !== null && at > data.board.history_length) at = null;
   const traits = Object.assign({}, data.board);
   const entries = traits.entries || [];
@@ -176,14 +179,26 @@ function showTable(data) {
 
 // Wait for moves: the server answers a poll as soon as the table's version changes.
 async function watch() {
+  let lost = false;
   for (;;) {
-    const { status, data } = await api("GET", `/api/tables/${TABLE}/poll?version=${version}&wait=10`);
+    const asked = token;
+    // After a lost connection the first poll asks without waiting: the page knows at once
+    // that the server is back, instead of a whole poll's wait later.
+    const wait = lost ? 0 : 10;
+    const { status, data } = await api("GET", `/api/tables/${TABLE}/poll?version=${version}&wait=${wait}`);
+    // A poll sent with this seat's old link, before "New link for my seat": ask again.
+    if (status === 403 && token !== asked) continue;
     if (status === 200) {
+      lost = false;
+      $("seats").classList.remove("online-lost");
       if ($("notice").classList.contains("online-error") || $("notice").textContent.startsWith("Connection")) notice("");
       if (data.version !== version) await loadBoard();
       else showTable(data);
     } else if (status === 0) {
+      lost = true;
       notice("Connection lost: trying again…", true);
+      // Nobody's presence is known while the server cannot be reached.
+      $("seats").classList.add("online-lost");
       await sleep(1000);
     } else {
       notice(data.error, true);
@@ -214,15 +229,33 @@ function seatRows() {
     label.textContent = `${nameOf(f)} `;
     const select = document.createElement("select");
     select.name = f;
-    for (const who of ["person", ...LEVELS]) {
-      const option = document.createElement("option");
-      option.value = who;
-      option.textContent = who === "person" ? "a person" : `${who} bot`;
-      select.appendChild(option);
-    }
+    for (const [who, text] of Object.entries(CHOICES)) select.appendChild(new Option(text, who));
     label.appendChild(select);
     fieldset.appendChild(label);
   }
+}
+
+// The maker's own seat: one of the seats a person plays (or none: they only watch).
+function mineRow() {
+  const mine = $("mine");
+  const was = mine.value;
+  mine.replaceChildren();
+  const people = Array.from($("new-seats").querySelectorAll("select")).filter((s) => s.value === "person");
+  for (const s of people) mine.appendChild(new Option(nameOf(s.name), s.name));
+  mine.appendChild(new Option("none: I only watch", ""));
+  if (Array.from(mine.options).some((o) => o.value === was)) mine.value = was;
+}
+
+async function copy(link, button) {
+  try {
+    await navigator.clipboard.writeText(link.href);
+  } catch {
+    // No clipboard here (an address that is not https, a browser that refuses): select
+    // the link's text, so that the person copies it.
+    window.getSelection().selectAllChildren(link);
+    if (!document.execCommand("copy")) { button.textContent = "Selected: copy it"; return; }
+  }
+  button.textContent = "Copied";
 }
 
 async function makeTable(event) {
@@ -234,42 +267,56 @@ async function makeTable(event) {
   const { status, data } = await api("POST", "/api/tables", { players: Number($("players").value), bots });
   if (status !== 200) { notice(data.error, true); return; }
   notice("");
+  const mine = $("mine").value;
   const list = $("made-links");
   list.replaceChildren();
-  const add = (who, url) => {
+  const add = (who, url, yours) => {
     const li = document.createElement("li");
-    li.append(`${who}: `);
-    const a = document.createElement("a");
-    a.href = url;
-    a.textContent = url;
-    a.target = "_blank";
-    a.rel = "noopener noreferrer";
-    li.appendChild(a);
+    li.appendChild(h("span", { className: "online-made-who", text: `${who}${yours ? " (yours)" : ""}: ` }));
+    if (yours) li.classList.add("online-made-mine");
+    const link = h("a", { href: url, text: url, target: "_blank", rel: "noopener noreferrer" });
+    const button = h("button", { type: "button", className: "online-copy", text: "Copy",
+                                 "aria-label": `Copy ${who}'s link` });
+    button.addEventListener("click", () => copy(link, button));
+    li.append(link, button);
+    if (yours) li.append(h("a", { href: url, className: "online-open-mine", text: "Open my seat" }));
     list.appendChild(li);
   };
   for (const [f, seat] of Object.entries(data.seats)) {
-    if (seat.url) add(nameOf(f), seat.url);
-    else {
-      const li = document.createElement("li");
-      li.textContent = `${nameOf(f)}: ${seat.bot} bot`;
-      list.appendChild(li);
-    }
+    if (seat.url) add(nameOf(f), seat.url, f === mine);
+    else list.appendChild(h("li", { text: `${nameOf(f)}: ${seat.bot} bot` }));
   }
-  add("Spectators", data.spectator.url);
+  add("Spectators", data.spectator.url, false);
+  $("new").hidden = true;     // the links, not the form: they are what to act on now
   $("made").hidden = false;
+  $("made").scrollIntoView({ block: "start" });
+}
+
+// A small element maker (the board's own is inside board.js).
+function h(tag, attrs = {}) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key === "className") node.className = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  return node;
 }
 
 // -- start ----------------------------------------------------------------------------------
 if (body.dataset.mode === "new") {
   $("new").hidden = false;
-  $("players").addEventListener("change", seatRows);
+  $("players").addEventListener("change", () => { seatRows(); mineRow(); });
+  $("new-seats").addEventListener("change", mineRow);
   $("new").addEventListener("submit", makeTable);
+  $("again").addEventListener("click", () => { $("made").hidden = true; $("new").hidden = false; });
   seatRows();
+  mineRow();
 } else if (!token) {
   notice("This address has no token: open the full link you were given (it ends with #token=…)", true);
 } else {
   $("rotate").addEventListener("click", () => rotate(false));
   $("watch").addEventListener("click", () => rotate(true));
-  board.render({ model, el: $("board") });
   loadBoard().then((ok) => { if (ok) watch(); });
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...geometry import space_name
 from ...rules import Play, do_pop
-from ...schema import Below, Figure
+from ...schema import Below, FigureId
 from . import Crew, Decision, Verb, register
 from . import common
 from .common import has
@@ -47,7 +47,7 @@ CARD = register(Crew(
                 actions=((93, ("place",)),)),
            Verb(f"no-{KEY}", actions=((26, ()),))),
     # For the ``step`` into Fog.
-    frames={KEY: Decision({"step": Below("step"), "figure": Figure(asked=True)},
+    frames={KEY: Decision({"step": Below("step"), "figure": FigureId(asked=True)},
                           prompt="Barrelman: treat the Fog as a Strong Current toward a space "
                                  "(barrelman x,y), or not (no-barrelman)",
                           legal=legal_barrelman)},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ... import words
 from ...geometry import Space, space_name
 from ...rules import Play, do_pop, figure_label, name
-from ...schema import Figure
+from ...schema import FigureId
 from . import Crew, Decision, Verb, register
 from .common import has
 
@@ -75,7 +75,7 @@ CARD = register(Crew(
                 actions=((96, ("place",)),)),
            Verb("no-beakhead", actions=((35, ()),))),
     frames={"beakhead": Decision(
-        {"figure": Figure(asked=True)},
+        {"figure": FigureId(asked=True)},
         prompt="Battering Beakhead: move the damaged {figure} 1 space (beakhead x,y), "
                "or not (no-beakhead)",
         legal=legal_beakhead)},

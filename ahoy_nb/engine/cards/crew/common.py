@@ -18,7 +18,7 @@ from __future__ import annotations
 from ... import notation
 from ...geometry import Space, space_name
 from ...kernel import auto, frame, legal
-from ...schema import FLAG, Figure, Player, Text
+from ...schema import FLAG, FigureId, Player, Text
 from ...components import BOARDS, MARKET_CARDS
 from ...rules import Play, board_kind, defender_word, figure_label, name
 
@@ -150,7 +150,7 @@ def push_deal_damage(g: Play, fid: str, chooser: str, why: str) -> None:
 # ``player`` takes 1 damage on a slot it chooses (``board_only``: on its player board).
 frame("take-damage", why=Text(), board_only=FLAG)
 # 1 damage to ``figure`` when reached, its slot chosen by ``chooser``.
-frame("crew-damage", decides=False, figure=Figure(), chooser=Player(), why=Text())
+frame("crew-damage", decides=False, figure=FigureId(), chooser=Player(), why=Text())
 
 
 @auto("take-damage")

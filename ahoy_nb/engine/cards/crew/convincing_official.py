@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...geometry import space_name
 from ...rules import Play, do_pop, name
-from ...schema import Figure, ListOf
+from ...schema import FigureId, ListOf
 from . import Crew, Decision, Verb, register
 
 KEY = "convincing-official"
@@ -59,7 +59,7 @@ CARD = register(Crew(
                 actions=((90, ("place",)),)),),
     # Up to 2 Patrols (``moved``: those moved so far).
     frames={"official": Decision(
-        {"moved": ListOf(Figure(), 2)},
+        {"moved": ListOf(FigureId(), 2)},
         prompt="Convincing Official: choose a Patrol to move 1 or 2 spaces ignoring battle "
                "(official x,y), or done",
         legal=legal_official, auto=auto_official)},

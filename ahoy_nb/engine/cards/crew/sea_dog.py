@@ -10,7 +10,7 @@ from __future__ import annotations
 from ... import notation
 from ...geometry import space_name
 from ...rules import Play, do_pop
-from ...schema import Below, Figure, Int, ListOf, Maybe
+from ...schema import Below, FigureId, Int, ListOf, Maybe
 from . import Crew, Decision, Verb, register
 from . import common
 from .common import has
@@ -61,7 +61,7 @@ CARD = register(Crew(
                 actions=((73, (("ignore",),)), (94, ("place",)))),
            Verb(f"no-{KEY}", actions=((27, ()),))),
     # For the ``step`` into the Strong Current.
-    frames={KEY: Decision({"step": Below("step"), "figure": Figure(asked=True)},
+    frames={KEY: Decision({"step": Below("step"), "figure": FigureId(asked=True)},
                           prompt="Sea Dog: ignore the Strong Current (sea-dog ignore), let it "
                                  "push you elsewhere (sea-dog x,y), or follow it (no-sea-dog)",
                           legal=legal_sea_dog)},

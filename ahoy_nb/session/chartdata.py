@@ -1,8 +1,8 @@
 """What the live charts show, with no plotting library: the one source of their data.
 
-The bqplot charts (:mod:`ahoy_nb.widgets.charts`) and the light SVG charts
-(:mod:`ahoy_nb.widgets.lightchart`, used where bqplot cannot be imported) draw the
-same numbers, taken from here. Only public facts: Fame, rounds, control, wealth.
+The notebook's bqplot charts (:mod:`ahoy_nb.widgets.charts`), its light SVG charts
+(:mod:`ahoy_nb.widgets.lightchart`, used where bqplot cannot be imported) and the Panel
+app's Bokeh charts draw the same numbers, taken from here. Only public facts: Fame, rounds, control, wealth.
 
 >>> from ahoy_nb.engine import new_game
 >>> s = new_game(3, seed=1)
@@ -17,8 +17,7 @@ from typing import Iterable
 
 from ..engine import State
 
-__all__ = ["Timeline", "fame_series", "region_rows", "position_state", "FollowsBoard",
-           "WEALTH_COLOR"]
+__all__ = ["Timeline", "fame_series", "region_rows", "position_state", "WEALTH_COLOR"]
 
 WEALTH_COLOR = "#f0c040"  # the wealth bars of the control chart
 
@@ -86,32 +85,3 @@ def position_state(state: State, position: int | None) -> State:
     if position is None or position >= n:
         return state
     return State(marshal.loads(state.history[max(position, 0)]))
-
-
-class FollowsBoard:
-    """Mixin of the chart widgets: ``follow(board)`` calls ``self.update(state, position)``
-    after each change of the board's game and of its scrubber, once per change."""
-
-    _board = None
-    _drawn = None
-
-    def follow(self, board):
-        """Redraw after each change of ``board``'s game and of its scrubber."""
-        if self._board is not None:
-            self._board.unobserve(self._on_board, names=["revision", "position"])
-        self._board = board
-        board.observe(self._on_board, names=["revision", "position"])
-        self._on_board()
-        return self
-
-    def _on_board(self, change=None) -> None:
-        board = self._board
-        s = board.state
-        # One redraw per change, though an action changes both revision and position.
-        last = s.history[-1] if s.history else None
-        drawn = self._drawn
-        if (drawn is not None and drawn[0] is s and drawn[1] == len(s.history)
-                and drawn[2] is last and drawn[3] == board.position):
-            return
-        self._drawn = (s, len(s.history), last, board.position)
-        self.update(s, board.position)

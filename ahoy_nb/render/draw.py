@@ -1,86 +1,25 @@
-"""A static picture of an Ahoy position as SVG, with no running kernel.
-
-``render_svg(state)`` draws the map (region tiles, terrain, wealth dice, figures),
-each player's board, the Market and a caption. The picture is plain SVG made of
-shapes, paths and text (no images, no web fonts, no external resources), the same
-bytes for the same position, so it shows up in a saved notebook, on GitHub and on
-nbviewer. ``State._repr_svg_`` calls it.
-
->>> from ahoy_nb.engine import new_game
->>> svg = render_svg(new_game(3, seed=1))
->>> svg.startswith("<svg") and 'data-figure="' not in svg  # no figures before setup
-True
-
-Interactive front ends pass ``actions``: every drawn element that a legal action
-targets gets ``data-action="<notation>"`` (one action) or ``data-actions='[...]'``
-(several, JSON) and the CSS class ``clickable``. Elements carry data attributes
-naming what they are: ``data-space="x,y"``, ``data-tile``, ``data-figure``,
-``data-market``, ``data-cargo``, ``data-die``, ``data-slot``, ``data-slot-group``,
-``data-crew``, ``data-reward``, ``data-plan``, ``data-board``, ``data-ghost``.
+"""The drawing: an Ahoy position as SVG parts (the map, each player's board, the Market,
+the caption), each element carrying the attributes of the actions that point at it
+(:class:`~ahoy_nb.render.targets.Targets`). The public functions are the package's
+(:func:`~ahoy_nb.render.render_svg`, :func:`~ahoy_nb.render.render_parts`).
 """
 
 from __future__ import annotations
 
-import json
 import math
-from typing import Iterable
 
-from .engine import Action
-from .engine.notation import normalise, read
-from .engine.words import faction_name, label
-from .tips import tip
-from .engine.geometry import Map, parse_space
-from .engine.components import (ACTION_TITLES, CARD_BY_KEY, CARD_KEYS, CARGO_BY_KEY, CARGO_KEYS,
-                                MARKET_CARDS, PLAN_CARDS, PLAN_KEYS,
-                                REWARD_STEPS, REWARD_TEXT, REWARDS)
+from ..engine.words import faction_name, slot_title
+from ..tips import tip
+from ..engine.geometry import Map, parse_space
+from ..engine.components import (ACTION_TITLES, CARD_KEYS, CARGO_KEYS,
+                                 MARKET_CARDS, PLAN_CARDS, PLAN_KEYS, REWARD_TEXT, REWARDS)
+from .palette import (FONT, FACTION_COLORS, FACTION_DARK, FACTION_TINT, FLAG_LETTER,
+                      SUIT_COLORS, SEA, SEA_LINE, SAND, LAND, TILE_EDGE, INK, MUTED,
+                      GOLD, GOLD_EDGE, DAMAGE, HIGHLIGHT, ARROW, STYLE, S, PAD, BOARD_W,
+                      SLOT, DIE, CARD_W, CARD_H, CELL, CONTROL_ROW)
+from .targets import Targets, slot_entries
 
-__all__ = ["render_svg", "render_parts", "Picture", "FACTION_COLORS", "SUIT_COLORS"]
-
-FONT = "DejaVu Sans, Arial, sans-serif"
-
-FACTION_COLORS = {"bluefin": "#416eb0", "mollusk": "#68b653",
-                  "smuggler1": "#6d6e70", "smuggler2": "#8c7b65"}
-FACTION_DARK = {"bluefin": "#27487a", "mollusk": "#3f7a30",
-                "smuggler1": "#3f4042", "smuggler2": "#5a4c3a"}
-FACTION_TINT = {"bluefin": "#eef3fa", "mollusk": "#eff7ec",
-                "smuggler1": "#f1f1f2", "smuggler2": "#f4f1ec"}
-FLAG_LETTER = {"bluefin": "B", "mollusk": "M", "smuggler1": "S1", "smuggler2": "S2"}
-SUIT_COLORS = {"fish": "#2f8fa8", "swords": "#b8433f", "compass": "#7a5ca0",
-               "skull": "#4a4a4a", "tree": "#3f7f35", "parrot": "#d9822b"}
-
-SEA = "#cfe6f1"
-SEA_LINE = "#a9cfe0"
-SAND = "#ecd9a0"
-LAND = "#a9c97f"
-TILE_EDGE = "#24384d"
-INK = "#222"
-MUTED = "#666"
-GOLD = "#f0c040"
-GOLD_EDGE = "#a77d12"
-DAMAGE = "#d62828"
-HIGHLIGHT = "#ff8c00"
-ARROW = "#d2452b"
-
-# Only drawn when actions are given. What can be clicked has a dashed orange edge (a
-# pattern, not only a colour); a suggested move (a hint) a thick solid purple one.
-STYLE = (".ahoy-board .clickable{cursor:pointer}"
-         ".ahoy-board g.clickable>rect:first-child,.ahoy-board rect.clickable"
-         "{stroke:#d97400;stroke-width:3.5;stroke-dasharray:7 3}"
-         ".ahoy-board g.hint>rect:first-child,.ahoy-board rect.hint"
-         "{stroke:#7a2dbd;stroke-width:6;stroke-dasharray:none}"
-         ".ahoy-board .clickable:hover{filter:brightness(1.1)}"
-         ".ahoy-board g.figure.clickable{filter:drop-shadow(0 0 2px #d97400) drop-shadow(0 0 2px #d97400)}"
-         ".ahoy-board g.ghost .preview{display:none}"
-         ".ahoy-board g.ghost:hover .preview,.ahoy-board g.ghost:focus .preview,"
-         ".ahoy-board g.ghost.ahoy-preview .preview{display:inline}")
-
-S = 84            # the side of a map space, in pixels
-PAD = 12
-BOARD_W = 540
-SLOT = 26         # a die slot
-DIE = 24          # an unplaced die
-CARD_W, CARD_H = 190, 150   # a Market card
-CELL = 28         # a cell of the Rewards grid
+__all__ = ["Renderer"]
 
 REWARD_LABELS = {
     "fame-for-gold": ("{n}g", "→★"), "move": ("Move", "{n}"), "move-no-battle": ("Mv {n}", "safe"),
@@ -186,19 +125,6 @@ def _space_key(space) -> tuple[int, int]:
         return parse_space(space)
     x, y = space
     return int(x), int(y)
-
-
-def _slug(name: str) -> str:
-    return name.lower().replace("'", "").replace(" ", "-")
-
-
-def _slot_title(key: str) -> str:
-    """A slot key in words: ``cannons5`` -> "Cannons 5", ``gunner`` -> "Gunner"."""
-    base = key.rstrip("0123456789")
-    if key in CARD_BY_KEY:
-        return MARKET_CARDS[CARD_BY_KEY[key]]["name"]
-    title = ACTION_TITLES.get(base, base.title())
-    return f"{title} {key[len(base):]}".strip()
 
 
 def _sname(space) -> str:
@@ -323,50 +249,9 @@ def _tower(out: _Out, color: str, dark: str) -> None:
     out.el("path", d="M-3.5,12 L-3.5,4 Q0,0 3.5,4 L3.5,12 Z", fill=dark)
 
 
-# -- action targets -------------------------------------------------------------------
-
-class _Targets:
-    """Maps each drawn element's key to the notations that target it.
-
-    A clickable element is a button for assistive technology: ``role="button"``,
-    ``tabindex="0"`` and an ``aria-label`` in words (the action's label when one action
-    targets it; the element's name and the number of choices when several do).
-    """
-
-    def __init__(self, labels: dict[str, str] | None = None, hints: Iterable[str] = ()):
-        self.by_key: dict[tuple, list[str]] = {}
-        self.labels = labels or {}
-        self.hints = set(hints)
-
-    def add(self, key: tuple, notation: str) -> None:
-        lst = self.by_key.setdefault(key, [])
-        if notation not in lst:
-            lst.append(notation)
-
-    def attrs(self, key: tuple, cls: str | None = None, name: str | None = None) -> dict:
-        notations = self.by_key.get(key)
-        if not notations:
-            return {"cls": cls} if cls else {}
-        classes = [c for c in (cls, "clickable") if c]
-        if self.hints.intersection(notations):
-            classes.append("hint")
-        out = {"cls": " ".join(classes), "role": "button", "tabindex": 0}
-        if len(notations) == 1:
-            out["data-action"] = notations[0]
-            words = self.labels.get(notations[0], notations[0])
-            out["aria-label"] = f"{name}: {words}" if name and name not in words else words
-        else:
-            out["data-actions"] = json.dumps(notations, separators=(",", ":"))
-            out["aria-label"] = f"{name or 'Choose'}: {len(notations)} choices"
-        return out
-
-    def has(self, key: tuple) -> bool:
-        return key in self.by_key
-
-
 # -- the renderer -------------------------------------------------------------------
 
-class _Renderer:
+class Renderer:
     def __init__(self, state, viewer, actions, highlight, arrows, show_boards, hints=()):
         players = list(state.data["players"])
         if viewer == "all":
@@ -384,48 +269,13 @@ class _Renderer:
         self.show_boards = show_boards
         self.highlight = [_space_key(s) for s in highlight]
         self.arrows = [(_space_key(a), _space_key(b)) for a, b in arrows]
-        self.ghosts: list[tuple[int, int, int, str]] = []   # x, y, rot, notation
-        self.offmap: list[tuple[int, int]] = []             # spaces off the map that actions name
-        self.controls: list[str] = []                       # actions with nothing to point at
-        labels = {}
-        chosen = []
-        if actions:
-            legal = {a.notation: a for a in state.legal_actions()}
-            for action in actions:
-                text = action.notation if isinstance(action, Action) else action
-                if text not in legal:
-                    text = normalise(text)  # NotationError unless it is notation
-                    read(text)              # ... with every word known (it names the word)
-                chosen.append(legal.get(text) or Action(self.decider, text))
-                labels[text] = label(state, chosen[-1])
-        self.targets = _Targets(labels, hints)
-        for action in chosen:
-            before = sum(map(len, self.targets.by_key.values()))
-            self._target(action)
-            # Buttons for the rest, only for eyes that may see the decider's choices.
-            if (sum(map(len, self.targets.by_key.values())) == before
-                    and viewer in ("all", self.decider)):
-                self.controls.append(action.notation)
+        self.targets = Targets(state, self.data, viewer, actions or (), hints)
+        self.ghosts, self.offmap = self.targets.ghosts, self.targets.offmap
+        self.controls = self.targets.controls
 
     # -- reading the data --------------------------------------------------------
     def fs(self, f: str) -> dict:
         return self.data["factions"][f]
-
-    def slot_entries(self, f: str) -> list[tuple[str, str, str, object, bool, dict]]:
-        """``(uid, key, action, need, dashed, slot)`` for every die slot of ``f``, as the
-        engine lists them (``State.slots``): board, Crew, then the Union ships."""
-        out, board, ships = [], 0, {}
-        for slot in self.state.slots(f):
-            action = slot["action"]
-            if action in CARD_BY_KEY:
-                uid = f"crew:{slot['key']}"
-            elif action in ACTION_TITLES:
-                uid, board = f"board:{board}", board + 1
-            else:
-                i = ships[action] = ships.get(action, -1) + 1
-                uid = f"ship:{action}:{i}"
-            out.append((uid, slot["key"], action, slot["need"], slot["dashed"], slot))
-        return out
 
     @staticmethod
     def _focusable(attrs: dict, name: str) -> dict:
@@ -441,91 +291,15 @@ class _Renderer:
         pending = self.data.get("pending") or []
         return pending[-1] if pending else None
 
-    # -- which element each action targets ----------------------------------------
-    def _target(self, action) -> None:
-        """Record the drawn element ``action`` points at, from its structured ``args``."""
-        notation, verb, a = action.notation, action.verb, action.args
-        t = self.targets
-        f = self.decider
-        if verb == "tile":
-            x, y = a["space"]
-            self.ghosts.append((x, y, a["rotation"], notation))
-            t.add(("ghost", x, y, a["rotation"]), notation)
-            return
-        if "cargo" in a and f:
-            card = CARGO_BY_KEY[a["cargo"]]
-            t.add(("market", card) if verb == "smuggle" else ("cargo", f, card), notation)
-            return
-        if verb == "recruit":
-            t.add(("market", CARD_BY_KEY[a["card"]]), notation)
-            return
-        if "defender" in a:
-            t.add(("figure", a["defender"]), notation)
-            return
-        if ("slot" in a or verb == "fire") and f:   # fire turns down the die on Cannons
-            self._slot_target(action, f)
-            return
-        if verb == "reward" and f and "white" in self.fs(f):
-            dr, dc = REWARD_STEPS[a["option"]]
-            r, c = self.fs(f)["white"]
-            t.add(("reward", f, r + dr, c + dc), notation)
-            return
-        if "faction" in a and a["faction"] in self.data["factions"]:
-            t.add(("board", a["faction"]), notation)
-            return
-        if "plan" in a and "mollusk" in self.data["factions"]:
-            hand = self.fs("mollusk")["hand"]
-            cards = [c for c in (hand if isinstance(hand, list) else [])
-                     if a["plan"] in (PLAN_KEYS[c], _slug(PLAN_CARDS[c]["name"]))]
-            for c in cards:
-                t.add(("plan", c), notation)
-            if cards:
-                return
-        # order a>b, convince a>b: the destination; anything else naming a space: that space.
-        space = a.get("to") or a.get("space")
-        if space is not None:
-            self._space_target(tuple(space), notation)
-
-    def _slot_target(self, action, f: str) -> None:
-        """A die placed on a slot (the die and the slot group), or a slot named by key."""
-        notation, verb, a = action.notation, action.verb, action.args
-        t = self.targets
-        top = self.top_frame()
-        if "die" in a and top is None and verb not in ("fire", "harbor-cannons"):
-            t.add(("die", f, a["die"]), notation)
-            if a["slot"] in CARD_BY_KEY:
-                t.add(("crew", f, CARD_BY_KEY[a["slot"]]), notation)
-            else:
-                t.add(("group", f, a["slot"]), notation)
-            return
-        if verb == "damage" and top and top.get("figure"):
-            fig = self.figure(top["figure"])
-            if fig is not None:
-                f = fig["owner"]
-        for uid, key, group, need, dashed, slot in self.slot_entries(f):
-            if verb == "fire":
-                hit = group == "cannons" and slot["die"] == a["die"]
-            elif verb == "harbor-cannons":
-                hit = key == a["slot"] and slot["die"] is not None and a.get("die") in (None, slot["die"])
-            elif verb == "damage":
-                hit = key == a["slot"] and slot["die"] is None and not slot["damage"]
-            elif verb == "repair":
-                hit = key == a["slot"] and slot["damage"]
-            else:
-                hit = key == a["slot"]
-            if hit:
-                t.add(("slot", f, uid), notation)
-                return
-
-    def _space_target(self, space: tuple[int, int], notation: str) -> None:
-        if not self.map.on_map(space) and space not in self.offmap:
-            self.offmap.append(space)
-        self.targets.add(("space", space), notation)
-
     # -- layout -------------------------------------------------------------------------
-    def layout(self) -> None:
-        """The map's extent, and the map part's width."""
+    def layout(self, margin: int = 0) -> None:
+        """The map's extent, and the map part's width. ``margin``: spaces of sea kept around
+        the tiles, so that a move off the map (to explore) does not widen it."""
         spaces = set(self.map.spaces) | set(self.offmap) | set(self.highlight)
+        if margin and self.map.spaces:
+            xs = [s[0] for s in self.map.spaces]
+            ys = [s[1] for s in self.map.spaces]
+            spaces |= {(min(xs) - margin, min(ys) - margin), (max(xs) + margin, max(ys) + margin)}
         for x, y, rot, _ in self.ghosts:
             spaces |= {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
         for a, b in self.arrows:
@@ -588,11 +362,16 @@ class _Renderer:
     def parts(self) -> dict[str, str]:
         """The picture in parts that change at different times: the caption with the
         decision buttons (every action), the map (moves), the Market (recruiting) and
-        each player's board, as separate SVGs (a front end lays them out)."""
-        self.layout()
-        width = self.map_part_w
+        each player's board, as separate SVGs (a front end lays them out).
+
+        A live board keeps its size while a turn is played: the map keeps a space of sea
+        around the tiles (where a move off the map lands), and the head keeps room for two
+        lines of prompt and a row of decision buttons, whether they are there or not."""
+        self.layout(margin=1)
+        width = 3 * CARD_W + 16 + 2 * PAD   # the Market's: the head's text keeps its size as the map grows
         head = _Out()
-        y = self._controls(head, self._caption(head, width) + PAD, width)
+        y = self._caption(head, width, prompt_lines=2) + PAD
+        y = max(self._controls(head, y, width), y + CONTROL_ROW)
         out = {"head": self._svg(head.parts, width, y, "ahoy-board ahoy-head", scaled=True,
                                  data_round=self.data["round"])}
         body = _Out()
@@ -622,7 +401,7 @@ class _Renderer:
             words = self.targets.labels.get(notation, notation)
             w = _text_width(words, 13, bold=True) + 24
             if x + w > width - PAD and x > PAD:
-                x, y = PAD, y + 38
+                x, y = PAD, y + CONTROL_ROW - 2
             cls = "control clickable" + (" hint" if notation in self.targets.hints else "")
             out.open("g", cls=cls, data_action=notation, role="button", tabindex=0,
                      aria_label=words)
@@ -632,10 +411,11 @@ class _Renderer:
             out.close()
             x += w + 8
         out.close()
-        return y + 40
+        return y + CONTROL_ROW
 
-    def _caption(self, out: _Out, width: int) -> int:
-        """Round, first player, what is asked now; returns the caption's height."""
+    def _caption(self, out: _Out, width: int, prompt_lines: int = 1) -> int:
+        """Round, first player, what is asked now; returns the caption's height, with room
+        for ``prompt_lines`` lines of prompt at least."""
         data = self.data
         who = {"all": "analysis view: everything shown", None: "spectator view"}.get(
             self.viewer, f"as {faction_name(self.viewer)} sees it")
@@ -664,7 +444,7 @@ class _Renderer:
             out.el("tspan", line, x=PAD, dy=0 if i == 0 else 16)
         out.close("text")
         out.close()
-        return y + 19 + 16 * (len(lines) - 1) + 10 - PAD
+        return y + 19 + 16 * (max(len(lines), prompt_lines) - 1) + 10 - PAD
 
     # -- the map ------------------------------------------------------------------------
     def px(self, space) -> tuple[float, float]:
@@ -1015,7 +795,7 @@ class _Renderer:
         return y + height
 
     def _slot(self, out: _Out, f, uid, key, need, dashed, slot, x, y, size=SLOT) -> None:
-        words = f"{_slot_title(key)} slot" + (f" holding a {slot['die']}" if slot["die"] else "")
+        words = f"{slot_title(key)} slot" + (f" holding a {slot['die']}" if slot["die"] else "")
         out.open("g", data_slot=f"{f}:{uid}", data_key=key,
                  **self.targets.attrs(("slot", f, uid), "slot", words))
         out.el("rect", x=x, y=y, width=size, height=size, rx=3, fill="#fff", stroke="#555",
@@ -1034,7 +814,7 @@ class _Renderer:
 
     def _slot_row(self, out: _Out, f, x, y) -> int:
         groups: list[tuple[str, list]] = []
-        for entry in self.slot_entries(f):
+        for entry in slot_entries(self.state, f):
             uid = entry[0]
             if not uid.startswith("board:"):
                 continue
@@ -1156,7 +936,7 @@ class _Renderer:
             sx = x + 38
             out.text(x, y + 24, "Ships", size=10, fill="#333", weight="bold")
             for ship in sorted(ships):
-                entries = [e for e in self.slot_entries("mollusk") if e[0].startswith(f"ship:{ship}:")]
+                entries = [e for e in slot_entries(self.state, "mollusk") if e[0].startswith(f"ship:{ship}:")]
                 out.open("g", data_slot_group=f"mollusk:{ship}",
                          **self.targets.attrs(("group", "mollusk", ship), "slot-group"))
                 out.el("rect", x=sx - 3, y=y - 1, width=max(len(entries) * (SLOT + 3), 50) + 3,
@@ -1271,61 +1051,3 @@ def _layout(n: int, area) -> list[tuple[float, float, float]]:
     cw, ch = aw / cols, ah / rows
     k = min(cw / 42, ch / 40, 1.0)
     return [(ax + (i % cols) * cw + cw / 2, ay + (i // cols) * ch + ch / 2, k) for i in range(n)]
-
-
-def render_svg(state, *, viewer: str | None = "all", actions: Iterable | None = None,
-               highlight: Iterable = (), arrows: Iterable = (), show_boards: bool = True,
-               hints: Iterable[str] = ()) -> str:
-    """The position as an SVG string.
-
-    * ``viewer``: ``"all"`` (analysis: everything), a faction id (only what that player
-      may see: other hands as card backs, pledges facedown), or ``None`` (a spectator).
-    * ``actions``: legal actions (notations or ``Action``); each element they target gets
-      ``data-action``/``data-actions``, the class ``clickable`` and an accessible name;
-      the ones with nothing to point at (``end``, ``anchor``...) become buttons in words.
-    * ``highlight``: spaces to outline; ``arrows``: ``(from, to)`` spaces to draw arrows between.
-    * ``show_boards``: draw the player boards and the Market beside the map.
-    * ``hints``: notations to mark as suggested moves (class ``hint``).
-    """
-    return _Renderer(state, viewer, actions, highlight, arrows, show_boards, hints).render()
-
-
-def render_parts(state, *, viewer: str | None = "all", actions: Iterable | None = None,
-                 highlight: Iterable = (), arrows: Iterable = (), hints: Iterable[str] = ()
-                 ) -> dict[str, str]:
-    """The same picture in parts, for a front end that lays them out itself:
-    ``{"head": caption and decision buttons, "map", "market", <faction>: that player's
-    board}``.
-
-    Each part is an ``<svg>`` whose ``style`` gives its natural width as ``--w``.
-
-    >>> from ahoy_nb.engine import new_game
-    >>> list(render_parts(new_game(2, seed=1)))
-    ['head', 'map', 'market', 'bluefin', 'mollusk']
-    """
-    return _Renderer(state, viewer, actions, highlight, arrows, True, hints).parts()
-
-
-class Picture:
-    """A position to look at: its SVG, with highlighted spaces and ``marked`` actions (of
-    the player deciding, drawn as hints: a review's better move); no controls.
-
-    >>> from ahoy_nb.engine import new_game
-    >>> "<svg" in Picture(new_game(2, seed=1), highlight=["0,0"])._repr_svg_()
-    True
-    >>> 'clickable hint' in Picture(new_game(2, seed=1), marked=["start 3,2"])._repr_svg_()
-    True
-    """
-
-    def __init__(self, state, viewer: str | None = "all", highlight=(), marked=()):
-        self.state = state
-        self.viewer = viewer
-        self.highlight = [str(x) for x in highlight]
-        self.marked = [str(x) for x in marked]
-
-    def _repr_svg_(self) -> str:
-        return render_svg(self.state, viewer=self.viewer, highlight=self.highlight,
-                          actions=self.marked or None, hints=self.marked)
-
-    def __repr__(self) -> str:
-        return f"<picture of {self.state!r}>"

@@ -1,6 +1,6 @@
 """Panels of the board's side column, beside the picture: the advisor and the bots.
 
-The board (:class:`~ahoy_nb.widgets.BoardWidget`) draws a side column next to the picture
+The board (:class:`~ahoy_nb.session.board.Board`, drawn by ``board.js``) has a side column next to the picture
 that stays in view while the picture scrolls: its message area, then its *panels*, set
 from Python with ``board.set_panel(id, title=..., lines=..., items=..., buttons=...,
 busy=..., on_press=...)``. A panel is text and buttons only (board.js draws it as text;
@@ -14,12 +14,13 @@ docs/widgets.md, "The side column", has the protocol.
   over its time budget.
 
 >>> from ahoy_nb.engine import new_game
->>> from ahoy_nb.widgets import BoardWidget
+>>> from ahoy_nb.session.board import Board
+>>> from ahoy_nb.session.game import GameSession
 >>> from ahoy_nb.session.advice import AdvisorCore
->>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+>>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
 >>> view = AdvisorPanel(board)
 >>> view.core = AdvisorCore(board, view, simulations=8, wait=True)
->>> panel = board.panels[0]
+>>> panel = board.traits['panels'][0]
 >>> panel["title"], [b["label"] for b in panel["buttons"]]
 ('Advice', ['Hint', 'Analysis'])
 >>> panel["lines"][0]      # 8 random games would hardly count: none are played
@@ -35,8 +36,10 @@ from typing import Mapping
 from ..ai.levels import think_time
 from ..session.advice import CHART_TITLE, MEANING, chance_words
 from ..engine.words import faction_name, label
+from .reviewing import MARKED, decision_text, review_summary
 
-__all__ = ["AdvisorPanel", "bots_panel", "chance_of", "interval", "percent", "with_interval"]
+__all__ = ["AdvisorPanel", "ReviewPanel", "bots_panel", "chance_of", "interval", "percent",
+           "with_interval"]
 
 
 def percent(p: float, decided: bool = False) -> str:
@@ -199,17 +202,111 @@ class AdvisorPanel:
             self.core.set_enabled(not self.core.enabled)
 
 
+class ReviewPanel:
+    """The review in the board's side column (a
+    :class:`~ahoy_nb.session.reviewing.ReviewView`): the **Review** button (or why there is
+    none now), a progress bar while the game is reviewed, the summary, and each marked
+    decision as a button that shows it on the board beside it, with the better move marked
+    and the decision in words in the message area. Set ``core`` (the
+    :class:`~ahoy_nb.session.reviewing.ReviewCore` drawing into it) before the first press.
+    ``on_review(result)``, ``on_select(index)``: also called (a chart, its words).
+    """
+
+    ID = "review"
+    MOST = 8   # marked decisions listed as buttons; the rest are on the chart
+
+    def __init__(self, board, on_review=None, on_select=None):
+        self.board = board
+        self.core = None
+        self.on_review, self.on_select = on_review, on_select
+        self.result = None
+        self.status = ""
+        self.progress: tuple[int, int] | None = None
+        self.can_review, self.why = False, ""
+
+    # -- ReviewView ------------------------------------------------------------------
+    def show_review(self, result) -> None:
+        self.result = result
+        self.progress = None
+        if self.on_review is not None:
+            self.on_review(result)
+        self.draw()
+
+    def show_status(self, markup: str) -> None:
+        self.status = _text(markup)
+        if not self.status:
+            self.progress = None
+        self.draw()
+
+    def show_progress(self, done: int, total: int) -> None:
+        """How far the review is: ``done`` decisions of ``total``."""
+        self.progress = (done, total)
+        self.draw()
+
+    def show_controls(self, can_review: bool, why: str) -> None:
+        self.can_review, self.why = can_review, why
+        self.draw()
+
+    # -- drawing ---------------------------------------------------------------------
+    def marked(self) -> list:
+        """The reviewed decisions labelled inaccuracy or worse, in the game's order."""
+        return [d for d in self.result.decisions if d.label in MARKED] if self.result else []
+
+    def draw(self) -> None:
+        buttons = [{"id": "review", "label": "Review", "disabled": not self.can_review,
+                    "title": self.why or "Review the game so far: what each decision cost, "
+                                         "against these bots"}]
+        lines = []
+        if self.result is not None:
+            lines += review_summary(self.result).split("\n")
+            marked = self.marked()
+            if marked:
+                lines.append("The costliest decisions: pick one to see it on the board.")
+            for d in marked[:self.MOST]:
+                buttons.append({"id": f"mark-{d.index}",
+                                "label": f"Action {d.index}: {d.label}, -{d.loss:.0%}",
+                                "title": f"{d.words}: better {d.best_words}"})
+            if len(marked) > self.MOST:
+                lines.append(f"{len(marked) - self.MOST} more on the chart below.")
+        busy = None
+        if self.progress is not None:
+            done, total = self.progress
+            busy = {"text": f"Reviewing: {done} of {total} decisions", "seconds": None,
+                    "done": done, "total": total}
+        elif self.status:
+            lines.append(self.status[:1].upper() + self.status[1:])
+        self.board.set_panel(self.ID, title="Review", lines=lines, buttons=buttons, busy=busy,
+                             on_press=self.press)
+
+    def press(self, button: str) -> None:
+        """``"review"``: review the game so far; ``"mark-<k>"``: show the decision at
+        position ``k``."""
+        if button == "review":
+            self.core.start()
+        elif button.startswith("mark-"):
+            self.select(int(button[5:]))
+
+    def select(self, index: int) -> None:
+        """Show the decision taken at position ``index`` on the board, the better move
+        marked, and say what it cost (the board comes into view)."""
+        self.core.select(index)
+        self.board.say(decision_text(self.core.decision(index)), "info", focus=True)
+        if self.on_select is not None:
+            self.on_select(index)
+
+
 def bots_panel(board, bots: Mapping[str, object], thinking: str | None = None) -> None:
     """Show the ``"bots"`` panel: each bot's level and how long it takes; while
     ``thinking`` (a faction) decides, a progress bar over its time budget.
 
     >>> from ahoy_nb.engine import new_game
-    >>> from ahoy_nb.widgets import BoardWidget
+    >>> from ahoy_nb.session.board import Board
+    >>> from ahoy_nb.session.game import GameSession
     >>> from ahoy_nb.ai.levels import make_bot
-    >>> board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    >>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
     >>> bots_panel(board, {"mollusk": make_bot("hard", seed=1)}, thinking="mollusk")
-    >>> board.panels[0]["lines"], board.panels[0]["busy"]["text"]
-    (['Mollusk: hard bot, about 1 s a decision'], 'Mollusk is thinking…')
+    >>> board.traits['panels'][0]["lines"], board.traits['panels'][0]["busy"]["text"]
+    (['Mollusk: hard bot, about 0.3 s a decision'], 'Mollusk is thinking…')
     """
     if not bots:
         board.remove_panel("bots")

@@ -1,0 +1,68 @@
+"""Who plays each faction, as a new-game form asks it: a person, or a bot of a level.
+
+The notebook's lobby, the Panel app's form, the online tables' page and the command
+line all offer the same choices (:data:`SEAT_CHOICES`: a person, or one of the bot
+levels of :data:`ahoy_nb.ai.levels.LEVELS`) and read them the same way.
+
+>>> seat_options(3)
+['bluefin', 'smuggler1', 'mollusk']
+>>> choices = initial_seats(("bluefin",), {"mollusk": "hard"})
+>>> people_and_bots(3, choices)
+(('bluefin',), {'smuggler1': 'normal', 'mollusk': 'hard'})
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from ..ai.levels import ALIASES, LEVELS
+from ..engine.components import SEATS
+
+__all__ = ["PERSON", "SEAT_CHOICES", "seat_choice", "seat_options", "initial_seats",
+           "people_and_bots"]
+
+PERSON = "person"
+#: What a form offers for each faction, in order, with its label: a person at this screen,
+#: or a bot of each level. (How long a bot thinks is said where the game shows its bots.)
+SEAT_CHOICES = {PERSON: "Person", **{level: f"{level.title()} bot" for level in LEVELS}}
+
+
+def seat_choice(kind: str) -> str:
+    """The form's choice for a bot name (``"greedy"`` sits as ``"normal"``,
+    ``"ismcts"`` as ``"hard"``).
+
+    >>> seat_choice("greedy"), seat_choice("hard")
+    ('normal', 'hard')
+    """
+    return ALIASES.get(kind, kind)
+
+
+def seat_options(players: int) -> list[str]:
+    """The factions of a game of ``players`` players, in seat order."""
+    return list(SEATS[int(players)])
+
+
+def initial_seats(people: Iterable[str] | str = ("bluefin",),
+                  bots: str | Mapping[str, str] = "normal") -> dict:
+    """``{faction: "person" | a level}`` for every faction of a 4-player game, from
+    ``play()``-style ``people`` and ``bots`` (a bot object counts as normal here)."""
+    factions = seat_options(4)
+    if isinstance(people, str):
+        people = factions if people == "all" else (people,)
+    seats = {}
+    for f in factions:
+        if f in people:
+            seats[f] = PERSON
+        else:
+            kind = bots.get(f, "normal") if isinstance(bots, Mapping) else bots
+            kind = seat_choice(kind) if isinstance(kind, str) else kind
+            seats[f] = kind if kind in LEVELS else "normal"
+    return seats
+
+
+def people_and_bots(players: int, seats: Mapping[str, str]) -> tuple[tuple, dict]:
+    """``(people, bots)`` for ``play()`` from ``{faction: choice}``."""
+    factions = seat_options(players)
+    people = tuple(f for f in factions if seats.get(f, "normal") == PERSON)
+    bots = {f: seats.get(f, "normal") for f in factions if f not in people}
+    return people, bots

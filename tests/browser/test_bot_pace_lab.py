@@ -1,0 +1,97 @@
+"""A bot's turn is shown within 3 s in the notebook's game, however many steps it has
+(issue 45): Bluefin plays its turn by clicks in JupyterLab, two `normal` bots answer
+(``bot_delay=0.5``, as ``play()``'s default), and the page times each step as its log entry
+appears. The pace is the session layer's ``BotRunner`` (its wait shrinks within a turn)."""
+
+from __future__ import annotations
+
+
+import pytest
+
+import browser_support as bs
+from test_apps import NB
+
+pytestmark = pytest.mark.slow
+
+CELLS = ["""import ahoy_nb
+game = ahoy_nb.play(players=3, seed=4, people=("bluefin",), bots="normal", bot_delay=0.5,
+                    charts=False, analysis=False)
+game"""]
+
+# Records, in the page, when each log entry appears: [time in ms, its player].
+_JS_WATCH = """
+(nb) => {
+  const log = document.querySelector(nb + ' .ahoy-bw .ahoy-log');
+  window.ahoySeen = [];
+  window.ahoyStart = performance.now();
+  const seen = new Set(Array.from(log.querySelectorAll('.ahoy-entry')).map((e) => e.dataset.i));
+  new MutationObserver(() => {
+    for (const e of log.querySelectorAll('.ahoy-entry')) {
+      if (!seen.has(e.dataset.i)) { seen.add(e.dataset.i); window.ahoySeen.push([performance.now(), e.dataset.player, Number(e.dataset.i)]); }
+    }
+  }).observe(log, {childList: true, subtree: true});
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, chromium):
+    root = tmp_path_factory.mktemp("pace")
+    bs.write_notebook(root / "pace.ipynb", CELLS)
+    server = bs.start_jupyterlab(root=root, workdir=tmp_path_factory.mktemp("pace-server"))
+    try:
+        yield server
+    finally:
+        bs.shutdown_jupyterlab(server)
+
+
+def test_each_bot_turn_is_shown_within_three_seconds(lab, browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    bs.open_notebook(page, lab, "pace.ipynb")
+    run = bs.run_all_cells(page, "pace.ipynb")
+    assert not run.errors, run.error_report()
+    board = page.locator(f"{NB} .ahoy-bw").first
+    can_act = board.locator(".ahoy-svg.ahoy-can-act").first
+    can_act.wait_for(timeout=60_000)
+    page.evaluate(_JS_WATCH, NB)
+    # Bluefin's whole first turn, by the buttons of the actions list: the first choice
+    # each time, then "end" as soon as it is offered.
+    for _ in range(40):
+        can_act.wait_for(timeout=60_000)
+        end = board.locator('button.ahoy-action[data-action="end"]')
+        if end.count():
+            end.click()
+            break
+        board.locator("button.ahoy-action").first.click()
+        go = board.locator(".ahoy-confirm:not([hidden]) .ahoy-go")
+        if go.count():
+            go.first.click()
+        page.wait_for_function("(nb) => !document.querySelector(nb + ' .ahoy-bw')"
+                               ".classList.contains('ahoy-waiting')", arg=NB, timeout=30_000)
+    else:
+        pytest.fail("Bluefin's turn did not end")
+    # The bots play to Bluefin's next decision.
+    page.wait_for_function(
+        "() => (window.ahoySeen || []).some(([t, p]) => p === 'mollusk')", timeout=90_000)
+    can_act.wait_for(timeout=90_000)
+    seen = page.evaluate("() => window.ahoySeen")
+    turns: list[list] = []
+    last_bluefin = page.evaluate("() => window.ahoyStart")
+    for t, player, i in seen:
+        if player == "bluefin":
+            turns.append([])       # a new stretch of bot turns after Bluefin's step
+            last_bluefin = t
+            continue
+        if not turns or not turns[-1] or turns[-1][-1][1] != player:
+            start = turns[-1][-1][0] if turns and turns[-1] else last_bluefin
+            turns.append([(start, player)])
+        turns[-1].append((t, player))
+    bot_turns = [(turn[0][1], len(turn) - 1, (turn[-1][0] - turn[0][0]) / 1000)
+                 for turn in turns if len(turn) > 1]
+    assert bot_turns, seen
+    assert any(steps >= 4 for _, steps, _ in bot_turns), bot_turns   # a turn of many steps
+    for who, steps, seconds in bot_turns:
+        assert seconds <= 3.0, f"{who}'s turn of {steps} steps took {seconds:.2f} s: {bot_turns}"
+    print("bot turns (faction, steps, seconds):", bot_turns)
+    context.close()

@@ -1,0 +1,36 @@
+"""What the in-browser site holds and leaves out, as its builder makes it, is what the docs
+say (issue 49: docs/lite.md spoke of "the five notebooks 01–05" where the site held 7, and
+the README promised a Hint and chances beside the board that the site's game lacks)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _builder():
+    spec = importlib.util.spec_from_file_location("build_lite", ROOT / "scripts" / "build_lite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lite_md_names_every_notebook_the_site_holds_and_leaves_out():
+    builder = _builder()
+    text = (ROOT / "docs" / "lite.md").read_text()
+    holds = text.split("The site holds", 1)[1].split("stay out.", 1)[0]
+    held, out = holds.split("need a server", 1)[0].rsplit(";", 1)
+    assert sorted(re.findall(r"`(\w+)`", held)) == [p.stem for p in builder.site_notebooks()]
+    assert sorted(re.findall(r"`(\w+)`", out)) == sorted(Path(n).stem for n in builder.SKIP_NOTEBOOKS)
+    assert f"lab/index.html?path={builder.FIRST}" in builder.TO_FIRST   # the root opens it
+    assert f"root address opens the first lesson, `lab/index.html?path={builder.FIRST}`" in text
+
+
+def test_the_readme_says_the_sites_game_has_no_hint():
+    readme = (ROOT / "README.md").read_text()
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    promise = quick[quick.index("**Hint**"):]
+    assert "the in-browser site" in promise.lower() and "no Hint, no chance to win and no Review" in promise
