@@ -1,7 +1,6 @@
 """A win chance fitted on self-play: who wins from a position, against these bots.
 
-Random playouts (:func:`ahoy_nb.ai.analysis.evaluate` with ``method="playouts"``)
-say who wins if everyone plays at random from here, which is not who wins when the
+Random playouts (:func:`ahoy_nb.ai.analysis.playout`) say who wins if everyone plays at random from here, which is not who wins when the
 players play well: they favour Bluefin. This model says who *these bots* went on to
 win from positions like this one. It is a conditional logit (a softmax over the
 factions in the game) of a few facts about each faction, Texel-style: its weights are
