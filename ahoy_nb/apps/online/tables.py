@@ -186,6 +186,9 @@ def _review_answer(result) -> dict:
     panel = ReviewPanel(drawn)
     panel.show_controls(False, "The game is reviewed")
     panel.show_review(result)
+    # The page has no chart under the board: the decisions not listed are only counted.
+    drawn.panel["lines"] = [line.replace(" on the chart below.", " not listed.")
+                            for line in drawn.panel["lines"]]
     return {"panel": drawn.panel,
             "marks": {str(d.index): {"text": decision_text(d), "best": d.best}
                       for d in panel.marked()[:panel.MOST]}}

@@ -193,7 +193,12 @@ async function showMark(k) {
   at = k;
   mark = m.best;
   if (!(await loadBoard())) return "";
-  update({ message: { id: ++said, kind: "info", text: m.text, lines: [], focus: true } });
+  update({ message: { id: ++said, kind: "info", text: m.text, lines: [] } });
+  // The better move into view (the board can be taller than the window), else the board.
+  const best = Array.from(document.querySelectorAll(".ahoy-svg .hint")).find((el) =>
+    el.getAttribute("data-action") === m.best
+    || JSON.parse(el.getAttribute("data-actions") || "[]").includes(m.best));
+  (best || $("board")).scrollIntoView({ block: "center" });
   return "";
 }
 
