@@ -524,9 +524,9 @@ RUNS = [
     Run("winchance_fit.py", "{root}/data/judgement/games.jsonl.gz --limit 2 --resamples 2 "
         "--simulations 2 --workers 1 --cache {tmp}/p.jsonl --model {tmp}/m.json "
         "--report {tmp}/r.json --png {tmp}/r.png",
-        (r"^6 games \(\d with odd seeds\)$",
-         *(rf"^{part} +\d+ games +\d+ positions  model {NUMBER} \[{NUMBER}, {NUMBER}\]  "
-           rf"blend {NUMBER} .* playouts {NUMBER} .* prior {NUMBER} "
+        (r"^6 games \(\d with odd seeds\) in 1 sets: games 6$",
+         *(rf"^games +{part} +\d+ games +\d+ positions  model {NUMBER} \[{NUMBER}, {NUMBER}\]  "
+           rf"estimator {NUMBER} .* playouts {NUMBER} .* prior {NUMBER} .* shipped {NUMBER} "
            for part in ("all", "early", "middle", "late", "2 players", "3 players", "4 players")),
          r"^model written to .*m\.json; report .*r\.json; diagram .*r\.png"),
         makes=("m.json", "r.json", "r.png", "p.jsonl"), lane="slow", timeout=120),
