@@ -1,7 +1,6 @@
 """A win chance fitted on self-play: who wins from a position, against these bots.
 
-Random playouts (:func:`ahoy_nb.ai.analysis.evaluate` with ``method="playouts"``)
-say who wins if everyone plays at random from here, which is not who wins when the
+Random playouts (:func:`ahoy_nb.ai.analysis.playout`) say who wins if everyone plays at random from here, which is not who wins when the
 players play well: they favour Bluefin. This model says who *these bots* went on to
 win from positions like this one. It is a conditional logit (a softmax over the
 factions in the game) of a few facts about each faction, Texel-style: its weights are
@@ -212,10 +211,19 @@ class WinModel:
                  level: float = 0.95) -> dict[str, tuple[float, float]]:
         """Each faction's chance as the refits on resampled games put it: the middle
         ``level`` of them (the model's own uncertainty, from its limited games)."""
+        return self.estimate(state, viewer, level)[1]
+
+    def estimate(self, state: State, viewer: str | None = None, level: float = 0.95
+                 ) -> tuple[dict[str, float], dict[str, tuple[float, float]]]:
+        """:meth:`chances` and :meth:`interval` at once (the facts are read once)."""
         if viewer is None:
             viewer = state.current_player
         x = features(state, viewer)
         point = self._chances(x, self.weights, self.prior)
+        return point, self._spread(x, point, level)
+
+    def _spread(self, x: dict[str, list[float]], point: dict[str, float],
+                level: float) -> dict[str, tuple[float, float]]:
         if not self.resampled:
             return {f: (p, p) for f, p in point.items()}
         runs = [self._chances(x, w, p) for w, p in self.resampled]
