@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> dict:
         n, w = game(args.players, args.seed + k, args.bots, **options)
         decisions += n
         warned += w
+        print(f"game {k + 1}: {len(w)} warnings in {n} decisions", flush=True)
     low, high = wilson(len(warned), decisions)
     print(f"{args.games} games of {args.players} {args.bots} bots, {decisions} decisions "
           f"with a choice: the guard warns on {len(warned)} = {len(warned) / decisions:.1%} "

@@ -66,7 +66,10 @@ def battle_blunder(state: State, action: str) -> Blunder | None:
     top = state.data["pending"][-1] if state.data["pending"] else None
     if top is None or top["type"] != "fire":
         return None
-    odds = battle_odds(state)
+    try:
+        odds = battle_odds(state)
+    except ValueError:   # a Crew power steps into the battle (a reroll): no exact odds
+        return None
     chosen = fire_amount(action)
     best = max(odds, key=lambda n: (odds[n], -n))
     if chosen not in odds or odds[best] - odds[chosen] < BATTLE_LOSS:
