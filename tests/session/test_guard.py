@@ -116,3 +116,18 @@ def test_the_estimator_s_blunder_is_said_in_numbers_with_their_uncertainty():
 def test_a_way_to_fire_close_to_the_best_is_no_blunder():
     s = _battle().state       # turning down by 2 wins 83% against 92%: not far worse
     assert blunder(s, "fire 4>2") is None
+
+
+def test_a_battle_a_crew_power_steps_into_is_judged_by_the_estimator_alone():
+    """Grogmaster's reroll: the exact odds cannot follow it (battle_odds says so), so the
+    guard asks the estimator instead of failing (found by scripts/guard_rate.py)."""
+    s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+                 figures={"bluefin": "0,0", "smuggler1": "1,0", "mollusk": "3,2"},
+                 turn="smuggler1", dice={"smuggler1": [4, 4]},
+                 placed={"smuggler1": {"cannons": 4}}, crew={"smuggler1": ["grogmaster"]},
+                 hand=[])
+    for a in ("sail 4", "move 0,0", "battle bluefin"):
+        s.apply(a)
+    assert "hold" in {a.notation for a in s.legal_actions()}
+    found = blunder(s, "hold")
+    assert found is None or found.kind == "game"
