@@ -513,6 +513,10 @@ RUNS = [
         "{root}/data/tournament/hard1000-mollusk-3p-explore02-2035.jsonl",
         (r"^    Mollusk: 15/30 = 50% \(33%-67%\), Fame margin a game \+0\.1$",
          r"^  think time \(CPU\), hard: median 1\.097 s, ")),
+    Run("guard_rate.py", "--games 1 --players 2 --iterations 20",
+        (r"^game 1: \d+ warnings in \d+ decisions$",
+         rf"^1 games of 2 hard bots, \d+ decisions with a choice: the guard warns on \d+ = "
+         rf"{NUMBER}% \(95%: {NUMBER}%-{NUMBER}%\)$", rf"^{NUMBER} s$"), lane="slow"),
     Run("record_review_game.py", "--out {tmp}/game.ahoy.json",
         r"^.*game\.ahoy\.json: \d+ actions, \d+ rounds, Fame \{'bluefin': \d+, 'mollusk': \d+\}, "
         r"won by ", makes=("game.ahoy.json",)),

@@ -60,6 +60,8 @@ class Board:
     * ``on_undo()``: if given, an allowed undo is handed to it (a lesson's Back).
     * ``may_act()``: if given, a further condition for acting from here (a lesson takes
       no click while it shows a step's result).
+    * ``before_action(notation)``: if given, asked before a person's action from here is
+      taken; ``False`` holds it (the guarded game warns first, :class:`~.guard.Guard`).
     * ``confirm_handover``: in hot seat with several people, hide the next person's view
       until the front end says the device was passed (a ``reveal`` intent).
 
@@ -73,6 +75,7 @@ class Board:
                  on_refused: Callable[[dict], str | None] | None = None,
                  on_undo: Callable[[], object] | None = None,
                  may_act: Callable[[], bool] | None = None,
+                 before_action: Callable[[str], bool] | None = None,
                  confirm_handover: bool = True):
         self.game = game
         # Front-end messages may be handled on another thread than bots: every change of
@@ -85,6 +88,7 @@ class Board:
         self.on_refused_hook = on_refused
         self.on_undo = on_undo
         self.may_act_hook = may_act
+        self.before_action = before_action
         self.confirm_handover = confirm_handover
         self.revision = 0
         self._listeners: list[Callable[[dict, bool], None]] = []
@@ -419,7 +423,7 @@ class Board:
     def _handle(self, intent: Intent) -> None:
         kind, value = intent.kind, intent.value
         if kind == "action":
-            self._act(value)
+            self.choose(value)
         elif kind == "concede":
             self._concede(value)
         elif kind == "undo":
@@ -438,7 +442,10 @@ class Board:
             self._set(error="")
             self.refresh(live=self.live)
 
-    def _act(self, notation: str) -> None:
+    def choose(self, notation: str) -> None:
+        """Play ``notation`` as the person deciding here, with every check a click gets
+        (who may act from this screen, the live position, a guard's warning); raises an
+        ``IllegalActionError`` saying why not, the game unchanged."""
         s = self.state
         if not self.live:
             raise IllegalActionError(
@@ -455,6 +462,9 @@ class Board:
         if self.viewer not in (who, "all"):
             raise NotYours(f"It is {faction_name(who)}'s decision now, "
                            f"not {faction_name(self.viewer)}'s")
+        if self.before_action is not None and not self.before_action(notation):
+            self._set(error="")
+            return
         if self.on_action is not None:
             self.on_action(notation)
             self._set(error="")

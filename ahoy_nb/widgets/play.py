@@ -32,6 +32,7 @@ from ..engine.components import SEATS
 from ..engine.words import faction_name
 from ..session.bots import DEFAULT_DELAY, BotRunner, LoopScheduler
 from ..session.game import GameSession, SeatsError, UNDO_RULES
+from ..session.guard import Guard
 from . import BoardWidget, GameCharts
 from .files import OpenButton
 from .loop import running_loop
@@ -63,7 +64,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
          bot_delay: float | None = DEFAULT_DELAY, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
          confirm_handover: bool = True, analysis: bool | None = None,
-         undo: str | None = None) -> "GameWidget":
+         undo: str | None = None, guard: bool = False) -> "GameWidget":
     """A playable game as one widget: the board (with its log), live charts, bot controls.
 
     * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
@@ -101,6 +102,11 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       else has answered it and it revealed nothing (no roll, no card or tile drawn);
       otherwise the board says why not. ``"free"`` (default for ``viewer="all"`` and
       for watching bots): any action may be taken back, for analysis and tutorials.
+    * ``guard``: the guarded game for a first game (:class:`~ahoy_nb.session.guard.Guard`):
+      before a person's move that throws the game away (a battle fired far worse than it
+      could be; much less chance to win than the best move, by the estimator against
+      these bots), the board says why and waits; picking the move again plays it, and
+      the warning's panel can switch the warnings off.
 
     Bots move by themselves on the kernel's event loop; without a running event loop (a
     plain script, tests) they play instantly.
@@ -114,7 +120,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
         seed = state.data.get("seed", 0)
     return GameWidget(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
                       charts=charts, confirm_handover=confirm_handover, seed=seed,
-                      analysis=analysis, seed_chosen=chosen, undo=undo)
+                      analysis=analysis, seed_chosen=chosen, undo=undo, guard=guard)
 
 
 class GameWidget(widgets.VBox):
@@ -122,7 +128,8 @@ class GameWidget(widgets.VBox):
 
     Attributes: ``session`` (the :class:`~ahoy_nb.session.game.GameSession`), ``board``
     (:class:`BoardWidget`), ``runner`` (the :class:`~ahoy_nb.session.bots.BotRunner`),
-    ``charts`` (:class:`GameCharts` or ``None``), ``bots`` (``{faction: bot}``), ``people``,
+    ``charts`` (:class:`GameCharts` or ``None``), ``guard`` (the
+    :class:`~ahoy_nb.session.guard.Guard` or ``None``), ``bots`` (``{faction: bot}``), ``people``,
     ``seed`` (``None`` while it may not be shown), ``undo_mode``, ``state``.
     Methods: :meth:`step` (one bot action), :meth:`run_bots` (bots play until a person
     must decide), :meth:`stop`.
@@ -131,7 +138,8 @@ class GameWidget(widgets.VBox):
     def __init__(self, state: State, *, people=("bluefin",), bots="normal",
                  bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
                  confirm_handover=True, seed: int | None = None, analysis=None,
-                 seed_chosen: bool = True, undo: str | None = None, **kwargs):
+                 seed_chosen: bool = True, undo: str | None = None, guard: bool = False,
+                 **kwargs):
         self._seed = seed
         self.seed_chosen = seed_chosen
         if isinstance(people, str):
@@ -151,6 +159,7 @@ class GameWidget(widgets.VBox):
         # starts once everything is in place.
         self.runner = BotRunner(self.session, delay=bot_delay, scheduler=scheduler,
                                 board=self.board.board, auto=False)
+        self.guard = Guard(self.board.board) if guard else None
         self.charts = GameCharts().follow(self.board) if charts else None
         self.step_button = widgets.Button(description="Bot action", icon="step-forward",
                                           tooltip="One bot plays one action")
@@ -401,8 +410,9 @@ class GameWidget(widgets.VBox):
         runner = getattr(self, "runner", None)   # (None if __init__ failed early)
         if runner is not None:
             runner.close()
-        if getattr(self, "advisor", None) is not None:
-            self.advisor.close()
+        for part in ("guard", "advisor"):
+            if getattr(self, part, None) is not None:
+                getattr(self, part).close()
         if getattr(self, "reviewer", None) is not None:
             self.reviewer.close()
         super().close()

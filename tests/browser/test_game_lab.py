@@ -1,7 +1,11 @@
-"""A bot's turn is shown within 3 s in the notebook's game, however many steps it has
-(issue 45): Bluefin plays its turn by clicks in JupyterLab, two `normal` bots answer
-(``bot_delay=0.5``, as ``play()``'s default), and the page times each step as its log entry
-appears. The pace is the session layer's ``BotRunner`` (its wait shrinks within a turn)."""
+"""The notebook's game against bots in JupyterLab, as a learner meets it:
+
+* a bot's turn is shown within 3 s, however many steps it has (issue 45): Bluefin plays
+  its turn by clicks, two `normal` bots answer (``bot_delay=0.5``, as ``play()``'s
+  default), and the page times each step as its log entry appears. The pace is the
+  session layer's ``BotRunner`` (its wait shrinks within a turn);
+* the guarded game (issue 50) warns before a deliberately bad move: the Union holds its
+  Cannons in a battle it wins 92% of the time by firing; the board says so and waits."""
 
 from __future__ import annotations
 
@@ -16,6 +20,18 @@ pytestmark = pytest.mark.slow
 CELLS = ["""import ahoy_nb
 game = ahoy_nb.play(players=3, seed=4, people=("bluefin",), bots="normal", bot_delay=0.5,
                     charts=False, analysis=False)
+game"""]
+
+GUARDED = ["""import ahoy_nb
+from ahoy_nb.engine import scenario
+s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+             figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
+             turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
+             hand=[])
+for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
+    s.apply(a)
+game = ahoy_nb.play(state=s, people=("mollusk",), bots="normal", bot_delay=None,
+                    charts=False, analysis=False, guard=True)
 game"""]
 
 # Records, in the page, when each log entry appears: [time in ms, its player].
@@ -38,6 +54,7 @@ _JS_WATCH = """
 def lab(tmp_path_factory, chromium):
     root = tmp_path_factory.mktemp("pace")
     bs.write_notebook(root / "pace.ipynb", CELLS)
+    bs.write_notebook(root / "guarded.ipynb", GUARDED)
     server = bs.start_jupyterlab(root=root, workdir=tmp_path_factory.mktemp("pace-server"))
     try:
         yield server
@@ -94,4 +111,31 @@ def test_each_bot_turn_is_shown_within_three_seconds(lab, browser):
     for who, steps, seconds in bot_turns:
         assert seconds <= 3.0, f"{who}'s turn of {steps} steps took {seconds:.2f} s: {bot_turns}"
     print("bot turns (faction, steps, seconds):", bot_turns)
+    context.close()
+
+
+def test_the_guarded_game_warns_before_a_battle_thrown_away(lab, browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    bs.open_notebook(page, lab, "guarded.ipynb")
+    run = bs.run_all_cells(page, "guarded.ipynb")
+    assert not run.errors, run.error_report()
+    board = page.locator(f"{NB} .ahoy-bw").first
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    entries = board.locator(".ahoy-log .ahoy-entry").count()
+    board.locator('button.ahoy-action[data-action="hold"]').click()
+    message = board.locator(".ahoy-message").first
+    message.get_by_text("Careful").wait_for(timeout=10_000)
+    said = message.inner_text()
+    assert "58%" in said and "92%" in said, said             # the battle's exact odds
+    panel = board.locator(".ahoy-panel", has_text="Play it anyway").first
+    assert panel.get_by_role("button", name="Choose again").is_visible()
+    assert board.locator(".ahoy-log .ahoy-entry").count() == entries    # nothing played
+    bs.save_screenshot(page, "lab_guarded_warning")
+    panel.get_by_role("button", name="Choose again").click()
+    panel.wait_for(state="detached", timeout=10_000)
+    board.locator('button.ahoy-action[data-action="fire 4>1"]').click()
+    page.wait_for_function("([el, n]) => el.querySelectorAll('.ahoy-log .ahoy-entry').length > n",
+                           arg=[board.element_handle(), entries], timeout=10_000)
+    assert not board.locator(".ahoy-panel", has_text="Play it anyway").count()
     context.close()
