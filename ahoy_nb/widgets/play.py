@@ -30,9 +30,11 @@ from ..ai.bots import Bot
 from ..engine import Action, IllegalActionError, State, new_game
 from ..engine.components import SEATS
 from ..engine.words import faction_name
+from ..session.advice import AdvisorCore
 from ..session.bots import DEFAULT_DELAY, BotRunner, LoopScheduler
 from ..session.game import GameSession, SeatsError, UNDO_RULES
 from ..session.guard import Guard
+from ..session.panels import AdvisorPanel
 from . import BoardWidget, GameCharts
 from .files import OpenButton
 from .loop import running_loop
@@ -96,7 +98,9 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
     * ``analysis``: the win-chance chart and the Hint button
       (:class:`~ahoy_nb.widgets.advisor.Advisor`); ``None`` (default): on unless
       several people share the screen (hot seat), where it would help one against
-      another. Its "Analysis" toggle turns it on and off during the game.
+      another. Its "Analysis" toggle turns it on and off during the game. In the
+      browser (the static site, no threads) the chance to win and Hint are the
+      win-chance model's alone, in the board's side column (``advisor_panel``).
     * ``undo``: ``"fair"`` (default when people play against bots or each other): a
       person may take back their own last action and the bots' after it, only if nobody
       else has answered it and it revealed nothing (no roll, no card or tile drawn);
@@ -204,6 +208,7 @@ class GameWidget(widgets.VBox):
         children = [controls, self.board, files]
         if self.charts is not None:
             children.append(self.charts)
+        self.advisor_panel = None   # the advice in the side column, in the browser (below)
         self.advisor = self._make_advisor(analysis)
         if self.advisor is not None:
             children.append(self.advisor)
@@ -219,13 +224,21 @@ class GameWidget(widgets.VBox):
 
     # -- set-up ------------------------------------------------------------
     def _make_advisor(self, analysis):
-        if analysis is False or sys.platform == "emscripten":
-            # In the browser (Pyodide) there are no threads to analyse off the UI
-            # thread and no bqplot for its chart: no advisor there (docs/lite.md).
+        if analysis is False:
+            return None
+        # None: on, but off (and one click away) in hot seat.
+        enabled = analysis or len(self.people) <= 1
+        if sys.platform == "emscripten":
+            # In the browser (Pyodide) there are no threads and no bqplot: the advice is
+            # the win-chance model's alone (no random games, a fraction of a second),
+            # worked out on the page's thread and shown in the board's side column.
+            board = self.board.board
+            self.advisor_panel = AdvisorPanel(board)
+            self.advisor_panel.core = AdvisorCore(board, self.advisor_panel, enabled=enabled,
+                                                  simulations=0, hint_simulations=0, wait=True)
             return None
         from .advisor import Advisor
-        # None: on, but off (and one click away) in hot seat.
-        return Advisor(self.board, enabled=analysis or len(self.people) <= 1)
+        return Advisor(self.board, enabled=enabled)
 
     def _make_reviewer(self):
         # The Review button, where the advisor is: during the game while Analysis is on
@@ -413,6 +426,8 @@ class GameWidget(widgets.VBox):
         for part in ("guard", "advisor"):
             if getattr(self, part, None) is not None:
                 getattr(self, part).close()
+        if getattr(self, "advisor_panel", None) is not None:
+            self.advisor_panel.core.close()
         if getattr(self, "reviewer", None) is not None:
             self.reviewer.close()
         super().close()

@@ -293,6 +293,15 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     assert not _errors(page), _errors(page)
     charts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-lightcharts").first
     assert charts.locator("svg").count() == 2  # no numpy: the light charts stand in
+    # Issue 49, item 21: the chance to win and Hint, by the win-chance model alone.
+    advice = game.locator(".ahoy-panel", has_text="Advice").first
+    advice.scroll_into_view_if_needed()
+    page.wait_for_function("(el) => /Bluefin \\d+%/.test(el.textContent)",
+                           arg=advice.element_handle(), timeout=60_000)
+    assert "against these bots" in advice.inner_text()
+    advice.get_by_role("button", name="Hint").click()
+    page.wait_for_function("(el) => /start \\d+,\\d+\\): \\d+% to win/.test(el.textContent)",
+                           arg=advice.element_handle(), timeout=60_000)
 
     def entries() -> list[str]:
         return [t for t in game.locator(".ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()

@@ -1,5 +1,6 @@
 """What replaces threads and processes in the browser (Pyodide, ``sys.platform ==
-"emscripten"``): bots move on the page's event loop."""
+"emscripten"``): bots move on the page's event loop; the advice is the win-chance model's
+alone, in the board's side column."""
 
 from __future__ import annotations
 
@@ -55,3 +56,22 @@ def test_bots_use_the_event_loop_in_the_browser_even_outside_a_running_loop(monk
             loop.close()
 
     assert _in_a_fresh_thread(in_the_browser) >= 1, "no bot moved on the event loop"
+
+
+def test_the_game_in_the_browser_gives_the_chance_to_win_and_hints(monkeypatch):
+    """Issue 49, item 21: in the static site (Pyodide: no threads, no bqplot) the game
+    had no Hint and no chance to win; it has both, in the board's side column, by the
+    win-chance model alone."""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    game = play_module.play(players=2, seed=1, people=("bluefin",), bot_delay=0, charts=False)
+    try:
+        assert game.advisor is None and game.advisor_panel is not None
+        board = game.board.board
+        panel = next(p for p in board.traits["panels"] if p["id"] == "advisor")
+        assert "against these bots" in panel["lines"][0]
+        assert any("Bluefin" in line and "%" in line for line in panel["lines"]), panel
+        board.handle({"press": {"panel": "advisor", "button": "hint"}, "id": 1})
+        assert board.traits["hints"], board.traits["panels"]
+        assert board.traits["hints"][0] in {a.notation for a in game.state.legal_actions()}
+    finally:
+        game.close()
