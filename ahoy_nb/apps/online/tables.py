@@ -52,7 +52,8 @@ from ...ai.levels import LEVELS, make_bot
 from ...engine import IllegalActionError, State, new_game
 from ...engine.components import SEATS
 from ...session.game import GameSession, Refusal, Seat
-from ...session.view import MAX_NOTATION, SERVED, Answers, board_view
+from ...session.text import MAX_LINE, NotPossible, read_line
+from ...session.view import MAX_NOTATION, SERVED, Answers, board_view, shown_state
 from .store import Store, TableRow, token_hash
 
 __all__ = ["Tables", "TableError", "BadRequest", "Forbidden", "NotFound", "Stale", "Broken",
@@ -220,10 +221,12 @@ class Tables:
                 "view": view, "legal": list(view.get("legal_actions", ())),
                 **self._public(row, state, seat)}
 
-    def board(self, table_id: str, token: str | None, at: int | None = None) -> dict:
+    def board(self, table_id: str, token: str | None, at: int | None = None,
+              text: bool = False) -> dict:
         """The board as the token's holder sees it, as the front end draws it: the
         :data:`~ahoy_nb.session.view.SERVED` traits of a board for that seat (``at``: the
-        position after that many actions, read-only; default the latest)."""
+        position after that many actions, read-only; default the latest; ``text``: with
+        the position in words, for a page in text mode)."""
         row, seat = self._admit(table_id, token)
         row, state = self._position(row)
         self._wake_bots(table_id, state, row.seats, row)
@@ -231,13 +234,13 @@ class Tables:
         if at is not None and (isinstance(at, bool) or not isinstance(at, int)
                                or not 0 <= at <= n):
             raise BadRequest(f"at is a position from 0 to {n}, not {str(at)[:20]!r}")
-        key = (row.id, row.version, seat, n if at is None else at)
+        key = (row.id, row.version, seat, n if at is None else at, bool(text))
         with self._lock:
             traits = self._boards.get(key)
             if traits is not None:
                 self._boards.move_to_end(key)
         if traits is None:
-            traits = self._board_traits(row, state, seat, at)
+            traits = self._board_traits(row, state, seat, at, bool(text))
             with self._lock:
                 self._boards[key] = traits
                 while len(self._boards) > self.board_cache_size:
@@ -302,6 +305,38 @@ class Tables:
         self._write(row, row.actions[:-len(taken)], after)
         return {"table": row.id, "version": row.version + 1, "undone": taken[0],
                 "actions": len(taken), "over": after.is_over}
+
+    def line(self, table_id: str, token: str | None, version, line, at: int | None = None) -> dict:
+        """A line typed on the token's page in text mode (:func:`~ahoy_nb.session.text.read_line`):
+        an action or an undo is made as :meth:`act` and :meth:`undo` make them (and
+        answered as they answer); a question about the position shown (``at``: a past
+        one) is answered ``{"answer", "lines"}``. A line that is neither is refused (400)
+        with why; nothing changes then."""
+        row, seat = self._admit(table_id, token)
+        if not isinstance(line, str) or len(line) > MAX_LINE:
+            raise BadRequest(f"A line is text of at most {MAX_LINE} characters")
+        row, state = self._position(row)
+        n = len(state.history)
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int)
+                               or not 0 <= at <= n):
+            raise BadRequest(f"at is a position from 0 to {n}, not {str(at)[:20]!r}")
+        shown = shown_state(state, n if at is None else at)
+        mine = (seat is not None and at in (None, n) and not state.is_over
+                and state.current_player == seat)
+        legal = state.legal_actions() if mine else []
+        try:
+            reading = read_line(shown, seat, line, legal)
+        except NotPossible as err:
+            raise BadRequest(str(err)) from None
+        if reading.kind == "action":
+            return self.act(table_id, token, version, reading.value)
+        if reading.kind == "undo":
+            return self.undo(table_id, token, version)
+        if reading.kind == "answer":
+            return {"table": row.id, "version": row.version, "answer": reading.value,
+                    "lines": list(reading.lines)}
+        what = "chance to win" if reading.kind == "chance" else f"{reading.value} button"
+        raise BadRequest(f"Not possible: an online table has no {what}")
 
     def rotate(self, table_id: str, token: str | None, spectator: bool = False,
                base_url: str = "") -> dict:
@@ -414,7 +449,7 @@ class Tables:
                 cached[1][who] = now
 
     def _board_traits(self, row: TableRow, state: State, seat: str | None,
-                      at: int | None) -> dict:
+                      at: int | None, text: bool = False) -> dict:
         """What the board shows the token's holder (``at``: a past position): the session
         layer's view of the position, with the session's answers for that seat."""
         game = session_of(state, row.seats)
@@ -422,7 +457,7 @@ class Tables:
             can_act=not state.is_over and state.current_player == seat,
             can_undo=game.undo_refusal(seat) is None,
             concessions=tuple(game.concessions([seat])))
-        view = board_view(state, seat, at, answers=answers)
+        view = board_view(state, seat, at, answers=answers, text=text)
         return {name: view[name] for name in SERVED}
 
     # -- inside ------------------------------------------------------------------------
