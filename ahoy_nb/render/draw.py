@@ -496,8 +496,16 @@ class Renderer:
         x, y = self.px(space)
         name = _sname(space)
         words = f"Space {name}" + (f", {info.terrain}" if info.terrain != "sea" else "")
+        attrs = self.targets.attrs(("space", space), "space", words)
+        if "role" not in attrs:   # a space of the map's arrow-key tour (board.js): what is there
+            here = [f for f in self.data["figures"] if tuple(f["at"]) == space]
+            comrades = self.data["comrades"].get(name, 0)
+            words += "".join(f", {faction_name(f['owner'])} "
+                             f"{'Flagship' if f['kind'] == 'flagship' else f['kind'].title()}"
+                             for f in here) + (f", {comrades} Comrades" if comrades else "")
+            attrs = dict(attrs, role="img", aria_label=words)
         out.open("g", data_space=name, data_terrain=info.terrain, data_tip=tip("terrain", info.terrain),
-                 **self.targets.attrs(("space", space), "space", words))
+                 **attrs)
         self._terrain(out, space, info, tile)
         out.close()
 

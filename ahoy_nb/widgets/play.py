@@ -63,7 +63,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
          bot_delay: float | None = DEFAULT_DELAY, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
          confirm_handover: bool = True, analysis: bool | None = None,
-         undo: str | None = None) -> "GameWidget":
+         undo: str | None = None, text: bool = False) -> "GameWidget":
     """A playable game as one widget: the board (with its log), live charts, bot controls.
 
     * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
@@ -101,6 +101,9 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       else has answered it and it revealed nothing (no roll, no card or tile drawn);
       otherwise the board says why not. ``"free"`` (default for ``viewer="all"`` and
       for watching bots): any action may be taken back, for analysis and tutorials.
+    * ``text``: start in text mode: the position as headings and lists, and a box that
+      takes actions and questions typed (docs/accessibility.md); the board's Text button
+      switches it.
 
     Bots move by themselves on the kernel's event loop; without a running event loop (a
     plain script, tests) they play instantly.
@@ -114,7 +117,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
         seed = state.data.get("seed", 0)
     return GameWidget(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
                       charts=charts, confirm_handover=confirm_handover, seed=seed,
-                      analysis=analysis, seed_chosen=chosen, undo=undo)
+                      analysis=analysis, seed_chosen=chosen, undo=undo, text=text)
 
 
 class GameWidget(widgets.VBox):
@@ -131,7 +134,8 @@ class GameWidget(widgets.VBox):
     def __init__(self, state: State, *, people=("bluefin",), bots="normal",
                  bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
                  confirm_handover=True, seed: int | None = None, analysis=None,
-                 seed_chosen: bool = True, undo: str | None = None, **kwargs):
+                 seed_chosen: bool = True, undo: str | None = None, text: bool = False,
+                 **kwargs):
         self._seed = seed
         self.seed_chosen = seed_chosen
         if isinstance(people, str):
@@ -143,7 +147,7 @@ class GameWidget(widgets.VBox):
             undo = "free" if viewer == "all" or not people else "fair"
         self.session = GameSession.of(state, people, bots, seed=seed, undo=undo)
         self.board = BoardWidget(game=self.session, viewer=viewer, people=people,
-                                 confirm_handover=confirm_handover)
+                                 confirm_handover=confirm_handover, text=text)
         loop = running_loop()
         scheduler = (LoopScheduler(loop, threads=sys.platform != "emscripten")
                      if loop is not None else None)
