@@ -38,7 +38,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is 
 from ahoy_nb.ai.analysis import evaluate  # noqa: E402
 from ahoy_nb.ai.ismcts import HARD_WORKERS, TIME_BUDGET  # noqa: E402
 from ahoy_nb.ai.levels import make_bot  # noqa: E402
-from ahoy_nb.engine import COMPILED, new_game  # noqa: E402
+from ahoy_nb.engine import new_game  # noqa: E402
 
 
 class Advisor(threading.Thread):
@@ -134,7 +134,7 @@ def main(argv=None) -> None:
         advisor.done = True
     load_after = os.getloadavg()[0]
     print(f"\nhard bot, time budget {budget:g} s on {args.workers} process(es), "
-          f"{'compiled' if COMPILED else 'plain'} engine, {args.players} players"
+          f"{args.players} players"
           f"{', advisor thread on' if args.advisor else ''}; {len(wall)} decisions with a "
           f"choice, {len(turns)} turns")
     for name, values in (("wall s / decision", wall), ("CPU s / decision (this process)", cpu),

@@ -13,11 +13,6 @@ engine's caches have not seen), and the fastest run of each is kept, so that a c
 in the machine's load hits both. Figures are recorded in
 ``docs/benchmark.md``. The comparison needs python-chess: ``pip install 'ahoy-nb[bench]'``.
 
-Where the engine is compiled (a platform wheel, or ``./dev build``), each run also plays the
-same games on the plain engine, in a child process with ``AHOY_NB_ENGINE=plain``, so that
-both engines are measured against python-chess in the same run (``--no-plain`` leaves it
-out).
-
     python scripts/benchmark.py                 # 40 games each, best of 3 runs
     python scripts/benchmark.py --games 100 --repeat 5
     python scripts/benchmark.py --no-chess      # the engine alone
@@ -27,18 +22,16 @@ out).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # when ahoy_nb is not installed
 
-from ahoy_nb.engine import COMPILED, new_game  # noqa: E402
+from ahoy_nb.engine import new_game  # noqa: E402
 
 Row = tuple[str, int, int, float, float]  # label, decisions, games, wall s, CPU s
 
@@ -73,24 +66,14 @@ def timed(label: str, games: int, game, seeds: range) -> Row:
     return label, decisions, games, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def plain_rows(seeds: range) -> list[Row]:
-    """The same games on the plain engine, in a child process (``AHOY_NB_ENGINE=plain``)."""
-    out = subprocess.run([sys.executable, __file__, "--plain-rows", "--games", str(len(seeds)),
-                          "--seed", str(seeds.start)], check=True, capture_output=True,
-                         text=True, env={**os.environ, "AHOY_NB_ENGINE": "plain"}).stdout
-    return [tuple(row) for row in json.loads(out.splitlines()[-1])]
-
-
-def run(games: int, first_seed: int = 0, repeat: int = 1, chess: bool = False,
-        plain: bool = False) -> list[Row]:
+def run(games: int, first_seed: int = 0, repeat: int = 1, chess: bool = False) -> list[Row]:
     """One row per player count (and one for chess): ``games`` games each, the fastest of
     ``repeat`` runs by wall clock (on a shared machine the least disturbed one), each run
     with new seeds. The runs alternate (Ahoy 2, 3, 4 players, chess; again...) so that a
-    change in load hits all. ``plain``: the plain engine's rows too, labelled ``plain 2``..."""
+    change in load hits all."""
     sides = [(str(p), (lambda seed, p=p: play(p, seed))) for p in (2, 3, 4)]
     if chess:
         sides.append(("chess", play_chess))
-    labels = [label for label, _ in sides] + (["plain 2", "plain 3", "plain 4"] if plain else [])
     best: dict[str, Row] = {}
     for label, game in sides:
         game(10_000_000)  # warm up
@@ -102,43 +85,30 @@ def run(games: int, first_seed: int = 0, repeat: int = 1, chess: bool = False,
             row = timed(label, games, game, seeds)
             if label not in best or row[3] < best[label][3]:
                 best[label] = row
-        for row in (plain_rows(seeds) if plain else []):
-            row = (f"plain {row[0]}", *row[1:])
-            if row[0] not in best or row[3] < best[row[0]][3]:
-                best[row[0]] = row
-    return [best[label] for label in labels]
+    return [best[label] for label, _ in sides]
 
 
 def report(rows: list[Row], games: int, repeat: int = 1, load_before: str = "") -> None:
     """Rates by wall clock, and by this process's CPU time (steadier on a busy machine)."""
     print(f"Python {platform.python_version()} on {platform.machine()}, single process, "
           f"{games} random games per player count" + (f", best of {repeat} runs" if repeat > 1 else ""))
-    print(f"engine: {'compiled (Cython)' if COMPILED else 'plain Python'}"
-          + (", and the plain engine in a child process (rows 'plain')"
-             if any(r[0].startswith("plain") for r in rows) else ""))
     load = "/".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"load average (1/5/15 min) {load_before + ' at the start, ' if load_before else ''}"
           f"{load} at the end, {os.cpu_count()} cores")
-    print(f"{'players':>9} {'decisions/game':>15} {'decisions/s':>12} {'games/s':>8}"
+    print(f"{'players':>7} {'decisions/game':>15} {'decisions/s':>12} {'games/s':>8}"
           f" {'decisions/CPU-s':>16} {'games/CPU-s':>12}")
-    def total(label: str, part: list[Row]) -> Row:
-        return (label, sum(r[1] for r in part), sum(r[2] for r in part), sum(r[3] for r in part),
-                sum(r[4] for r in part))
-
-    ahoy = [r for r in rows if r[0] in ("2", "3", "4")]
-    plain = [r for r in rows if r[0].startswith("plain")]
-    totals = [total("all", ahoy)] + ([total("plain all", plain)] if plain else [])
+    ahoy = [r for r in rows if r[0] != "chess"]
+    total = ("all", sum(r[1] for r in ahoy), sum(r[2] for r in ahoy), sum(r[3] for r in ahoy),
+             sum(r[4] for r in ahoy))
     chess = [r for r in rows if r[0] == "chess"]
-    for label, decisions, n, wall, cpu in [*ahoy, totals[0], *plain, *totals[1:], *chess]:
-        print(f"{label:>9} {decisions / n:>15.0f} {decisions / wall:>12,.0f} {n / wall:>8.1f}"
+    for label, decisions, n, wall, cpu in [*ahoy, total, *chess]:
+        print(f"{label:>7} {decisions / n:>15.0f} {decisions / wall:>12,.0f} {n / wall:>8.1f}"
               f" {decisions / cpu:>16,.0f} {n / cpu:>12.1f}")
     if chess:
         import chess as python_chess
-        (_, cd, _, cw, cc) = chess[0]
-        for (label, ad, _, aw, ac), engine in zip(totals, ("", "plain ")):
-            engine = engine or ("compiled " if COMPILED else "")
-            print(f"Ahoy {engine}/ python-chess {python_chess.__version__} (decisions/s): "
-                  f"{(ad / aw) / (cd / cw):.2f} by wall clock, {(ad / ac) / (cd / cc):.2f} by CPU time")
+        (_, cd, _, cw, cc), (_, ad, _, aw, ac) = chess[0], total
+        print(f"Ahoy / python-chess {python_chess.__version__} (decisions/s): "
+              f"{(ad / aw) / (cd / cw):.2f} by wall clock, {(ad / ac) / (cd / cc):.2f} by CPU time")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -152,13 +122,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="leave out the python-chess yardstick")
     parser.add_argument("--profile", action="store_true",
                         help="print a cProfile of the engine's run (no chess), top functions")
-    parser.add_argument("--no-plain", action="store_true",
-                        help="with the compiled engine, leave out the plain engine's rows")
-    parser.add_argument("--plain-rows", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.plain_rows:  # the child process of plain_rows: one run, its rows as JSON
-        print(json.dumps(run(args.games, args.seed)))
-        return
     if args.games < 1 or args.repeat < 1:
         parser.error("--games and --repeat must be at least 1")
     chess = not (args.no_chess or args.profile)
@@ -179,8 +143,7 @@ def main(argv: list[str] | None = None) -> None:
         report(rows, args.games, load_before=load_before)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
     else:
-        report(run(args.games, args.seed, args.repeat, chess, COMPILED and not args.no_plain),
-               args.games, args.repeat, load_before)
+        report(run(args.games, args.seed, args.repeat, chess), args.games, args.repeat, load_before)
 
 
 if __name__ == "__main__":

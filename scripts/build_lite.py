@@ -152,17 +152,12 @@ def ensure_venv() -> Path:
 def source_digest() -> str:
     """A digest of everything that goes into the ahoy-nb wheel."""
     h = hashlib.sha256()
-    files = [ROOT / "pyproject.toml", ROOT / "setup.py", *sorted((ROOT / "ahoy_nb").rglob("*"))]
+    files = [ROOT / "pyproject.toml", *sorted((ROOT / "ahoy_nb").rglob("*"))]
     for f in files:
-        if f.is_file() and "__pycache__" not in f.parts and not _compiled(f):
+        if f.is_file() and "__pycache__" not in f.parts:
             h.update(str(f.relative_to(ROOT)).encode())
             h.update(f.read_bytes())
     return h.hexdigest()[:16]
-
-
-def _compiled(path: Path) -> bool:
-    """A file of the compiled engine (./dev build): never in the site's pure wheel."""
-    return path.suffix in (".so", ".pyd") or path.name == "compiled.txt"
 
 
 def build_wheel(py: Path, dest: Path) -> Path:
@@ -178,11 +173,9 @@ def build_wheel(py: Path, dest: Path) -> Path:
         src = tmp / "src"
         shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
             ".git", ".venv*", "build", "_site", "__pycache__", "*.egg-info", "screenshots",
-            "node_modules", ".pytest_cache", "*.so", "*.pyd", "compiled.txt"))
-        # The plain engine: Pyodide runs the pure-Python wheel (setup.py, AHOY_NB_ENGINE).
+            "node_modules", ".pytest_cache"))
         run([py, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-             "--disable-pip-version-check", "-w", tmp / "dist", src], stdout=subprocess.DEVNULL,
-            env={**os.environ, "AHOY_NB_ENGINE": "plain"})
+             "--disable-pip-version-check", "-w", tmp / "dist", src], stdout=subprocess.DEVNULL)
         shutil.rmtree(cached, ignore_errors=True)
         (tmp / "dist").rename(cached)
         shutil.rmtree(tmp, ignore_errors=True)

@@ -336,7 +336,7 @@ class GameSession:
 
         >>> from ahoy_nb.engine import new_game
         >>> GameSession.of(new_game(2, seed=3), people=("bluefin",), bots="hard").info_line("bluefin")
-        'Bots: Mollusk (hard, about 1 s a decision)'
+        'Bots: Mollusk (hard, about 0.3 s a decision)'
         """
         who = self.bot_to_move()
         parts = []

@@ -6,22 +6,23 @@ that reaches a goal. A wrong try is refused with the reason and the position
 stays as it was.
 
 >>> import ahoy_nb.tutorials as tutorials
->>> [t.name for t in tutorials.catalog()][:3]
-['setup', 'turn', 'moving']
+>>> [t.name for t in tutorials.catalog()][:4]
+['setup', 'moving', 'exploring', 'turn']
 >>> run = tutorials.start("battles")      # in a notebook, the last line shows the widget
 >>> print(run.step.ask)                   # doctest: +ELLIPSIS
-Place a die on Sail...
->>> run.try_action("tailwind 3").ok        # legal, but not what the step asks
+Make your Flagship battle the enemies...
+>>> run.try_action("cannons 3").ok         # not possible: the slot holds a die
 False
->>> run.try_action("sail 3").ok
+>>> run.try_action("sail 3").ok            # the first decision of the step: go on
 True
 >>> run.hint(), run.show_me(), run.back(), run.restart()   # doctest: +SKIP
 
 In a notebook::
 
     import ahoy_nb.tutorials as tutorials
-    tutorials.catalog()            # the list, with what each teaches
+    tutorials.catalog()            # the list, in order, with what each teaches
     tutorials.start("battles")     # the board, the lesson, Hint / Show me / Back / Restart
+    tutorials.review()             # the steps you needed help with, again
     tutorials.actions(state)       # the legal actions, in words
     tutorials.odds(state)          # battle odds in percent
 """
@@ -30,11 +31,13 @@ from __future__ import annotations
 
 from ..render import Picture
 from . import goals, lessons
+from . import core
 from .core import Feedback, Goal, Scene, Session, Step, Tutorial
 from .friendly import actions, describe, odds, rewards_grid
 
 __all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "actions", "board",
-           "catalog", "describe", "get", "goals", "odds", "position", "rewards_grid", "start"]
+           "catalog", "describe", "get", "goals", "odds", "position", "review", "rewards_grid",
+           "start"]
 
 
 def _registry() -> dict[str, Tutorial]:
@@ -42,20 +45,23 @@ def _registry() -> dict[str, Tutorial]:
 
 
 class Catalog(list):
-    """The tutorials, in the order to take them; shows as a table in a notebook."""
+    """The tutorials, in the order to take them (each after the lessons it requires);
+    shows as a table in a notebook."""
 
     def _repr_markdown_(self) -> str:
-        rows = ["| name | tutorial | steps | teaches |", "|---|---|---|---|"]
-        for t in self:
-            rows.append(f"| `{t.name}` | **{t.title}** — {t.summary} | {len(t.steps)} | "
+        rows = ["| | name | tutorial | steps | after | teaches |", "|---|---|---|---|---|---|"]
+        for i, t in enumerate(self, 1):
+            rows.append(f"| {i} | `{t.name}` | **{t.title}** — {t.summary} | {len(t.steps)} | "
+                        f"{', '.join(f'`{r}`' for r in t.requires) or '—'} | "
                         f"{'; '.join(t.teaches)} |")
         rows.append("")
-        rows.append('Start one with `ahoy_nb.tutorials.start("name")`.')
+        rows.append('Start one with `ahoy_nb.tutorials.start("name")`; each ends with a short '
+                    'quiz. `ahoy_nb.tutorials.review()` replays the steps where you needed help.')
         return "\n".join(rows)
 
     def __str__(self) -> str:
-        return "\n".join(f"{t.name:10} {t.title} ({len(t.steps)} steps): {', '.join(t.teaches)}"
-                         for t in self)
+        return "\n".join(f"{i:2} {t.name:15} {t.title} ({len(t.steps)} steps): "
+                         f"{', '.join(t.teaches)}" for i, t in enumerate(self, 1))
 
 
 def catalog() -> Catalog:
@@ -76,14 +82,44 @@ def get(name: str) -> Tutorial:
         raise KeyError(f"no tutorial {name!r}; tutorials: {', '.join(reg)}") from None
 
 
-def start(name: str) -> Session:
-    """Start a tutorial: a :class:`Session` that a notebook shows as the tutorial widget.
+def start(name: str, seed: int | None = None) -> Session:
+    """Start a tutorial: a :class:`Session` that a notebook shows as the tutorial widget
+    (``seed`` draws its closing quiz; ``None``: at random).
 
     >>> run = start("setup")
     >>> run.index, len(run) > 3
     (0, True)
     """
-    return Session(get(name))
+    if name == "review":
+        return review(seed=seed)
+    return Session(get(name), seed=seed)
+
+
+def review(seed: int | None = None) -> Session:
+    """The review lesson: every step you needed help with in this session of Python (a hint
+    or Show me), from the position it started in, in the order you met them; each step
+    once, with the most help it took. Empty until a step took help.
+
+    >>> run = start("setup")
+    >>> _ = run.hint(); _ = run.play_answer()
+    >>> again = review()
+    >>> any(step is run.tutorial.steps[0][1] for _, step in again.tutorial.steps)
+    True
+    """
+    seen, scenes = set(), []
+    for helped in core.HELPED:
+        key = (helped.tutorial, id(helped.step))
+        if key in seen:
+            continue
+        seen.add(key)
+        start_ = helped.start
+        scenes.append(Scene(f"{get(helped.tutorial).title}: {helped.scene}",
+                            lambda s=start_: s.copy(), [helped.step],
+                            intro=f"From “{get(helped.tutorial).title}”, where you took "
+                                  f"{helped.help}."))
+    return Session(Tutorial("review", "Review: the steps that needed help",
+                            "the steps you asked for a hint or to be shown, played again",
+                            scenes, order=1000), seed=seed)
 
 
 def position(name: str, scene: int = 0):

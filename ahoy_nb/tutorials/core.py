@@ -2,34 +2,37 @@
 
 A :class:`Tutorial` is data: scenes, each a position built with
 ``ahoy_nb.engine.scenario`` (or ``new_game``) with its random events fixed, and
-the :class:`Step` s played on it. A :class:`Session` is one learner's run: it
-shows the current step, checks each try, and moves on only when the try is right.
+the :class:`Step` s played on it, then a quiz. A :class:`Session` is one learner's
+run: it shows the current step, judges each decision as it is made, and moves on
+only when the step's aim is reached.
 
 >>> from ahoy_nb.tutorials import start
 >>> run = start("battles")
->>> run.goto(4)                             # play the first 4 steps' answers
+>>> run.goto(2)                             # play the first 2 steps' answers
 >>> run.step.ask
 'Win this battle.'
 >>> run.try_action("fire 4>2").ok           # legal, but loses with the lesson's dice
 False
 >>> run.index                               # the tutorial did not move on
-4
+2
 >>> run.try_action("fire 4>1").ok
 True
 """
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
-from ..engine import Action, IllegalActionError, State, display
+from ..engine import Action, State, display, new_game
 from ..engine.components import ACTION_TITLES, CARD_BY_KEY, MARKET_CARDS
 from ..engine.notation import VERBS, normalise
 from ..engine.rules import name as faction_name
 from ..rulebook import tip
 from .friendly import annotate, describe, explain_click, why_not
+from .quiz import Quiz
 
 
 # -- goals ----------------------------------------------------------------------
@@ -75,31 +78,36 @@ class Step:
     """One thing the learner is asked to do.
 
     * ``text``: the rule, in a sentence or two; ``quote``: the rulebook's words.
-    * ``ask``: what to do now.
+    * ``ask``: what to do now: the aim, in the learner's words (the move itself is the
+      learner's to find, wherever the step is a decision).
     * ``expect``: the accepted action(s), by notation; or ``goal``: any legal
       action(s) that reach the :class:`Goal` (several decisions of one action,
-      like placing a die and then choosing where to move, count as one try).
+      like placing a die and then choosing where to move, each judged as it is made).
     * ``answer``: the notation(s) that do it (played by *Show me* and by tests);
       defaults to ``expect[0]``; for a goal step without one, the first way to the
       goal is searched in the position.
-    * ``hint``: the author's explanation, shown with the answer (*Show me*), and as
-      the second hint when it does not give the answer away.
-    * ``rule``: what the second hint says (default: the tip of the answer's action,
-      from :func:`ahoy_nb.rulebook.tip`).
-    * ``where``: what the first hint says (default: the part of the board the answer
-      is on).
+    * ``where``: the first hint, where to look (default: the parts of the board every
+      accepted answer is on).
+    * ``rule``: the second hint, the rule or the arithmetic to do, as a question where
+      there is a sum ("what total do you need?"); never the answer (default: the tip
+      of each kind of accepted answer, from :func:`ahoy_nb.rulebook.tip`).
+    * ``why``: why the answer is right, shown with it by *Show me* only.
     * ``wrong``: a tutorial's own word on particular tries, keyed by notation
       (``"fire 4>2"``) or by verb (``"hold"``); used for legal and illegal tries.
       It says why a try does not do what the step is after, never what does.
-    * ``then``: scripted actions applied right after success (opponents' replies,
-      and decisions the lesson is not about); ``then_text`` says what they do.
+    * ``respond``: other players' scripted decisions inside the step (a defender firing
+      back); ``then``: actions applied right after success (opponents' replies, or a
+      function of the position that returns them); ``then_text`` says what they did.
     * ``done``: said once the step is done.
-    * ``section``: the rulebook section this step teaches.
+    * ``section``: the rulebook section this step teaches; ``basis``: the rulebook
+      passages its rule sentences rest on, ``(section, words of the rulebook)`` each
+      (``docs/tutorials.md`` tabulates them).
     * ``highlight``: spaces to point at on the board, ``["3,2"]``.
 
-    ``text``, ``ask``, ``hint``, ``where``, ``done``, ``then_text`` and ``answer`` may
-    be functions of the position at the start of the step, so that a step follows
-    what the learner actually did before it.
+    ``text``, ``ask``, ``rule``, ``where``, ``why``, ``done``, ``then_text`` and
+    ``answer`` may be functions of the position at the start of the step (``then_text``:
+    of the position after the replies), so that a step follows what the learner
+    actually did before it.
     """
 
     text: Text
@@ -107,14 +115,15 @@ class Step:
     expect: Sequence[str] | str | None = None
     goal: Goal | None = None
     answer: Sequence[str] | str | Callable[[State], Sequence[str]] | None = None
-    hint: Text = ""
+    why: Text = ""
     wrong: dict[str, str | Callable[[State, str], str]] = field(default_factory=dict)
     respond: Sequence[str] = ()
-    then: Sequence[str] = ()
+    then: Sequence[str] | Callable[[State], Sequence[str]] = ()
     then_text: Text = ""
     done: Text = ""
     quote: str = ""
     section: str = ""
+    basis: Sequence[tuple[str, str]] = ()
     title: str = ""
     highlight: Sequence[str] = ()
     rule: Text = ""
@@ -132,7 +141,8 @@ class Step:
         self.expect = [_norm(e) for e in self.expect] if self.expect else None
         if self.answer is not None and not callable(self.answer):
             self.answer = [_norm(a) for a in self.answer]
-        self.then = [_norm(a) for a in self.then]
+        if not callable(self.then):
+            self.then = [_norm(a) for a in self.then]
         self.respond = [_norm(a) for a in self.respond]
 
     def note_for(self, notation: str, state: State | None = None) -> str:
@@ -143,6 +153,10 @@ class Step:
         if callable(note):
             note = note(state, notation) if state is not None else ""
         return note or ""
+
+    def replies(self, state: State) -> list[str]:
+        """The actions played for the other players after the step (``then``)."""
+        return [_norm(a) for a in resolve(self.then, state)]
 
 
 @dataclass
@@ -162,9 +176,12 @@ class Scene:
 
 @dataclass
 class Tutorial:
-    """A lesson: its name (for :func:`start`), title, summary, scenes.
+    """A lesson: its name (for :func:`start`), title, summary, scenes, and the quiz that
+    closes it.
 
-    ``teaches`` lists the rulebook sections it covers.
+    ``teaches`` lists the rulebook sections it covers; ``requires`` the lessons to take
+    before it (the catalog's order keeps them first); ``quiz`` the kinds of question its
+    quiz draws from (:mod:`ahoy_nb.tutorials.quiz`), ``questions`` how many.
     """
 
     name: str
@@ -172,6 +189,9 @@ class Tutorial:
     summary: str
     scenes: list[Scene]
     order: int = 0
+    requires: Sequence[str] = ()
+    quiz: Sequence[str] = ()
+    questions: int = 3
 
     @property
     def steps(self) -> list[tuple[Scene, Step]]:
@@ -209,7 +229,8 @@ class Feedback:
     message: str
     events: tuple[str, ...] = ()
     advanced: bool = False
-    # try, illegal, wrong, progress, hint, shown, answer, back, restart, next, done
+    # try, illegal, wrong, progress, hint, shown, answer, back, restart, next, done,
+    # review, quiz
     kind: str = "try"
 
     def __str__(self) -> str:
@@ -227,10 +248,30 @@ class Feedback:
 # How much help a step took: none, the first hint, the second hint, the answer shown.
 HELP_LEVELS = ("none", "hint 1", "hint 2", "shown")
 SPACE_RE = re.compile(r"-?\d+,-?\d+")
+FINISHED = "This tutorial is finished: restart it, or start another one."
+# How many positions a search for the rest of a step's aim may try before it gives up
+# (and then lets the decision stand: only a decision proven to lose the aim is refused).
+SEARCH_LIMIT = 600
+
+
+@dataclass
+class Helped:
+    """A step the learner needed help with: what the review lesson replays."""
+
+    tutorial: str
+    scene: str
+    step: Step
+    start: State
+    help: str
+
+
+# Every step a learner needed help with in this Python process, oldest first.
+HELPED: list[Helped] = []
 
 
 class Session:
-    """One run through a :class:`Tutorial`: the position, the step, the checks.
+    """One run through a :class:`Tutorial`: the position, the step, the checks, and
+    the quiz at the end (``seed`` draws its questions; ``None``: at random).
 
     >>> from ahoy_nb.tutorials import start
     >>> run = start("setup")
@@ -244,8 +285,9 @@ class Session:
     (True, 1)
     """
 
-    def __init__(self, tutorial: Tutorial):
+    def __init__(self, tutorial: Tutorial, seed: int | None = None):
         self.tutorial = tutorial
+        self.seed = seed
         self._flat = tutorial.steps
         self._starts: list[State | None] = [None] * len(self._flat)
         self.feedback: Feedback | None = None
@@ -257,6 +299,7 @@ class Session:
         self.result: State | None = None    # the position right after the learner's move
         self.result_spaces: list[str] = []  # the spaces where something happened
         self.result_viewer: str | None = None   # whose eyes the result is seen with
+        self.quiz = None                    # the closing quiz, once the steps are done
         self._listeners: list[Callable[["Session"], None]] = []
         self._quiet = False
         self._enter(0, fresh=True)
@@ -272,14 +315,27 @@ class Session:
 
     @property
     def finished(self) -> bool:
+        """Whether every step is done (the quiz may still be going on)."""
         return self._index >= len(self._flat)
+
+    @property
+    def in_quiz(self) -> bool:
+        """Whether the closing quiz is under way: a question shown or just answered."""
+        return self.finished and not self.reviewing and self.quiz is not None and not self.quiz.over
+
+    @property
+    def complete(self) -> bool:
+        """Every step and the quiz done: nothing is left to do in this lesson."""
+        return self.finished and not self.reviewing and (self.quiz is None or self.quiz.over)
 
     @property
     def step(self) -> Step | None:
         return None if self.finished else self._flat[self._index][1]
 
     @property
-    def scene(self) -> Scene:
+    def scene(self) -> Scene | None:
+        if not self._flat:
+            return None
         i = min(self._index, len(self._flat) - 1)
         return self._flat[i][0]
 
@@ -305,8 +361,9 @@ class Session:
     @property
     def progress(self) -> dict:
         """How far the learner is and how much help they used: ``{"done", "steps",
-        "hints", "shown", "help"}`` (``help``: per step, one of :data:`HELP_LEVELS`)."""
-        levels = self.help[:self._index]
+        "hints", "shown", "help"}`` (``help``: per step, one of :data:`HELP_LEVELS`;
+        the counts include the step under way, from the moment a hint is asked)."""
+        levels = self.help[:self._index + 1]
         return {"done": self._index, "steps": len(self), "hints": sum(1 for h in levels if h in (1, 2)),
                 "shown": sum(1 for h in levels if h == 3),
                 "help": [HELP_LEVELS[h] for h in self.help]}
@@ -321,6 +378,9 @@ class Session:
             return []
         step, start = self.step, self._starts[self._index]
         answer = resolve(step.answer, start)
+        if step.expect is not None and answer == [step.expect[0]] and not start.is_legal(answer[0]):
+            # The learner's earlier choices may have spent the first answer's die or gold.
+            answer = next(([e] for e in step.expect if start.is_legal(e)), answer)
         if answer is None:
             ways = self.accepted_ways(limit=1)
             if not ways:
@@ -332,13 +392,17 @@ class Session:
     @property
     def text(self) -> str:
         """The current step in Markdown: where we are, the rule, the quote, the ask
-        (or, right after a step, what happened and *Next*)."""
+        (or, right after a step, what happened and *Next*; then the quiz)."""
         if self.reviewing:
             return self._result_text()
         if self.finished:
+            if self.in_quiz:
+                return self.quiz.text(self.tutorial.title)
+            summary = f" {self.quiz.summary()}" if self.quiz is not None else ""
             return (f"### {self.tutorial.title}: done!\n\nYou finished all {len(self)} steps"
-                    f"{self._help_summary()}. Restart to play it again, or pick another "
-                    f"tutorial from `ahoy_nb.tutorials.catalog()`.")
+                    f"{self._help_summary()}.{summary} Restart to play it again, or pick another "
+                    f"tutorial from `ahoy_nb.tutorials.catalog()`"
+                    f"{'' if self.tutorial.name == 'review' else '; `ahoy_nb.tutorials.review()` replays the steps where you needed help'}.")
         scene, step = self._flat[self._index]
         start = self._starts[self._index]
         parts = [f"### {self.tutorial.title} — {scene.title}",
@@ -354,7 +418,7 @@ class Session:
             parts.append("> " + step.quote.replace("\n", "\n> ") + " *(rulebook)*")
         who = self.learner
         parts.append(f"**Your move{f' as {faction_name(who)}' if who else ''}:** {self.ask()}")
-        return annotate("\n\n".join(parts), self.state)   # notation, with its meaning
+        return annotate("\n\n".join(parts), start)   # notation, with its meaning
 
     def _result_text(self) -> str:
         i = self._index - 1
@@ -386,14 +450,24 @@ class Session:
         self._index = index
         self.pointers, self.suggest = [], []
         if index >= len(self._flat):
+            self._start_quiz()
             return
         scene = self._flat[index][0]
         if fresh or index == 0 or self._flat[index - 1][0] is not scene:
             self.state = scene.build()
         self._starts[index] = self.state.copy()
 
-    def _notify(self, fb: Feedback) -> Feedback:
-        fb = replace(fb, message=annotate(fb.message, self.state))   # notation, in words
+    def _start_quiz(self) -> None:
+        if not hasattr(self, "state"):         # a lesson without steps (an empty review)
+            self.state = new_game(2, seed=0)
+        if self.tutorial.quiz and self.quiz is None:
+            self.quiz = Quiz.draw(self.tutorial.quiz, self.tutorial.questions,
+                                  random.Random(self.seed))
+
+    def _notify(self, fb: Feedback, at: State | None = None) -> Feedback:
+        # Notation in words, as it reads in the position the message speaks of (``at``:
+        # before the try it answers), not in the position the try led to.
+        fb = replace(fb, message=annotate(fb.message, at if at is not None else self.state))
         self.feedback = fb
         self.journal.append(fb)
         if not self._quiet:
@@ -406,10 +480,26 @@ class Session:
         self._listeners.append(listener)
 
     def next(self) -> Feedback:
-        """Leave the result of the step just done and show the next step (*Next*)."""
+        """Leave the result of the step just done and show the next step (*Next*); in the
+        quiz, go on to the next question once this one is answered."""
+        if not self.reviewing and self.in_quiz and self.quiz.answered:
+            self.quiz.advance()
+            if self.quiz.over:
+                return self._notify(Feedback(True, f"{self.quiz.summary()} The lesson is over: "
+                                                   f"Restart plays it again.", kind="done"))
         self.reviewing = False
         self.result, self.result_spaces = None, []
         return self._notify(Feedback(True, "", kind="next"))
+
+    # -- the quiz ----------------------------------------------------------------
+    def choose(self, choice: int | str) -> Feedback:
+        """Answer the quiz's question with one of its choices (its number, from 0, or its
+        words): right or not, the answer is explained; *Next* goes on."""
+        if not self.in_quiz:
+            return self._notify(Feedback(False, "There is no quiz question to answer now.",
+                                         kind="quiz"))
+        right, message = self.quiz.choose(choice)
+        return self._notify(Feedback(right, message, kind="quiz"))
 
     def try_action(self, action: Action | str) -> Feedback:
         """Check the learner's action (a board click's :class:`Action` or typed notation).
@@ -419,44 +509,82 @@ class Session:
         """
         self.reviewing = False
         if self.finished:
-            return self._notify(Feedback(False, "This tutorial is finished: restart it, or "
-                                         "start another one.", kind="done"))
+            return self._notify(Feedback(False, FINISHED, kind="done"))
         step = self.step
         text = action.notation if isinstance(action, Action) else str(action)
         notation = _norm(text)
-        if not self.state.is_legal(notation):
-            return self._notify(Feedback(False, self.why_not(notation), kind="illegal"))
+        here = self.state
+        if not here.is_legal(notation):
+            return self._notify(Feedback(False, self.why_not(notation), kind="illegal"), at=here)
         if step.expect is not None:
             if notation not in step.expect:
-                return self._notify(Feedback(False, self._not_the_aim(notation), kind="wrong"))
+                return self._notify(Feedback(False, self._not_the_aim(notation), kind="wrong"),
+                                    at=here)
             return self._succeed(notation)
-        # A goal step: apply, then judge the result.
+        # A goal step: each decision is judged as it is made.
         before = self._starts[self._index]
-        trial = self.state.copy()
+        trial = here.copy()
         learner = trial.current_player
+        said = self.words(notation)
         try:
             trial.apply(notation)
             _respond(trial, learner, step.respond)
         except (ValueError, KeyError):  # e.g. a fixed roll the lesson set for another path
             return self._notify(Feedback(
-                False, f"{self.words(notation)} is possible in a real game, but this lesson is "
-                       f"not set up for where it leads. {self._aim_note(notation)}", kind="wrong"))
-        events = tuple(new_events(self.state, trial, learner))
+                False, f"{said} is possible in a real game, but this lesson is not set up for "
+                       f"where it leads. {self._aim_note(notation)}", kind="wrong"), at=here)
+        events = tuple(new_events(here, trial, learner))
         if step.goal(before, trial):
             self.state = trial
-            return self._succeed(notation, applied=True, events=events)
+            return self._succeed(notation, applied=True, events=events, at=here)
         mid_action = (trial.current_player == learner
                       and bool(trial.data["pending"]) and not trial.is_over)
-        if mid_action:
+        if mid_action and self._reachable(trial) is not False:
             self.state = trial
-            return self._notify(Feedback(True, f"{self.words(notation)}: go on — {trial.prompt}.",
-                                         events, kind="progress"))
+            return self._notify(Feedback(True, f"{said}: go on — {trial.prompt}.", events,
+                                         kind="progress"), at=here)
+        # This decision is the one that loses the aim: refused, with its own note; the
+        # step's earlier decisions stand (Back takes them back).
         note = self._aim_note(notation)
-        self.state = before.copy()
+        lost = ("after it the goal can no longer be reached" if mid_action
+                else "it does not reach the goal")
+        kept = (" Your earlier moves of this step stand (Back takes them back)."
+                if self.in_progress else "")
         return self._notify(Feedback(
-            False, f"{self.words(notation)} is possible, but it does not reach the goal "
-                   f"({step.goal.text}). {note} "
-                   f"The position is back to the start of this step.", events, kind="wrong"))
+            False, f"{said} is possible, but {lost} ({step.goal.text}). {note} Nothing "
+                   f"changed.{kept}", events, kind="wrong"), at=here)
+
+    def _reachable(self, state: State) -> bool | None:
+        """Whether the current step's goal can still be reached from ``state`` by the
+        learner's decisions of the action under way: ``None`` when the search gave up
+        (:data:`SEARCH_LIMIT`)."""
+        step, start = self.step, self._starts[self._index]
+        learner = start.current_player
+        tried = 0
+
+        def search(s: State) -> bool | None:
+            nonlocal tried
+            unsure = False
+            for action in s.legal_actions():
+                tried += 1
+                if tried > SEARCH_LIMIT:
+                    return None
+                trial = s.copy()
+                try:
+                    trial.apply(action)
+                    _respond(trial, learner, step.respond)
+                except (ValueError, KeyError):
+                    continue
+                if step.goal(start, trial):
+                    return True
+                if (trial.current_player == learner and trial.data["pending"]
+                        and not trial.is_over):
+                    found = search(trial)
+                    if found:
+                        return True
+                    unsure = unsure or found is None
+            return None if unsure else False
+        return search(state)
 
     # -- why a try is refused -------------------------------------------------------
     def words(self, notation: str) -> str:
@@ -480,6 +608,10 @@ class Session:
             done = self._index   # the step just done, counted from 1
             return self._notify(Feedback(False, f"Step {done} is done: press **Next** to go "
                                                 f"on to the next step.", kind="review"))
+        if self.in_quiz:
+            return self._notify(Feedback(False, "The board is a picture during the quiz: "
+                                                "answer with the buttons beside it.",
+                                         kind="quiz"))
         return self._notify(Feedback(False, self.explain_target(target), kind="illegal"))
 
     def explain_target(self, target) -> str:
@@ -487,7 +619,7 @@ class Session:
         attributes of what was clicked, or a notation, a space or a slot's key), with
         the step's own note."""
         if self.finished:
-            return "This tutorial is finished: restart it, or start another one."
+            return FINISHED
         if not isinstance(target, dict):
             text = _norm(str(target or ""))
             if text.split(" ")[0] in VERBS and " " in text:
@@ -520,10 +652,11 @@ class Session:
 
     # -- success and its result ------------------------------------------------------
     def _succeed(self, notation: str, applied: bool = False,
-                 events: tuple[str, ...] = ()) -> Feedback:
+                 events: tuple[str, ...] = (), at: State | None = None) -> Feedback:
         step = self.step
         start = self._starts[self._index]
         learner = self.learner if not applied else start.current_player
+        at = at if at is not None else self.state.copy()
         if not applied:
             before = self.state.copy()
             self.state.apply(notation)
@@ -537,11 +670,16 @@ class Session:
             if sp not in self.result_spaces:
                 self.result_spaces.append(sp)
         replies: list[str] = []
-        if step.then:
+        then = step.replies(self.state)
+        if then:
             before = self.state.copy()
-            for reply in step.then:
+            for reply in then:
                 self.state.apply(reply)
             replies = new_events(before, self.state, learner)
+        if self.help[self._index]:
+            scene = self._flat[self._index][0]
+            HELPED.append(Helped(self.tutorial.name, scene.title, step, start.copy(),
+                                 HELP_LEVELS[self.help[self._index]]))
         done = resolve(step.done, start)
         message = "Right!" + (f" {done}" if done else "")
         then_text = resolve(step.then_text, self.state)
@@ -551,7 +689,9 @@ class Session:
         self.reviewing = True
         if self.finished:
             message += f"\n\nThat was the last step of “{self.tutorial.title}”."
-        return self._notify(Feedback(True, message, events + tuple(replies), advanced=True))
+            if self.quiz is not None:
+                message += " Next: a short quiz."
+        return self._notify(Feedback(True, message, events + tuple(replies), advanced=True), at=at)
 
     def accepted_ways(self, limit: int | None = None, depth: int = 5) -> list[list[str]]:
         """Every way (a list of notations) to do the current step from its start: each
@@ -614,10 +754,14 @@ class Session:
     # -- help ------------------------------------------------------------------
     def hint(self) -> str:
         """The next hint for the current step: the first points at the part of the board
-        to look at, the second names the rule. (*Show me* plays the answer.)"""
+        to look at, the second names the rule (or the sum to do). (*Show me* plays the
+        answer.)"""
         self.reviewing = False
         if self.finished:
-            return "Nothing left to do: the tutorial is finished."
+            text = ("No hints in the quiz: choose your answer, and it is explained."
+                    if self.in_quiz else "Nothing left to do: the tutorial is finished.")
+            self._notify(Feedback(False, text, kind="hint"))
+            return text
         i = self._index
         level = min(self.help[i] + 1, 2) if self.help[i] < 3 else 2
         text = self._where() if level == 1 else self._rule()
@@ -635,7 +779,7 @@ class Session:
         self.help[i] = 3
         start = self._starts[i]
         answer = self.expected_answer()
-        why = resolve(self.step.hint, start)
+        why = resolve(self.step.why, start) or ""
         self._quiet = True
         try:
             fb = self.play_answer()
@@ -646,20 +790,18 @@ class Session:
                                                kind="illegal"))
         words = self.words_at(start, answer)
         shown = " then ".join(words)
-        # The hint's notations in the words of the moment each is played ('assemble 4'
-        # after 'assemble 1' places Comrades), not of the position after the answer.
-        meaning = dict(zip(answer, words))
-        why = re.sub(r"'([^']+)'(?! \()", lambda m: meaning.get(m.group(1), m.group(0)),
-                     why or "")
-        if why.rstrip(".") == shown:
-            why = ""        # the hint says only what was shown
+        # Said once: a sentence of the explanation that quotes a move already shown goes.
+        why = " ".join(s for s in _sentences(why)
+                       if not any(f"'{a}'" in s for a in answer)) if why else ""
         # Played for the learner: the step's result without its "Right!" (they did not find it).
         result = fb.message.removeprefix("Right!").strip()
         message = f"Shown: {shown}." + (f" {why}" if why else "") + (
             f"\n\n{result}" if result else "")
-        return self._notify(Feedback(True, message, fb.events, advanced=True, kind="shown"))
+        return self._notify(Feedback(True, message, fb.events, advanced=True, kind="shown"),
+                            at=start)
 
     def words_at(self, state: State, notations: Sequence[str]) -> list[str]:
+        """Each notation with its meaning in the position it is played in."""
         out, s = [], state.copy()
         for n in notations:
             meaning = describe(s, n)
@@ -746,8 +888,9 @@ class Session:
         return _where_text(self.state, moves)
 
     def _rule(self) -> str:
-        """The second hint: the rule that decides the step (for each kind of answer the
-        step accepts)."""
+        """The second hint: the rule that decides the step, or the sum to do (for each
+        kind of answer the step accepts). Never the answer: the author's explanation of
+        the answer is *Show me*'s."""
         step, start = self.step, self._starts[self._index]
         rule = resolve(step.rule, start)
         if not rule:
@@ -755,21 +898,20 @@ class Session:
             verbs = list(dict.fromkeys(m.split(" ", 1)[0] for m in moves))[:3]
             rule = " ".join(dict.fromkeys(t for t in (tip("verb", v) or tip("slot", v)
                                                        for v in verbs) if t))
-        parts = [f"**{step.section}**: {rule}" if step.section else rule]
-        own = resolve(step.hint, start)
-        if own and not names_answer(own, self.expected_answer()):
-            parts.append(own)
-        return " ".join(p for p in parts if p)
+        return f"**{step.section}**: {rule}" if step.section else rule
 
     # -- going back ---------------------------------------------------------------
     def back(self) -> Feedback:
         """Undo the current step's progress, or go back to the previous step."""
         self.reviewing = False
+        if self.finished and self._flat:
+            self.quiz = None
         if not self.finished and self.in_progress:
             self.state = self._starts[self._index].copy()
             return self._notify(Feedback(True, "Back to the start of this step.", kind="back"))
         if self._index == 0:
-            self.state = self._starts[0].copy()
+            if self._flat:
+                self.state = self._starts[0].copy()
             return self._notify(Feedback(True, "This is the first step.", kind="back"))
         self._index -= 1
         self.pointers, self.suggest = [], []
@@ -779,6 +921,7 @@ class Session:
     def restart(self) -> Feedback:
         """Start the tutorial again from its first step."""
         self.reviewing = False
+        self.quiz = None
         self._starts = [None] * len(self._flat)
         self.help = [0] * len(self._flat)
         self._enter(0, fresh=True)
@@ -816,6 +959,10 @@ def names_answer(text: str, answer: Sequence[str]) -> bool:
     low = text.lower()
     return any(f"'{a}'" in low or (" " in a and re.search(
         rf"(?<![\w'>-]){re.escape(a)}(?![\w>,])", low)) for a in answer)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z'“(*])", text.strip()) if s]
 
 
 def _spaces(texts: Iterable[str]) -> list[str]:
@@ -863,6 +1010,9 @@ def _where_text(state: State, moves: Sequence[str]) -> str:
             slots.append(ACTION_TITLES[verb])
         elif verb in CARD_BY_KEY:
             crew.append(MARKET_CARDS[CARD_BY_KEY[verb]]["name"])
+            region = _region_of(state, spaces[-1]) if spaces else None
+            if region is not None:     # a Crew's power aimed at a space: its region too
+                regions.append(region["suit"].title())
         elif verb in ("fire", "hold"):
             texts.append("Look at the dice on Cannons: how strong is each side, and who wins a tie?")
         elif verb == "battle":
@@ -886,8 +1036,9 @@ def _where_text(state: State, moves: Sequence[str]) -> str:
         either = {1: "", 2: ": either is right"}.get(len(set(regions)), ": any of them is right")
         texts.append(f"Look at the map: the {_or(regions)} region{'s' if many else ''} "
                      f"(outlined){either}.")
-    if other:
-        texts.append(f"Look at the choices of this kind in the list of actions: {_or(other)}.")
+    if other:   # named by their words only: a single choice named would be the answer
+        texts.append("Look at the choices the position offers now (the list of actions, or "
+                     "the buttons above the map): which of them does what this step asks?")
     texts = list(dict.fromkeys(texts))
     return texts[0] if len(texts) == 1 else texts[0] + " " + " ".join(
         "Or " + t[0].lower() + t[1:] for t in texts[1:])

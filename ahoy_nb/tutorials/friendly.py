@@ -21,10 +21,11 @@ from fractions import Fraction
 from typing import Mapping
 
 from ..ai.analysis import battle_odds
-from ..engine import Action, NotationError, State
+from ..engine import Action, NotationError, State, space_name
 from ..engine.components import CARD_BY_KEY, MARKET_CARDS, REWARD_START, REWARD_TEXT, REWARDS
 from ..engine.explain import why_die
-from ..engine.notation import VERBS, normalise
+from ..engine.geometry import island_offset
+from ..engine.notation import VERBS, normalise, read
 from ..engine.rules import name
 from ..engine.words import label
 
@@ -44,11 +45,17 @@ def describe(state: State, action: Action | str) -> str:
         return label(state, action)
     text = normalise(action)
     # A legal action carries its arguments as the rules list it ('sail' of a Union ship).
-    legal = next((a for a in state.legal_actions() if a.notation == text), None)
-    if legal is not None:
-        return label(state, legal)
+    legal = state.legal_actions()
+    same = next((a for a in legal if a.notation == text), None)
+    if same is not None:
+        return label(state, same)
     try:
-        return label(state, text)
+        verb, args = read(text)
+        # Not legal now: said as it reads, never as the decision under way would take
+        # it ('start 1,1' is no Island; 'assemble 2' at the count of Comrades is no die).
+        if any(a.verb == verb and not set(args) <= set(a.args) for a in legal):
+            return ""
+        return label(None if verb == "start" else state, text)
     except (NotationError, KeyError):   # not notation, or a verb without its arguments ('tile')
         return ""
 
@@ -291,3 +298,29 @@ def explain_click(state: State, target: Mapping[str, str]) -> str:
             if not state.is_legal(f"{verb} {die}"):
                 return why_not(state, f"{verb} {die}")
     return f"Not possible: that is not one of the choices now. {prompt}"
+
+
+def explain_tile(state, notation: str) -> str:
+    """Why a tile placement is wrong, in the rules' words (for the tutorial's feedback)."""
+    m = re.fullmatch(r"tile (-?\d+),(-?\d+) r(0|90|180|270)", notation)
+    top = state.data["pending"][-1] if state.data["pending"] else None
+    if not m or top is None or top["type"] != "explore":
+        return ""
+    x, y, rot = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    target = tuple(top["target"])
+    block = [(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)]
+    if target not in block:
+        return (f"A tile at {x},{y} covers {space_name(block[0])} to {space_name(block[3])}; it must "
+                f"cover {space_name(target)}, the space you are moving to.")
+    board = state.map
+    taken = [s for s in block if s in board.spaces]
+    if taken:
+        return f"It would overlap the region already at {space_name(taken[0])}."
+    ix, iy = island_offset(rot)
+    island = (x + ix, y + iy)
+    for other in board.islands:
+        if abs(island[0] - other[0]) + abs(island[1] - other[1]) == 1:
+            return (f"Its Island would be at {space_name(island)}, right next to the Island at "
+                    f"{space_name(other)}: you cannot place its Island adjacent to any other "
+                    f"Island (diagonal is fine).")
+    return ""

@@ -5,25 +5,23 @@ Everything goes through synced traits: a click on the board sets the board's
 ``on_action`` so that it hands the click to the lesson instead of applying it);
 typing notation sets a ``Text``'s ``value``; picking from the list of legal actions
 sets a ``Dropdown``'s ``value``. *Next*, Hint, Show me, Back and Restart are buttons
-of the board's side panel ``"lesson"`` (a ``press`` intent). All tries end in the same
-:meth:`Session.try_action` check, once, and its message is shown once, in the board's
-message area: beside the picture, in view while the picture scrolls.
+of the board's side panel ``"lesson"`` (a ``press`` intent), and so are the answers of
+the quiz that closes the lesson. All tries end in the same :meth:`Session.try_action`
+check, once, and its message is shown once, in the board's message area: beside the
+picture, in view while the picture scrolls.
 
 >>> from ahoy_nb.tutorials import start
->>> w = start("battles").widget()
->>> w.board.intent = {"action": "tailwind 3", "id": 1}   # a click on the board
->>> w.session.index, "not this step's aim" in w.message, w.board.error
-(0, True, '')
->>> w.board.intent = {"action": "sail 3", "id": 2}
+>>> w = start("setup", seed=1).widget()
+>>> w.board.intent = {"action": "start 0,0", "id": 1}   # a click on the board
 >>> w.session.index, w.session.reviewing   # the result of the move is shown
 (1, True)
 >>> w.press("Next")                        # what clicking "Next ›" does
->>> w.typed.value = "move 3,2"             # what pressing Enter in the text box does
->>> w.session.index
-2
+>>> w.typed.value = "start 0,0"            # what pressing Enter in the text box does
+>>> w.session.index, "not this step's aim" in w.message, w.board.error
+(1, True, '')
 >>> w.press("Back")
 >>> w.session.index
-1
+0
 """
 
 from __future__ import annotations
@@ -53,6 +51,13 @@ BY_LABEL = {label: key for key, (label, _) in BUTTONS.items()} | {"Next": "next"
 LESSON_CSS = ("<style>.ahoy-lesson-board .ahoy-controls,"
               ".ahoy-lesson-board .ahoy-none{display:none !important}"
               ".ahoy-tutorial .widget-html-content{font-size:15px;line-height:1.45}</style>")
+# During the quiz and once the lesson is over the board is a picture: whose turn it is and
+# what they are asked (the status line and the scores with their "to decide", the prompt,
+# the caption's prompt) are hidden too (the player boards keep each side's Fame and gold).
+# The rule names the lesson's own board (a class it gets once, when built), so that it
+# leaves the notebook's other boards alone.
+PICTURE_CSS = ("<style>.{board} .ahoy-prompt,.{board} .ahoy-top,.{board} [data-prompt]"
+               "{{display:none !important}}</style>")
 
 
 def markdown_to_html(text: str) -> str:
@@ -126,16 +131,22 @@ class TutorialBoard(BoardWidget):
     the lesson's Back.
     """
 
+    _made = 0   # boards made so far: each gets a class of its own
+
     def __init__(self, session: Session, **kwargs):
         self.session = session
         super().__init__(session.state, viewer=session.learner,
                          on_action=self._try, on_refused=self.on_refused,
                          confirm_handover=False, **kwargs)
         # A step done: its result is a picture until Next (a click never starts the next
-        # step unseen). The board's Undo is the lesson's Back.
-        self.board.may_act_hook = lambda: not self.session.reviewing
+        # step unseen); the quiz's positions and the last position are pictures too. The
+        # board's Undo is the lesson's Back.
+        self.board.may_act_hook = lambda: not (self.session.reviewing or self.session.finished)
         self.board.on_undo = self.session.back
         self.add_class("ahoy-lesson-board")
+        TutorialBoard._made += 1
+        self.key = f"ahoy-lesson-{TutorialBoard._made}"   # this board's own class
+        self.add_class(self.key)
         session.on_change(lambda s: self.follow())
         self.follow()
 
@@ -159,8 +170,11 @@ class TutorialBoard(BoardWidget):
 
     def press(self, button: str) -> None:
         """A button of the lesson panel (``"next"``, ``"hint"``, ``"show"``, ``"back"``,
-        ``"restart"``)."""
+        ``"restart"``, or a quiz answer ``"choice-N"``)."""
         s = self.session
+        if button.startswith("choice-"):
+            s.choose(int(button.split("-", 1)[1]))
+            return
         {"next": s.next, "hint": s.hint, "show": s.show_me, "back": s.back,
          "restart": s.restart}[button]()
 
@@ -170,9 +184,14 @@ class TutorialBoard(BoardWidget):
         s = self.session
         step = s.step
         with self.board.batch():   # one redraw, one message to the page
+            suggest: list[str] = []
             if s.reviewing and s.result is not None:
                 shown, marks, viewer = s.result, list(s.result_spaces), s.result_viewer
-                suggest: list[str] = []
+            elif s.in_quiz:
+                q = s.quiz.current
+                shown, marks, viewer = q.state, list(q.highlight), q.viewer
+            elif s.finished:
+                shown, marks, viewer = s.state, [], "all"
             else:
                 shown, viewer = s.state, s.learner
                 marks = [str(x) for x in step.highlight] if step else []
@@ -183,6 +202,8 @@ class TutorialBoard(BoardWidget):
             self.error = ""
             self._said_feedback(s.feedback)
             self._lesson_panel()
+            if self.viewer not in (None, "all") and self.viewer not in shown.players:
+                self.viewer = "all"              # eyes that the new position has no seat for
             self.set_state(shown)                # may be a new State object
             if viewer is not None and self.viewer != viewer:
                 self.viewer = viewer             # redraws for the new eyes
@@ -191,15 +212,21 @@ class TutorialBoard(BoardWidget):
         if fb is None or fb.kind == "next":
             self.say("")
             return
-        kind = "right" if fb.ok and fb.advanced else fb.kind
+        kind = ("right" if fb.ok and (fb.advanced or fb.kind == "quiz")
+                else "wrong" if fb.kind == "quiz" else fb.kind)
         self.say(fb.message, kind, fb.events)
 
     def _lesson_panel(self) -> None:
         s = self.session
         n = len(s)
         p = s.progress
+        counts = f"{p['done']} of {p['steps']} done · hints: {p['hints']} · shown: {p['shown']}"
+        if s.in_quiz:
+            self._quiz_panel(counts)
+            return
         if s.finished and not s.reviewing:
-            title, ask = f"{s.tutorial.title}: done", "All steps done."
+            title = f"{s.tutorial.title}: done"
+            ask = "All steps done." + (f" {s.quiz.summary()}" if s.quiz is not None else "")
         elif s.reviewing:
             title = f"{s.tutorial.title}: step {s.index} of {n} done"
             ask = "The board shows what your move did. Next goes on."
@@ -207,11 +234,34 @@ class TutorialBoard(BoardWidget):
             title = f"{s.tutorial.title}: step {s.index + 1} of {n}"
             ask = f"Your move: {_plain(s.ask())}"
         keys = (["next"] if s.reviewing else []) + (
+            ["restart"] if s.complete else
             ["back", "restart"] if s.reviewing or s.finished else ["hint", "show", "back", "restart"])
         buttons = [{"id": k, "label": BUTTONS[k][0], "title": BUTTONS[k][1],
                     "primary": k == "next"} for k in keys]
-        self.set_panel("lesson", title=title, buttons=buttons, on_press=self.press, lines=[
-            ask, f"{p['done']} of {p['steps']} done · hints: {p['hints']} · shown: {p['shown']}"])
+        self.set_panel("lesson", title=title, buttons=buttons, on_press=self.press,
+                       lines=[ask, counts])
+
+    def _quiz_panel(self, counts: str) -> None:
+        """A quiz question: its choices as buttons (no hints); once answered, the choices
+        stay in view (the one chosen pressed) and Next goes on."""
+        s = self.session
+        quiz = s.quiz
+        q = quiz.current
+        chosen = quiz.chosen[quiz.index]
+        buttons = [{"id": f"choice-{i}", "label": c, "title": "Answer with this",
+                    "disabled": chosen is not None, "pressed": chosen == i}
+                   for i, c in enumerate(q.choices)]
+        if chosen is not None:
+            buttons.append({"id": "next", "label": BUTTONS["next"][0],
+                            "title": "The next question" if quiz.index + 1 < len(quiz.questions)
+                            else "The quiz's result", "primary": True})
+        buttons.append({"id": "restart", "label": BUTTONS["restart"][0],
+                        "title": BUTTONS["restart"][1]})
+        self.set_panel("lesson", title=f"{s.tutorial.title}: quiz, question {quiz.index + 1} "
+                                       f"of {len(quiz.questions)}",
+                       buttons=buttons, on_press=self.press,
+                       lines=[_plain(q.ask), "No hints here: your answer is explained once you "
+                                             "give it.", counts])
 
 
 def _keeping_room(shown: str, room: str) -> str:
@@ -267,7 +317,8 @@ class TutorialWidget(widgets.VBox):
         self._presses = 0
         self._asked = ""   # the HTML of the step being asked (its room is kept for its result)
         session.on_change(lambda s: self.refresh())
-        super().__init__([widgets.HTML(LESSON_CSS), self.lesson, self.picture, self.board,
+        self.style = widgets.HTML(LESSON_CSS)
+        super().__init__([self.style, self.lesson, self.picture, self.board,
                           widgets.HBox([self.typed, self.choices]), self.odds, self.rules],
                          **kwargs)
         self.add_class("ahoy-tutorial")   # for styling and the browser tests
@@ -280,9 +331,16 @@ class TutorialWidget(widgets.VBox):
 
     def press(self, label: str) -> None:
         """Press a button of the lesson panel by its label (``"Next"``, ``"Hint"``,
-        ``"Show me"``, ``"Back"``, ``"Restart"``), as a click on it does."""
+        ``"Show me"``, ``"Back"``, ``"Restart"``, or a quiz answer's words), as a click on
+        it does."""
         self._presses += 1
-        self.board.intent = {"press": {"panel": "lesson", "button": BY_LABEL[label]},
+        key = BY_LABEL.get(label)
+        quiz = self.session.quiz if self.session.in_quiz else None
+        if key is None and quiz is not None and label in quiz.current.choices:
+            key = f"choice-{quiz.current.choices.index(label)}"   # a quiz answer, by its words
+        if key is None:
+            raise ValueError(f"no button {label!r} in the lesson panel")
+        self.board.intent = {"press": {"panel": "lesson", "button": key},
                              "id": f"press-{self._presses}"}
         if self.board.error:
             raise ValueError(self.board.error)
@@ -308,8 +366,15 @@ class TutorialWidget(widgets.VBox):
         self.session.try_action(change["new"])
 
     # -- output ------------------------------------------------------------------
+    @property
+    def is_picture(self) -> bool:
+        """Whether the board is a picture now (the quiz, or the lesson over)."""
+        return self.session.finished and not self.session.reviewing
+
     def refresh(self) -> None:
         s = self.session
+        self.style.value = LESSON_CSS + (PICTURE_CSS.format(board=self.board.key)
+                                         if self.is_picture else "")
         text = markdown_to_html(s.text)
         if s.reviewing and self._asked:
             # The step's result keeps the room its text took, so that the board under it
@@ -318,7 +383,7 @@ class TutorialWidget(widgets.VBox):
         else:
             self._asked = text
         self.lesson.value = text
-        picture = s.scene.picture if not s.finished else None
+        picture = s.scene.picture if not s.finished and s.scene is not None else None
         # Drawn by this package from the engine's components, escaped there.
         self.picture.value = picture(s.state) if picture else ""
         legal = [(f"{a.notation} — {describe(s.state, a)}", a.notation)

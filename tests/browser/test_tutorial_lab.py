@@ -1,8 +1,9 @@
 """JupyterLab runs the battles notebook: the tutorial widget shows its lesson and its
 board is the interactive BoardWidget; a click on a board element (``[data-action]``,
 directly or through the chooser of a ``[data-actions]`` die) and a typed action go
-through the lesson's check, once: a wrong try is refused with the lesson's explanation
-and changes nothing, a right one moves the lesson on."""
+through the lesson's check, once: a decision that loses the step's aim is refused at
+once with the lesson's note and changes nothing, each right decision goes on, and the
+last one moves the lesson on."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def _board_error(page) -> str:
 
 
 def _log_actions(page) -> list[str]:
-    heads = page.locator(f"{BOARD} .ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()
+    """The battles lesson's log (the notebook's first lesson board)."""
+    heads = page.locator(BOARD).first.locator(".ahoy-log .ahoy-entry .ahoy-entry-head") \
+        .all_inner_texts()
     return [h.split(": ", 1)[1] for h in heads if ": " in h]
 
 
@@ -32,9 +35,13 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     run = run_notebook(NOTEBOOK)
     page = run.page
     assert not run.errors, f"{NOTEBOOK} raised in JupyterLab:\n{run.error_report()}"
-    shown = run.dom_output_text()
-    assert "The rulebook's battle example" in shown, shown[:2000]
-    assert "chance to win" in shown
+    # Every lesson widget drawn (two: battles, then defending), the first at the top.
+    page.wait_for_function("(scope) => document.querySelectorAll(scope).length == 2",
+                           arg=TUTORIAL, timeout=60000)
+    page.evaluate("() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                  ".jp-WindowedPanel-outer').scrollTop = 0")
+    _wait_text(page, "The rulebook's battle example")
+    assert "chance to win" in run.dom_output_text()
 
     # The tutorial's board is the BoardWidget, with the learner's moves clickable.
     page.locator(f"{BOARD} .ahoy-svg svg").first.wait_for(state="visible", timeout=60000)
@@ -42,59 +49,58 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     _wait_text(page, "Step 1 of")
     before = _log_actions(page)
 
-    # Step 1, on the board: the die 3 offers several actions, so a chooser opens.
+    # Step 1, on the board: the die 3 offers several actions, so a chooser opens. A
+    # Tailwind cannot take the Flagship out and back in: refused at once, with the lesson's
+    # note, and nothing applied.
     die = page.locator(f'{BOARD} .ahoy-svg [data-die="mollusk:0"][data-actions]').first
     die.click()
     page.locator(f'{BOARD} .ahoy-chooser [data-action="tailwind 3"]').click()
-    _wait_text(page, "not this step's aim")                  # the lesson's feedback, once
+    _wait_text(page, "can no longer be reached")             # the lesson's feedback, once
     shown = page.locator(TUTORIAL).first.inner_text()
-    assert shown.count("Tailwind jumps to a printed Tailwind space") == 1
+    assert shown.count("it cannot take you out of 2,2 and back in") == 1
     assert _board_error(page) == ""                          # not on the board too
     assert "Step 1 of" in shown
     assert _log_actions(page) == before                      # nothing was applied
     screenshot("lab_02_battles_tutorial_refused")
 
+    # The step's decisions, one by one: each judged as it is made ("go on").
     die.click()
     page.locator(f'{BOARD} .ahoy-chooser [data-action="sail 3"]').click()
-    _wait_text(page, "Press Next to go on")                  # the result, shown
-    page.locator(f"{TUTORIAL} button", has_text="Next ›").first.click()
-    _wait_text(page, "Step 2 of")
+    _wait_text(page, "go on")
     page.wait_for_function(
         "(scope) => !!document.querySelector(scope + ' .ahoy-svg [data-action=\"move 3,2\"]')",
         arg=BOARD, timeout=20000)
     assert _log_actions(page) == before + ["sail 3"]         # applied once
-
-    # Step 2: a wrong space, then the right one, clicked on the map.
-    page.locator(f'{BOARD} .ahoy-svg [data-action="move 2,1"]').first.click()
-    # The board warns first: the Strong Current there carries the Flagship into a battle.
-    confirm = page.locator(f"{BOARD} .ahoy-confirm:not([hidden])")
+    page.locator(f'{BOARD} .ahoy-svg [data-action="move 3,2"]').first.click()
+    page.wait_for_function(
+        "([scope, n]) => document.querySelector(scope).querySelectorAll('.ahoy-log .ahoy-entry').length == n",
+        arg=[BOARD, len(before) + 2], timeout=20000)
+    page.locator(f'{BOARD} .ahoy-svg [data-action="move 2,2"]').first.click()
+    # The board warns first: moving into 2,2 starts a battle.
+    confirm = page.locator(f"{BOARD} .ahoy-confirm:not([hidden])").first
     assert "a battle starts" in confirm.inner_text()
     confirm.locator(".ahoy-go").click()
+    _wait_text(page, "Press Next to go on")                  # the result, shown
+    page.locator(f"{TUTORIAL} button", has_text="Next ›").first.click()
+    _wait_text(page, "Step 2 of")
+    assert _log_actions(page) == before + ["sail 3", "move 3,2", "move 2,2"]
+
+    # Step 2, typed: a legal try that is not the rulebook's, then the right one.
+    box = page.locator(f"{TUTORIAL} input[placeholder^='type an action']").first
+    box.scroll_into_view_if_needed()
+    box.fill("battle patrol")
+    box.press("Enter")
     _wait_text(page, "is possible, but it is not this step's aim")
-    assert "'move 2,1' (" in page.locator(TUTORIAL).first.inner_text()
-    assert "Step 2 of" in page.locator(TUTORIAL).first.inner_text()
-    assert _log_actions(page) == before + ["sail 3"]
-    page.locator(f'{BOARD} .ahoy-svg [data-action="move 3,2"]').first.click()
+    assert "'battle patrol' (" in page.locator(TUTORIAL).first.inner_text()
+    box.fill("battle smuggler1")
+    box.press("Enter")
     _wait_text(page, "Press Next to go on")
     page.locator(f"{TUTORIAL} button", has_text="Next ›").first.click()
     _wait_text(page, "Step 3 of")
-    assert _log_actions(page) == before + ["sail 3", "move 3,2"]
-
-    # Step 3, typed: a wrong action, then the right one.
-    box = page.locator(f"{TUTORIAL} input[placeholder^='type an action']").first
-    box.scroll_into_view_if_needed()
-    box.fill("tailwind 3")
-    box.press("Enter")
-    _wait_text(page, "Not possible")
-    box.fill("move 2,2")
-    box.press("Enter")
-    _wait_text(page, "Press Next to go on")
-    page.locator(f"{TUTORIAL} button", has_text="Next ›").first.click()
-    _wait_text(page, "Step 4 of")
     page.wait_for_function(
-        "([scope, n]) => document.querySelectorAll(scope + ' .ahoy-log .ahoy-entry').length == n",
-        arg=[BOARD, len(before) + 3], timeout=20000)
-    assert _log_actions(page) == before + ["sail 3", "move 3,2", "move 2,2"]
+        "([scope, n]) => document.querySelector(scope).querySelectorAll('.ahoy-log .ahoy-entry').length == n",
+        arg=[BOARD, len(before) + 4], timeout=20000)
+    assert _log_actions(page) == before + ["sail 3", "move 3,2", "move 2,2", "battle smuggler1"]
     page.locator(TUTORIAL).first.scroll_into_view_if_needed()
     shot = screenshot("lab_02_battles_tutorial")
     assert shot.exists()

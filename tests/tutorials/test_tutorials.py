@@ -55,14 +55,15 @@ def test_every_step_asks_and_explains(name):
     t = tutorials.get(name)
     assert t.title and t.summary and t.steps
     for scene, step in t.steps:
-        assert step.ask and step.text and step.hint and step.section, (scene.title, step.ask)
+        assert step.ask and step.text and step.why and step.section, (scene.title, step.ask)
         assert step.expect or step.goal
+        assert step.basis, f"{name}: {step.ask!r} rests on no rulebook passage"
 
 
 def test_catalog_covers_the_rulebook_sections():
     taught = {section for t in CATALOG for section in t.teaches}
     assert REQUIRED_SECTIONS <= taught, REQUIRED_SECTIONS - taught
-    assert NAMES[:2] == ["setup", "turn"]
+    assert NAMES[:4] == ["setup", "moving", "exploring", "turn"]
     assert "| `battles` |" in CATALOG._repr_markdown_()
     with pytest.raises(KeyError, match="tutorials: setup"):
         tutorials.get("no-such-lesson")
@@ -132,12 +133,12 @@ def test_wrong_tries_are_refused_at_every_step(name):
 
 def test_battle_refusals_say_why():
     run = start("battles")
-    run.goto(4)  # Mollusk fires its Cannons in the rulebook example
+    run.goto(2)  # Mollusk fires its Cannons in the rulebook example
     fb = run.try_action("fire 4>2")
     assert not fb.ok and fb.kind == "wrong"
     assert "does not reach the goal" in fb.message
     assert any("Smuggler 1 wins the battle" in e for e in fb.events)  # what happened
-    assert run.index == 4 and not run.in_progress
+    assert run.index == 2 and not run.in_progress
     fb = run.try_action("fire 4>5")
     assert not fb.ok and "not below 1, but not up" in fb.message
     fb = run.try_action("fire 4>1")
@@ -151,7 +152,7 @@ def test_engine_reason_and_tutorial_note_for_illegal_tries():
     fb = run.try_action("move 0,0")
     assert not fb.ok and "you cannot move across Sandbars" in fb.message
     run = start("exploring")
-    run.goto(2)
+    run.goto(1)
     fb = run.try_action("tile 4,1 r90")
     assert not fb.ok
     assert "Its Island would be at 4,2, right next to the Island at 3,2" in fb.message
@@ -163,16 +164,16 @@ def test_engine_reason_and_tutorial_note_for_illegal_tries():
 
 def test_legal_but_wrong_uses_the_tutorials_hint():
     run = start("battles")
-    run.goto(3)
+    run.goto(1)
     fb = run.try_action("battle patrol")
     assert not fb.ok and fb.kind == "wrong"
     assert "rulebook's example battles the Smuggler first" in fb.message
-    assert run.index == 3
+    assert run.index == 1
 
 
 def test_goal_steps_accept_any_way_to_the_goal():
-    run = start("battles")
-    run.goto(17)  # the Stronghold: any fire that wins will do
+    run = start("defending")
+    run.goto(4)  # the Stronghold: any fire that wins will do
     assert run.step.ask == "Win against the Stronghold."
     assert run.try_action("fire 5>1").ok
 
@@ -199,7 +200,7 @@ def test_hint_answer_back_restart():
     first = run.state.copy()
     assert "sail 3" not in run.hint()
     assert run.feedback.kind == "hint" and run.index == 0
-    assert run.answer() == "sail 3"
+    assert run.answer() == "sail 3 ; move 3,2 ; move 2,2"
     assert run.index == 0 and run.state == first  # showing the answer plays nothing
     run.play_answer()
     run.play_answer()
@@ -221,18 +222,18 @@ def test_show_me_says_what_was_played_in_the_words_of_its_moment():
     run = start("scoring")
     fb = run.show_me()
     # Played for the learner: no "Right!"; 'assemble 4' after 'assemble 1' places Comrades
-    # (in the hint too, not the words of a die on Assemble).
+    # (not the words of a die on Assemble), said once.
     assert fb.advanced and fb.kind == "shown" and "Right!" not in fb.message
     assert "'assemble 4' (Place your 4" not in fb.message
-    assert fb.message.count("'assemble 4' (Place 4 Ready Comrades") == 2, fb.message
+    assert fb.message.count("'assemble 4' (Place 4 Ready Comrades") == 1, fb.message
 
 
 def test_fixed_dice_survive_back_and_restart():
     run = start("battles")
-    run.goto(4)
+    run.goto(2)
     assert run.try_action("fire 4>1").ok
     run.back()
-    assert run.index == 4
+    assert run.index == 2
     assert run.try_action("fire 4>1").ok  # the same fixed roll again
 
 
@@ -248,7 +249,7 @@ def test_markdown_of_a_step():
 
 def _at_rulebook_fire():
     run = start("battles")
-    run.goto(4)
+    run.goto(2)
     return run.state
 
 
@@ -263,7 +264,7 @@ def test_battle_odds_rulebook_example_is_exact():
 
 def test_battle_odds_when_the_defender_answers():
     run = start("battles")
-    run.goto(10)  # Bluefin attacks the Union, which has a 3 on Cannons
+    run.goto(8)  # Bluefin attacks the Union, which has a 3 on Cannons
     state = run.state
     best = ahoy_nb.ai.analysis.battle_odds(state, exact=True)
     hold = ahoy_nb.ai.analysis.battle_odds(state, against="hold", exact=True)
@@ -273,8 +274,7 @@ def test_battle_odds_when_the_defender_answers():
 
 
 def test_battle_odds_as_defender():
-    run = start("battles")
-    run.goto(13)  # the Union defends against the Smuggler's +3
+    run = start("defending")  # the Union defends against the Smuggler's +3
     odds = ahoy_nb.ai.analysis.battle_odds(run.state, exact=True)
     assert odds[4] == ahoy_nb.ai.analysis.win_chance(4, 3, attacker=False)
     with pytest.raises(ValueError, match="decides how far"):
@@ -305,32 +305,32 @@ def test_odds_chart_axes_sides():
 def test_widget_typed_buttons_and_choices():
     w = start("battles").widget()
     s = w.session
-    assert "Place a die on Sail" in w.lesson.value
-    w.typed.value = "tailwind 3"              # legal but wrong
+    assert "Make your Flagship battle" in w.lesson.value
+    w.typed.value = "tailwind 3"              # legal, but it loses the step's aim
     assert s.index == 0 and w.typed.value == ""
-    assert "not this step's aim" in w.message
-    w.typed.value = "sail 3"
-    assert s.index == 1 and f"1 of {len(s)} done" in _panel(w)["lines"][1]
-    assert s.reviewing and "next" in _buttons(w) and w.choices.options == ()
-    w.press("Next")
-    assert not s.reviewing and "next" not in _buttons(w)
+    assert "can no longer be reached" in w.message
+    w.typed.value = "sail 3"                  # the first decision: go on
+    assert s.index == 0 and s.in_progress and "go on" in w.message
     # The list of legal actions says each one in words.
     labels = dict((v, k) for k, v in w.choices.options)
     words = ahoy_nb.tutorials.friendly.describe(s.state, "move 3,2")
     assert words and labels["move 3,2"] == f"move 3,2 — {words}"
     w.choices.value = "move 3,2"              # picking from the legal actions
-    assert s.index == 2
+    w.typed.value = "move 2,2"
+    assert s.index == 1 and f"1 of {len(s)} done" in _panel(w)["lines"][1]
+    assert s.reviewing and "next" in _buttons(w) and w.choices.options == ()
     w.press("Next")
+    assert not s.reviewing and "next" not in _buttons(w)
     w.press("Hint")
     assert "Hint 1" in w.message and w.board.message["kind"] == "hint"
-    assert "move 2,2" not in w.message
+    assert "battle smuggler1" not in w.message
     w.press("Hint")
     assert "Hint 2" in w.message
     w.press("Show me")
-    assert s.index == 3 and "Shown:" in w.message and "move 2,2" in w.message
+    assert s.index == 2 and "Shown:" in w.message and "battle smuggler1" in w.message
     assert "shown: 1" in _panel(w)["lines"][1]
     w.press("Back")
-    assert s.index == 2
+    assert s.index == 1
     w.press("Restart")
     assert s.index == 0
 
@@ -368,7 +368,7 @@ def test_widget_shows_live_odds_at_a_cannons_decision():
     run = start("battles")
     w = run.widget()
     assert w.odds.children == ()
-    run.goto(4)
+    run.goto(2)
     chart = w.odds.children[1]
     assert list(chart.bars.y) == pytest.approx([21 / 36, 26 / 36, 30 / 36, 33 / 36])
     w.typed.value = "fire 4>1"
@@ -425,10 +425,10 @@ def test_widget_board_click_goes_through_the_lesson_once():
     assert run.feedback.kind == "wrong" and run.index == 0 and run.state == before
     words = ahoy_nb.tutorials.friendly.describe(run.state, "tailwind 3")
     assert run.feedback.message.startswith(f"'tailwind 3' ({words}) is "
-                                           "possible, but it is not this step's aim")
+                                           "possible, but after it the goal can no longer")
     assert run.step.note_for("tailwind 3") in run.feedback.message   # the lesson's own note
     assert board.error == ""
-    assert w.message.count("Tailwind jumps to a printed Tailwind space") == 1
+    assert w.message.count("it cannot take you out of 2,2 and back in") == 1
     assert board.history_length == len(run.state.history) and board.can_act
 
     # An illegal click: the engine's reason, through the lesson.
@@ -443,25 +443,27 @@ def test_widget_board_click_goes_through_the_lesson_once():
     assert run.feedback.kind == "illegal" and run.state == before
     assert run.feedback.message.startswith("Not possible:") and "Cannons" in run.feedback.message
 
-    # The right click: checked once, applied once; the board shows what happened.
-    front.click("sail 3")
-    assert calls == ["tailwind 3", "move 99,99", "sail 3"]
-    assert len(run.journal) == n_journal + 4
+    # The right clicks: each decision checked once, applied once; the board shows what
+    # happened.
+    for notation in ("sail 3", "move 3,2", "move 2,2"):
+        front.click(notation)
+    assert calls == ["tailwind 3", "move 99,99", "sail 3", "move 3,2", "move 2,2"]
+    assert len(run.journal) == n_journal + 6
     assert run.feedback.ok and run.feedback.advanced and run.index == 1
-    assert len(run.state.log) == n_log + 1 and run.state.log[-1].action == "sail 3"
+    assert len(run.state.log) == n_log + 3 and run.state.log[-1].action == "move 2,2"
     assert run.reviewing and board.state == run.result and board.error == ""
     assert f"1 of {len(run)} done" in _panel(w)["lines"][1] and "Right!" in w.message
     assert "Next" in w.lesson.value and "next" in _buttons(w)
     w.press("Next")
     assert board.state is run.state
-    assert board.history_length == len(run.state.history) == len(before.history) + 1
-    assert board.highlight == ["3,2"] and "move 3,2" in board.actions
+    assert board.history_length == len(run.state.history) == len(before.history) + 3
+    assert "battle smuggler1" in board.actions
 
 
 def test_after_a_right_move_the_board_shows_its_events():
     w = start("battles").widget()
     run, board = w.session, w.board
-    run.goto(4)
+    run.goto(2)
     Clicks(board).click("fire 4>1")          # the Union wins the rulebook's battle
     assert run.reviewing and "2,2" in board.highlight
     assert "Mollusk wins the battle 5 to 5 (attacker wins ties)" in w.board.message["lines"]
@@ -475,32 +477,32 @@ def test_widget_board_follows_the_session():
     w = start("battles").widget()
     run, board = w.session, w.board
     front = Clicks(board)
-    run.goto(4)                              # the Union decides how far to fire
+    run.goto(2)                              # the Union decides how far to fire
     assert board.state is run.state and board.can_act and "fire 4>1" in board.actions
     front.click("fire 4>2")                  # legal, loses with the lesson's dice
-    assert run.feedback.kind == "wrong" and run.index == 4
+    assert run.feedback.kind == "wrong" and run.index == 2
     assert "does not reach the goal" in w.message and board.error == ""
-    assert board.state is run.state          # the session put back a copy: the board shows it
+    assert board.state is run.state          # the position as it was: the board shows it
     front.click("fire 4>1")
-    assert run.index == 5 and board.error == "" and run.reviewing
+    assert run.index == 3 and board.error == "" and run.reviewing
     run.next()
     assert board.state is run.state
     assert board.viewer == run.learner and board.can_act == (not run.state.is_over)
     # The typed box, Back and Restart go through the session; the board follows.
     w.press("Back")
-    assert run.index == 4 and board.state is run.state and "fire 4>1" in board.actions
+    assert run.index == 2 and board.state is run.state and "fire 4>1" in board.actions
     w.typed.value = "fire 4>1"
-    assert run.index == 5
+    assert run.index == 3
     run.next()
     assert board.state is run.state
     # The board's own Undo is the lesson's Back (it never undoes behind the lesson).
     assert board.can_undo
     front.send(undo=True)
-    assert run.index == 4 and board.state is run.state and board.error == ""
+    assert run.index == 2 and board.state is run.state and board.error == ""
     w.press("Restart")
     assert run.index == 0 and board.state is run.state and board.viewer == "mollusk"
     # A new scene with another learner: the board shows that learner's view.
-    run.goto(9)
+    run.goto(7)
     assert run.scene.title == "Two dice on Cannons" and run.learner == "bluefin"
     assert board.viewer == "bluefin" and board.people == ("bluefin",) and board.can_act
 
@@ -539,7 +541,9 @@ def test_every_tutorial_plays_by_clicks_on_the_board(name):
             assert board.error == "", (i, notation, board.error)
         assert run.index == i + 1 and run.reviewing
         w.press("Next")
-    assert run.finished and board.state is run.state
+    # The quiz: its positions are pictures, nothing on them to click.
+    assert run.finished and run.in_quiz and board.state is run.quiz.current.state
+    assert board.actions == [] and not board.can_act
 
 
 # -- steps that follow the learner ---------------------------------------------------------
@@ -617,25 +621,46 @@ def _first_hint_fits(run: Session, firsts: set[str]) -> None:
 
 def test_turn_lesson_follows_the_die_the_learner_kept():
     run = start("turn")
-    run.goto(3)                             # Deploy: a 2, a 3 and a 6 left
-    assert run.try_action("deploy 2").ok and run.try_action("deploy 2,1").advanced
-    run.next()
+    run.goto(1)                             # Repair: the 3 (not the 1) turned into a 2
+    assert run.try_action("repair 3>2").ok and run.try_action("repair tailwind").advanced
+    run.goto(3)
+    assert "dice 1, 3 and 6 are left" in run.text
     run.play_answer()                       # the Tailwind with the 6
-    assert run.feedback.advanced
+    run.next()
+    assert "(you have 1 and 3)" in run.text
+    assert run.try_action("tailwind 1").ok and run.try_action("stay").advanced
     assert "You ended your turn" not in run.feedback.message
     assert "the lesson ended your turn for you" in run.feedback.message
     run.next()
     assert run.state.dice("bluefin") == [3]
-    assert "(the 3)" in run.text and "(the 2)" not in run.text
+    assert "(the 3)" in run.text and "(the 1)" not in run.text
     assert run.play_answer().advanced
 
 
-def test_deploying_with_the_six_is_refused_with_the_reason():
-    run = start("turn")
-    run.goto(3)
-    run.try_action("deploy 6")
+def test_a_decision_that_loses_the_aim_is_refused_at_once_with_its_own_note():
+    """Issue 50: "deploy 6" used to be accepted with "go on", and the failure then blamed
+    the next move. Each decision is judged as it is made: the one that makes the aim
+    unreachable is refused, with the note written for it, and nothing changes."""
+    run = start("round-bluefin")
+    run.goto(2)                             # take the lead, keeping the 6
+    before = run.state.copy()
+    fb = run.try_action("deploy 6")
+    assert not fb.ok and fb.kind == "wrong" and "Your 6 is for your Cannons" in fb.message
+    assert fb.message.startswith("'deploy 6' (Place your 6 on Deploy) is possible, but after "
+                                 "it the goal can no longer be reached"), fb.message
+    assert run.index == 2 and not run.in_progress and run.state == before
+    # A right first decision goes on, and the step is done by the second.
+    assert run.try_action("deploy 1").kind == "progress"
     fb = run.try_action("deploy 2,1")
-    assert not fb.ok and "6" in fb.message and run.index == 3
+    assert fb.ok and fb.advanced, fb.message    # any space of the region will do
+
+
+def test_a_refused_last_decision_keeps_the_earlier_ones():
+    run = start("scoring")                  # take the Skull region with Assemble
+    assert run.try_action("assemble 1").kind == "progress"
+    fb = run.try_action("assemble 2")       # the count: "Place 2..." is no die on Assemble
+    assert not fb.ok and "(Place your 2 on Assemble)" not in fb.message, fb.message
+    assert run.in_progress and run._played_this_step() == ["assemble 1"]
 
 
 # -- graded hints -----------------------------------------------------------------------
@@ -647,8 +672,9 @@ def test_hint_levels_point_then_name_the_rule_then_show():
     assert first.startswith("Look at your player board: the Cannons slot")
     assert "cannons 6" not in first and run.help[0] == 1
     assert all(n.startswith("cannons") for n in run.suggest) and run.suggest
+    assert run.progress["hints"] == 1                  # counted at once (issue 49, item 11)
     second = run.hint()
-    assert second.startswith("**Taking Action**") and "Load your guns" in second
+    assert second.startswith("**Taking Action**") and "5 or a 6" in second
     assert "cannons 6" not in second and run.help[0] == 2
     third = run.hint()                                 # no third hint: Show me is next
     assert "Show me" in third and run.help[0] == 2
@@ -661,11 +687,11 @@ def test_hint_levels_point_then_name_the_rule_then_show():
 
 
 def test_first_hint_points_at_the_region_on_the_map():
-    run = start("battles")
-    run.goto(1)                                   # move to 3,2
+    run = start("moving")
+    run.goto(1)                                   # around the Sandbar, onto the Current
     text = run.hint()
-    assert text.startswith("Look at the map: the ") and "3,2" not in text
-    assert "3,2" in run.pointers and len(run.pointers) == 4
+    assert text.startswith("Look at the map: the ") and "1,1" not in text
+    assert "1,1" in run.pointers and len(run.pointers) >= 4
     w = run.widget()
     assert set(run.pointers) <= set(w.board.highlight)
 
@@ -763,9 +789,11 @@ def test_the_repair_tip_says_its_dashed_slot_is_never_damaged():
     from ahoy_nb.tips import tip
     text = tip("slot", "repair")
     assert "never be damaged" in text and "can itself be damaged" not in text
-    run = start("turn")
-    _goto_title(run, "The fifth die")
-    assert "can never be damaged" in _texts_of(run)
+    run = start("moving")
+    _goto_title(run, "Wreckage")
+    run.play_answer()
+    run.next()                                    # choosing the damaged slot
+    assert "dashed box (Repair), cannot be damaged" in _texts_of(run)
 
 
 def test_assemble_is_four_comrades_on_the_island_of_the_flagships_region():
@@ -801,8 +829,8 @@ def test_the_reward_up_from_the_middle_is_one_gold():
     row, col = REWARD_START
     dr, dc = REWARD_STEPS["up"]
     assert REWARDS[row + dr][col + dc] == ("gold", 1)
-    run = start("cargo")
-    while not (run.scene.title == "Pledges at the end of the game" and run.ask() == "Take any reward."):
+    run = start("endgame")
+    while not (run.scene.title == "Pledges revealed" and run.ask() == "Take any reward."):
         run.play_answer()
     run.next()
     text = _texts_of(run)
@@ -828,16 +856,18 @@ def test_the_cutter_scene_has_its_stronghold_on_an_island():
 
 
 def test_the_last_die_hint_names_only_the_slots_that_take_it_now():
-    """Turn lesson, the fifth die: Deploy already holds a die, so the hint must not offer
-    it; the slots it names are the engine's legal placements of that die."""
+    """Turn lesson, the fifth die: Cannons and Tailwind already hold dice, so the hint must
+    not offer them; the slots it names are the engine's legal placements of that die."""
     from ahoy_nb.engine.words import slot_title
+    from ahoy_nb.engine.components import ACTION_TITLES
     run = start("turn")
     _goto_title(run, "The fifth die")
     offered = {slot_title(a.args["slot"]) for a in run.state.legal_actions() if "slot" in a.args}
-    assert "Deploy" not in offered
+    assert "Cannons" not in offered and "Tailwind" not in offered
     run.hint()
-    second = run.hint().split("Your 2 fits")[-1]
-    assert "Deploy" not in second and all(name in second for name in offered), second
+    second = run.hint().split("fits an empty slot that takes it:")[-1]
+    named = {t for t in ACTION_TITLES.values() if t in second}
+    assert named == offered, second
 
 
 @pytest.mark.parametrize("name", NAMES)

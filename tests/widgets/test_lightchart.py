@@ -91,7 +91,7 @@ def test_odds_explorer_without_bqplot_is_the_light_chart_of_the_same_odds(monkey
     import ahoy_nb.widgets.odds as odds_module
     from ahoy_nb.tutorials import start
     run = start("battles")
-    run.goto(4)  # the Union decides how far to fire (notebook 02)
+    run.goto(2)  # the Union decides how far to fire (notebook 02)
     odds = analysis.battle_odds(run.state, exact=True)
     monkeypatch.setitem(sys.modules, "bqplot", None)
     box = odds_module.odds_explorer(run.state)

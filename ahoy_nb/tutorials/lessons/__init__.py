@@ -1,12 +1,8 @@
-"""The tutorials, one module each; ``ALL`` lists them.
+"""The tutorials, one module each, and ``ALL``, in the order to take them."""
 
-The plans lesson is listed only once the engine plays the Union's plan cards
-(``plans.supported()``).
-"""
+from . import (battles, cargo, defending, endgame, exploring, factions, moving, plans,
+               round_bluefin, round_smuggler, round_union, scoring, setup, turn)
 
-from . import battles, cargo, exploring, factions, moving, plans, scoring, setup, turn
-
-ALL = [setup.TUTORIAL, turn.TUTORIAL, moving.TUTORIAL, exploring.TUTORIAL, battles.TUTORIAL,
-       scoring.TUTORIAL, factions.TUTORIAL, cargo.TUTORIAL]
-if plans.supported():
-    ALL.append(plans.TUTORIAL)
+ALL = [setup.TUTORIAL, moving.TUTORIAL, exploring.TUTORIAL, turn.TUTORIAL, battles.TUTORIAL,
+       defending.TUTORIAL, factions.TUTORIAL, plans.TUTORIAL, scoring.TUTORIAL, cargo.TUTORIAL,
+       round_bluefin.TUTORIAL, round_union.TUTORIAL, round_smuggler.TUTORIAL, endgame.TUTORIAL]

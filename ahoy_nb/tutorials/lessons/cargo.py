@@ -35,50 +35,49 @@ def second_delivery():
                     fame={"smuggler1": 2})
 
 
-# Two Fish regions (Islands 0,0 and 3,2) and a Skull region (Island 5,3).
-FISH_FISH_SKULL = [(0, "0,0", 180), (1, "2,1", 0), (7, "4,2", 0)]
-
-
-def game_end():
-    return position(tiles=FISH_FISH_SKULL,
-                    figures={"bluefin": "4,2", "mollusk": "1,1", "smuggler1": "5,3"},
-                    comrades={"0,0": 3, "3,2": 3}, turn="smuggler1",
-                    dice={"smuggler1": [], "bluefin": [], "mollusk": []},
-                    cargo={"smuggler1": ["iron"]}, pledged={"smuggler1": {"mollusk": ["ropes"]}},
-                    fame={"mollusk": 28, "bluefin": 20, "smuggler1": 20})
-
-
 TUTORIAL = Tutorial(
-    name="cargo", order=80, title="Smuggling and delivering Cargo",
+    name="cargo", order=100, title="Smuggling and delivering Cargo",
+    quiz=("deliver", "deliver", "pledge"), requires=("scoring",),
     summary="smuggling from the Market, the Cargo limit, the rulebook's Sword Island delivery, "
-            "the Rewards grid, pledges and how they score at the end of the game",
+            "the Rewards grid, pledges",
     scenes=[
         Scene("Smuggling", smuggling, intro=(
             "You are **Smuggler 1** on the Skull Island at 3,2, carrying Jewelry. Every Market "
             "card is both a Crew and a **Cargo**: its suit (top left) says where it can be "
-            "smuggled, its Deliver suit (bottom) where it must be delivered."), steps=[
+            "smuggled, its Deliver suit (bottom) where it must be delivered. The Market: "
+            "Gunner (Skull; its Cargo, Furs, goes to a Tree Island), Mystic (Skull; Herbs, to "
+            "a Swords Island) and Sea Dog (Fish; Ropes, to a Tree Island)."), steps=[
             Step(section="Smugglers", title="Smuggle",
                  text="While your Flagship is at an Island, you may **smuggle** any number of "
                       "Market cards **whose suit matches the Island**, at no cost. The Market "
                       "refills.",
                  quote="To smuggle Cargo, take a card from the Market whose suit matches your "
                        "Island's suit. (Unlike recruiting, smuggling has no cost.)",
-                 ask="Smuggle the Furs (the Gunner card, a Skull card delivered to a Tree Island).",
-                 expect="smuggle furs", hint="'smuggle furs'.",
-                 wrong={"smuggle herbs": "Legal — the Mystic is Skull too — but this step asks "
-                                         "for the Furs."}),
+                 ask="Take on a Cargo that you could deliver at a Tree Island.",
+                 expect="smuggle furs",
+                 rule="You may smuggle only cards of this Island's suit, Skull. Of those, whose "
+                      "Cargo is delivered to a Tree Island?",
+                 why="The Gunner is a Skull card, and its Cargo, Furs, is delivered to a Tree "
+                     "Island.",
+                 wrong={"smuggle herbs": "Legal — the Mystic is Skull too — but Herbs go to a "
+                                         "Swords Island."},
+                 basis=[("Cargo", "To smuggle Cargo, take a card from the Market whose suit matches your Island's suit. (Unlike recruiting, smuggling has no cost.)"),
+                        ("Cargo", "To deliver Cargo, your Flagship must be at an Island whose suit matches the Cargo's Deliver suit, shown at the bottom of the card.")]),
             Step(section="Smugglers", title="Up to 2 Cargo",
                  text="You may carry up to **2 Cargo**. Take a third and you must cast one into "
                       "the sea (back to the box).",
                  quote="You may have up to 2 Cargo. If you ever have more than 2 Cargo, you must "
                        "return Cargo to the box until you have 2 Cargo.",
-                 ask="Smuggle the Herbs too, then throw the Jewelry overboard.",
+                 ask="Carry the Furs and the Mystic card's Cargo, and nothing else.",
                  goal=goals.custom("Furs and Herbs aboard", lambda b, a: (
                      sorted(a.data["factions"]["smuggler1"]["cargo"])
                      == sorted([CARGO_BY_KEY["furs"], CARGO_BY_KEY["herbs"]])
                      and goals.settled(a))),
                  answer=["smuggle herbs", "discard jewelry"],
-                 hint="'smuggle herbs', then 'discard jewelry'."),
+                 rule="You hold Jewelry and Furs: 2 Cargo already. What happens to a third, and "
+                      "which Cargo goes?",
+                 why="Smuggling the Herbs makes 3 Cargo: the Jewelry goes back to the box.",
+                 basis=[("Cargo", "You may have up to 2 Cargo. If you ever have more than 2 Cargo, you must return Cargo to the box until you have 2 Cargo.")]),
         ]),
         Scene("The Sword Island", sword_island, intro=(
             "The rulebook's example. You are **Smuggler 1** on the **Swords** Island at 3,2, "
@@ -91,7 +90,12 @@ TUTORIAL = Tutorial(
                       "reward; pledge the Cargo.",
                  quote="At a Sword Island, you deliver Jewelry, gain 2 Fame, and turn your "
                        "region's wealth die from \"2\" up to \"3.\"",
-                 ask="Deliver the Jewelry.", expect="deliver jewelry", hint="'deliver jewelry'."),
+                 ask="Earn Fame with the Cargo you carry.", expect="deliver jewelry",
+                 rule="Cargo is delivered at an Island of its Deliver suit. What is the Jewelry's, "
+                      "and where are you?",
+                 why="Jewelry is delivered to a Swords Island, and you are on one.",
+                 basis=[("Cargo", "Gain 2 Fame. Gain 2 Fame."),
+                        ("Cargo", "Increase Wealth. Increase the wealth die on your Flagship's region by one.")]),
             Step(section="Delivering Cargo", title="The Rewards grid",
                  text="Move your **white** reward marker to an adjacent space — never onto the "
                       "black one — and gain what it shows; the black marker then moves to where "
@@ -100,14 +104,18 @@ TUTORIAL = Tutorial(
                  quote="As your Reward, you could gain 1 gold, gain 1 Fame, or add a new region "
                        "tile to any explorable map edge, but you choose to recruit a card from the "
                        "Market into your Crew, ignoring its cost and suit.",
-                 ask="Take the rulebook's reward: recruit a Crew.", expect="reward down",
-                 hint="'reward down'.",
-                 wrong={"reward": "Legal, but the rulebook's Smuggler moves down to "
-                                  "“Recruit 1 Crew”."}),
+                 ask="Take the rulebook's reward: a new Crew from the Market.",
+                 expect="reward down",
+                 rule="The grid is drawn below the lesson. Which of the four spaces next to the "
+                      "middle recruits a Crew?",
+                 why="Down from the middle is “Recruit 1 Crew”.",
+                 wrong={"reward": "Legal, but the rulebook's Smuggler recruits a Crew."},
+                 basis=[("Cargo", "Gain Reward. On your player board, move your white reward marker on the Rewards grid to an adjacent space, except the one with the black reward marker.")]),
             Step(section="Delivering Cargo", ask="Recruit any card from the Market, ignoring cost and suit.",
                  text="Any of the three: the reward ignores both the cost and the suit.",
                  goal=goals.event("recruits", "recruit a Crew"), answer="recruit cutpurse",
-                 hint="For example 'recruit cutpurse'."),
+                 why="Any card will do: the reward ignores cost and suit.",
+                 basis=[("Cargo", "you choose to recruit a card from the Market into your Crew, ignoring its cost and suit.")]),
             Step(section="Pledges", title="Pledge the Cargo",
                  text="Finally, the delivered Cargo goes **facedown** under your Squadron or "
                       "your Union pledge marker. Nobody else knows which. At the end of the game "
@@ -116,62 +124,41 @@ TUTORIAL = Tutorial(
                  quote="Finally, you put the Jewelry facedown under your Union pledge marker, "
                        "which is also facedown.",
                  ask="Pledge the Jewelry to the Union, as in the rulebook.",
-                 expect="pledge mollusk", hint="'pledge mollusk'.",
+                 expect="pledge mollusk",
+                 rule="Each Smuggler has a Squadron and a Union pledge marker; the rulebook's "
+                      "Smuggler chooses the Union's.",
+                 why="The rulebook pledges the Jewelry to the Union.",
                  wrong={"pledge bluefin": "A fine bet in a game; the rulebook pledges it to "
-                                          "the Union."}),
+                                          "the Union."},
+                 basis=[("Cargo", "Pledge Cargo. Place the delivered Cargo card facedown under either your Squadron or Union pledge marker, keeping the pledge marker facedown."),
+                        ("Pledged Cargo", "For each Cargo, you gain 1 Fame for each region that the pledged faction controls whose Island matches the Cargo's top-left suit.")]),
         ]),
         Scene("Your next delivery", second_delivery, intro=(
             "Later, at the **Fish** Island at 0,0, carrying **Linen** (delivered to Fish). Your "
             "white marker is on “Recruit 1 Crew” below the middle; the black one is in the "
-            "middle."), steps=[
-            Step(section="Delivering Cargo", ask="Deliver the Linen.", expect="deliver linen",
+            "middle."), picture=lambda s: rewards_grid(s)._repr_svg_(), steps=[
+            Step(section="Delivering Cargo", ask="Earn Fame with your Cargo here.",
+                 expect="deliver linen",
                  text="Every delivery raises the wealth of the region you deliver in — making "
                       "it worth more to whoever controls it.",
-                 hint="'deliver linen'."),
+                 rule="Cargo is delivered at an Island of its Deliver suit. What is the Linen's?",
+                 why="Linen is delivered to a Fish Island, and you are on one.",
+                 basis=[("Cargo", "Increase Wealth. Increase the wealth die on your Flagship's region by one.")]),
             Step(section="Delivering Cargo", title="Moving around the grid",
                  text="The white marker cannot move onto the black one, so you cannot go back "
                       "up. From here: left “Move 2 ignoring battles”, right “2 gold”, down "
                       "“2 Fame”.",
                  ask="Move the white marker to gain 2 Fame.", expect="reward down",
-                 hint="'reward down'.",
+                 rule="The marker moves to a space next to it, never onto the black one. Which "
+                      "of those shows Fame?",
+                 why="Down from “Recruit 1 Crew” is “2 Fame”.",
                  wrong={"reward up": "The black marker is there: the white one cannot move onto "
-                                     "it."}),
+                                     "it."},
+                 basis=[("Cargo", "move your white reward marker on the Rewards grid to an adjacent space, except the one with the black reward marker."),
+                        ("Cargo", "Then, move the black reward marker to the space that the white reward marker moved out of.")]),
             Step(section="Pledges", ask="Pledge the Linen.", text="Either pledge marker.",
                  goal=goals.anything("either pledge"), answer="pledge mollusk",
-                 hint="'pledge mollusk' or 'pledge bluefin'."),
-        ]),
-        Scene("Pledges at the end of the game", game_end, intro=(
-            "The last turn of the game: the Union has 28 Fame and controls **both Fish "
-            "regions**, so it will pass 30 at the end of this round. You are **Smuggler 1** on "
-            "the Skull Island at 5,3, carrying Iron (a **Fish** card, delivered to Skull). "
-            "Ropes, another Fish card, is already pledged to the Union."), steps=[
-            Step(section="Delivering Cargo", ask="Deliver the Iron.", expect="deliver iron",
-                 hint="'deliver iron'.",
-                 text="At the end of the game each pledged Cargo scores **1 Fame for each region "
-                      "the pledged faction controls whose Island matches the Cargo's suit** (its "
-                      "top-left suit, not its Deliver suit)."),
-            Step(section="Delivering Cargo", ask="Take any reward.",
-                 text="Your markers are in the middle: any direction.",
-                 goal=goals.custom("a reward taken, up to the pledge", lambda b, a: bool(
-                     a.data["pending"]) and a.data["pending"][-1]["type"] == "pledge"),
-                 answer="reward up",
-                 hint="From the middle: up is 1 gold, left 1 Fame, right a new region tile, "
-                      "down “Recruit 1 Crew”. Any of them will do here."),
-            Step(section="Pledges", title="Pledge to the winner of the Fish regions",
-                 text="The Union controls 2 Fish regions; the Squadron none.",
-                 quote="For each Cargo, you gain 1 Fame for each region that the pledged faction "
-                       "controls whose Island matches the Cargo's top-left suit.",
-                 ask="Pledge the Iron where it will score.", expect="pledge mollusk",
-                 hint="'pledge mollusk'.",
-                 wrong={"pledge bluefin": "The Squadron controls no Fish region: the Iron would "
-                                          "score nothing there."}),
-            Step(section="Pledges", title="The end of the game",
-                 text="When the round ends, regions are scored; if anyone has 30 Fame the game "
-                      "ends, the Smugglers reveal and score their pledges, and the most Fame "
-                      "wins (ties: most gold).",
-                 quote="Two delivered Cargo of Fish suit are pledged to the Union. The Union "
-                       "controls 2 regions with Fish Islands, so you gain 4 Fame.",
-                 ask="End your turn: the round and the game end.", expect="end", hint="'end'.",
-                 done="Two Fish Cargo pledged to the Union × 2 Fish regions = 4 Fame."),
+                 why="Either marker will do; the end-of-game lesson shows how pledges score.",
+                 basis=[("Cargo", "Place the delivered Cargo card facedown under either your Squadron or Union pledge marker, keeping the pledge marker facedown.")]),
         ]),
     ])

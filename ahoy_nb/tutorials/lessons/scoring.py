@@ -43,7 +43,8 @@ CONTROL_TABLE = (
     "| +2 for its Flagship | |")
 
 TUTORIAL = Tutorial(
-    name="scoring", order=60, title="Control and scoring",
+    name="scoring", order=90, title="Control and scoring",
+    quiz=("control", "fame_round", "control"), requires=("plans",),
     summary="who controls a region, Fame from wealth dice, ties, the two-player adjustments, "
             "the Cutter's claw",
     scenes=[
@@ -63,8 +64,16 @@ TUTORIAL = Tutorial(
                                    lambda b, a: a.comrades().get((3, 2), 0) > 3
                                    and goals.settled(a)),
                  answer=["assemble 1", "assemble 4"],
-                 hint="'assemble 1', then 'assemble 4': 5 Comrades against 3, and 6 with your "
-                      "Flagship."),
+                 rule="Bluefin has 3 here, and your Flagship's +1 leaves with it. How many "
+                      "Comrades must stand on the Island, and which of your actions puts that "
+                      "many there with one die?",
+                 why="Assemble puts 4 more Comrades on the Island: 5 against 3 even without your "
+                     "Flagship.",
+                 wrong={"inspire": "Inspire puts only 1 Comrade on each Island."},
+                 basis=[("Ending the Round", "Check every region for control."),
+                        ("Ending the Round", "+1 control per Comrade on the region's Island"),
+                        ("Ending the Round", "+1 control per Union ship"),
+                        ("Ending the Round", "+2 control per Stronghold")]),
             Step(section="Ending the Round", title="Ties",
                  text=lambda s: (
                      "In the Fish region Bluefin has its Flagship (+2) and a Patrol (+1): 3; you "
@@ -73,17 +82,27 @@ TUTORIAL = Tutorial(
                      "the Fog at 1,1. (Leaving the Skull region, you keep "
                      f"{s.comrades().get((3, 2), 0)} there against 3.)"),
                  quote="On a tie for control of a region, no one scores Fame for it.",
-                 ask="Sail into the Fish region and tie it, so Bluefin scores nothing there.",
+                 ask="Tie the Fish region, so Bluefin scores nothing there.",
                  goal=goals.all_of(goals.tied("0,0"), goals.controls("mollusk", "3,2")),
                  answer=["sail 4", "move 1,1", "anchor"],
-                 hint="'sail 4', 'move 1,1' (into the Fish region), then 'anchor'."),
+                 rule="Bluefin has 3 in the Fish region and you have 2 Comrades there. What does "
+                      "one Union ship anywhere in the region add, and which of its spaces can you "
+                      "reach?",
+                 why="Your Flagship in the Fish region makes 2 + 1 = 3 against Bluefin's 3: a "
+                     "tie.",
+                 basis=[("Ending the Round", "On a tie for control of a region, no one scores Fame for it."),
+                        ("Ending the Round", "+1 control per Union ship")]),
             Step(section="Ending the Round", title="Scoring",
                  text="Everyone has placed their dice, so ending your turn ends the round: "
                       "**the controller of each region gains Fame equal to its wealth die**. "
                       "Then, if anyone has 30 Fame, the game ends; otherwise everyone rerolls "
                       "and the first player card passes clockwise.",
                  quote="The controller gains Fame equal to the region's wealth die.",
-                 ask="End your turn and watch the scoring.", expect="end", hint="'end'.",
+                 ask="End your turn and watch the scoring.", expect="end",
+                 rule="Nobody has dice left: the round ends when your turn does.",
+                 why="The last turn's end ends the round, and the regions are scored.",
+                 basis=[("Ending the Round", "The controller gains Fame equal to the region's wealth die."),
+                        ("Clean Up", "If any player has at least 30 Fame, end the game.")],
                  done="You gained 3 Fame for the Skull region; the tied Fish region scored "
                       "nothing."),
         ]),
@@ -94,19 +113,27 @@ TUTORIAL = Tutorial(
             Step(section="Ending the Round", ask="End your turn, and with it the round.",
                  text="Scoring comes first: your Flagship and Patrol control the Fish region; "
                       "the Union's Flagship and 2 Comrades control the Skull region.",
-                 expect="end", hint="'end'."),
+                 expect="end", rule="Nobody has dice left: the round ends when your turn does.",
+                 why="Ending the last turn ends the round.",
+                 basis=[("Ending the Round", "When the round ends, score Fame from controlled regions and then clean up.")]),
             Step(section="Ending the Round", title="Adjust for two",
                  text="With two players, the first player must increase one region's wealth "
                       "die by 1 — a region you control is worth more to you next round.",
                  quote="With 2 players, the first player must increase one region's wealth die "
                        "by 1, then may return all cards in the Market to the box.",
-                 ask="Raise the wealth of the region you control.", expect="wealth 0,0",
-                 hint="You control the Fish region: 'wealth 0,0'.",
+                 ask="Make next round's scoring better for you.", expect="wealth 0,0",
+                 rule="A region's controller gains its wealth in Fame. Which region is yours, "
+                      "and what does a higher wealth die give its controller?",
+                 why="You control the Fish region: a higher wealth die there is worth more to "
+                     "you.",
+                 basis=[("Clean Up", "Adjust for Two? With 2 players, the first player must increase one region's wealth die by 1, then may return all cards in the Market to the box.")],
                  wrong={"wealth 3,2": "That is the Union's region: raising it helps them."}),
             Step(section="Ending the Round", ask="Keep the Market, or flush it and deal 3 new cards.",
                  text="Then you may return all the Market cards to the box and refill it.",
                  goal=goals.anything("flush or keep"), answer="keep",
-                 hint="'keep' or 'flush' — either is fine.",
+                 rule="Either is allowed: the Market's 3 cards stay, or 3 new ones come.",
+                 why="Either is fine: flushing deals 3 new cards.",
+                 basis=[("Clean Up", "Adjust for Two? With 2 players, the first player must increase one region's wealth die by 1, then may return all cards in the Market to the box.")],
                  done="Then everyone rerolls, and the first player card passes to the Union."),
         ]),
         Scene("The Cutter's claw", claw, intro=(
@@ -120,12 +147,18 @@ TUTORIAL = Tutorial(
                       "Islands.",
                  quote="The Mighty Claw: In addition to adding +1 control, the Cutter doubles the "
                        "control of all Comrades on the Island in its region.",
-                 ask="Inspire, placing a Comrade on the Skull Island (and the Fish Island too).",
+                 ask="Stay ahead in the Skull region even if Bluefin adds a Patrol there: add "
+                     "Comrades to its Island with one die.",
                  goal=goals.all_of(goals.controls("mollusk", "3,2"), goals.custom(
                      "3 Comrades on the Skull Island",
                      lambda b, a: a.comrades().get((3, 2), 0) >= 3)),
                  answer=["inspire 6", "inspire 3,2", "inspire 0,0"],
-                 hint="'inspire 6', then 'inspire 3,2' and 'inspire 0,0'.",
+                 rule="With the Cutter in the region each Comrade there counts +2. Which of your "
+                      "dice places Comrades on Islands, and how many on each?",
+                 why="Inspire (your 6) places 1 Comrade on each Island: +2 on the Skull Island "
+                     "with the claw.",
+                 basis=[("Cutter and Gunship", "The Mighty Claw: In addition to adding +1 control, the Cutter doubles the control of all Comrades on the Island in its region—each Comrade adds +2 control instead of +1."),
+                        ("The Mollusk Union", "Inspire: Place a “6” die. Place 1 Comrade each on up to 4 different Islands.")],
                  done="3 Comrades × 2 + the Cutter = 7 against 4."),
         ]),
     ])

@@ -17,7 +17,7 @@ NOT_ISLAND = ("The Smuggler's Flagship starts “on any space on the map except 
               "Pick a space that is not an Island.")
 
 TUTORIAL = Tutorial(
-    name="setup", order=10, title="Setting up a game",
+    name="setup", order=10, title="Setting up a game", quiz=("players", "start"),
     summary="which factions play with 2, 3 and 4 players, the first two regions, "
             "where each Flagship starts",
     scenes=[
@@ -40,7 +40,10 @@ TUTORIAL = Tutorial(
                  quote="Two Players: Play with the Bluefin Squadron and Mollusk Union.",
                  ask="As Bluefin, choose the Island for your Flagship and a Patrol.",
                  goal=goals.anything("choose either Island"), answer="start 0,0",
-                 hint="Either Island will do: 'start 0,0' or 'start 3,2'.",
+                 why="Either Island will do; the Union takes the other one.",
+                 basis=[("Game Setup", "Two Players: Play with the Bluefin Squadron and Mollusk Union."),
+                        ("Faction Setup", "Place both your Flagship figure and 1 Patrol figure on the Island on either region tile."),
+                        ("Faction Setup", "Place your Flagship figure and 2 Comrade tokens on the empty Island.")],
                  done="The Union set up on the other Island by itself: Flagship, 2 Comrades on "
                       "the Island, 6 Ready Comrades on its board and 2 secret plan cards."),
         ]),
@@ -51,7 +54,8 @@ TUTORIAL = Tutorial(
                  text="Everyone has rolled their action dice and taken 1 gold. The Squadron "
                       "places its Flagship and 1 Patrol on the Island of either region.",
                  ask="As Bluefin, start on the Island at 3,2.", expect="start 3,2",
-                 highlight=["3,2"], hint="'start 3,2'.",
+                 highlight=["3,2"], why="The Island at 3,2 is the one this step names.",
+                 basis=[("Faction Setup", "Place both your Flagship figure and 1 Patrol figure on the Island on either region tile.")],
                  wrong={"start 0,0": "Legal — either Island will do in a game — but this step "
                                      "asks for the Island at 3,2."}),
             Step(section="Faction Setup", title="The Smuggler",
@@ -61,7 +65,9 @@ TUTORIAL = Tutorial(
                  quote="Place your Flagship figure on any space on the map except an Island.",
                  ask="As Smuggler 1, choose a starting space that is not an Island.",
                  goal=goals.anything("any space but an Island"), answer="start 1,1",
-                 hint="Any space but 0,0 and 3,2, for example 'start 1,1'.",
+                 why="Any space but the two Islands (0,0 and 3,2) will do.",
+                 basis=[("Faction Setup", "Place your Flagship figure on any space on the map except an Island."),
+                        ("Faction Setup", "Place your black and white reward markers on the middle space of the Rewards grid on your player board.")],
                  wrong={"start 0,0": NOT_ISLAND, "start 3,2": NOT_ISLAND},
                  done="The Union took the empty Island. Bluefin, who holds the first player "
                       "card, takes the first turn."),
@@ -73,18 +79,21 @@ TUTORIAL = Tutorial(
                  text="Faction setup follows the seats: Squadron, first Smuggler, Union, second "
                       "Smuggler.",
                  goal=goals.anything("either Island"), answer="start 0,0",
-                 hint="'start 0,0' or 'start 3,2'."),
+                 why="Either Island will do.",
+                 basis=[("Game Setup", "Players must sit in this clockwise order: Bluefin Squadron, Smuggler (3 and 4 players), Mollusk Union, Smuggler (4 players only).")]),
             Step(section="Faction Setup", ask="As Smuggler 1, choose a starting space.",
                  text="A Smuggler may start next to its rivals or far from them — but not on "
                       "an Island.",
                  goal=goals.anything("any space but an Island"), answer="start 1,0",
-                 hint="For example 'start 1,0'.",
+                 why="Any space but an Island will do.",
+                 basis=[("Faction Setup", "Place your Flagship figure on any space on the map except an Island.")],
                  wrong={"start 0,0": NOT_ISLAND, "start 3,2": NOT_ISLAND}),
             Step(section="Faction Setup", ask="As Smuggler 2, choose a starting space.",
                  text="The Union has set up on the empty Island already; the second Smuggler "
                       "sets up last.",
                  goal=goals.anything("any space but an Island"), answer="start 2,2",
-                 hint="For example 'start 2,2'.",
+                 why="Any space but an Island will do.",
+                 basis=[("Faction Setup", "In games with 4 players, set up the second Smuggler in the same way as the first Smuggler.")],
                  wrong={"start 0,0": NOT_ISLAND, "start 3,2": NOT_ISLAND},
                  done="Time to set sail! Play begins with the Bluefin Squadron."),
         ]),
