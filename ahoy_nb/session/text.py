@@ -308,10 +308,12 @@ def where(state: State, faction: str) -> str:
     figs = [fig for fig in _figures(state) if fig.owner == faction]
     if not figs:
         return f"{who(faction)} has no figures on the map."
-    parts = []
+    counts: dict[tuple[str, tuple], int] = {}     # figures of a kind on a space, counted once
     for fig in figs:
         kind = "Flagship" if fig.kind == "flagship" else fig.kind.title()
-        parts.append(f"{kind} at {space_name(fig.at)} ({state.region(fig.at).suit.title()} region)")
+        counts[kind, fig.at] = counts.get((kind, fig.at), 0) + 1
+    parts = [f"{f'{n} {kind}s' if n > 1 else kind} at {space_name(at)} "
+             f"({state.region(at).suit.title()} region)" for (kind, at), n in counts.items()]
     return f"{who(faction)}: " + "; ".join(parts) + "."
 
 

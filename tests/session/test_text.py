@@ -141,3 +141,21 @@ def test_a_board_in_text_mode_acts_answers_and_refuses_from_typed_lines():
     assert board.traits["error"].startswith("Not possible: no chance to win")
     board.handle({"text": False, "id": 6})
     assert board.traits["text"] == []
+
+
+def test_where_counts_the_figures_of_a_kind_on_one_space():
+    # Patrols gather on a space as a game goes on: each kind on a space is said once.
+    for seed in range(40):
+        s = _played(2, seed, 60)
+        for f in ("bluefin", "mollusk"):
+            on = [(fig["kind"], tuple(fig["at"])) for fig in s.data["figures"]
+                  if fig["owner"] == f and fig.get("at") is not None]
+            stacked = {k for k in on if on.count(k) > 1}
+            if stacked:
+                kind, at = sorted(stacked)[0]
+                answer = read_line(s, f, f"where {f}").value
+                said = f"{on.count((kind, at))} {kind.title()}s at {at[0]},{at[1]} "
+                assert said in answer, (said, answer)
+                assert answer.count(f" at {at[0]},{at[1]} (") == len({k for k in set(on) if k[1] == at})
+                return
+    raise AssertionError("no two figures of a kind on one space in 40 games")
