@@ -602,10 +602,12 @@ function render({ model, el }) {
     return cls ? `.${cls}` : null;
   }
   let lastFocus = null;       // the key of what last had the focus inside the board
+  let lastFocused = null;     // and the node itself
   let focusToRestore = null;  // the focus went with a redraw: where it goes back
   root.addEventListener("focusin", (event) => {
     const key = focusKey(event.target);
     if (key) lastFocus = key;
+    lastFocused = event.target;
     if (mapCells().includes(event.target)) setRoving(event.target);
   });
   function focusGoing(host) {
@@ -613,8 +615,10 @@ function render({ model, el }) {
     if (host.contains(focused()) && focused() !== host) focusToRestore = lastFocus;
   }
   function visible(node) { return node && node.isConnected && node.getClientRects().length > 0; }
+  // What can take the focus (a slot that was a button may be drawn again as a picture).
+  const FOCUSABLE = "[tabindex], button:not(:disabled), input:not(:disabled), select, textarea";
   function giveFocusBack(key) {
-    const node = key ? Array.from(root.querySelectorAll(key)).find(visible) : null;
+    const node = key ? Array.from(root.querySelectorAll(key)).find((n) => visible(n) && n.matches(FOCUSABLE)) : null;
     const cell = mapCells().find((c) => c.getAttribute("tabindex") === "0");
     const to = node || cell || root;
     to.focus({ preventScroll: !node });
@@ -626,6 +630,21 @@ function render({ model, el }) {
     const key = focusToRestore;
     focusToRestore = null;
     if (lost) giveFocusBack(key);
+  }
+  // After every change of the model: if what had the focus went away (removed or hidden
+  // by any redraw, a closed chooser, a finished step) and the page's focus fell to
+  // nowhere, it comes back to the same thing, or the map. A person who moved the focus
+  // elsewhere keeps it there: what they left is still shown.
+  let focusCheck = null;
+  function keepFocus() {
+    if (focusCheck) return;
+    focusCheck = setTimeout(() => {
+      focusCheck = null;
+      const page = document.activeElement;
+      const inside = focused();
+      const lost = (!page || page === document.body) && (!inside || !inside.isConnected);
+      if (lost && lastFocus && lastFocused && !visible(lastFocused) && root.isConnected) giveFocusBack(lastFocus);
+    }, 0);
   }
 
   // The map is one tab stop (the grid pattern's roving focus): its spaces take the focus
@@ -1195,6 +1214,7 @@ function render({ model, el }) {
     ["position", drawControls], ["position", drawActions], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
     ["ack", onAck],
   ];
+  handlers.push(...[...new Set(handlers.map(([name]) => name))].map((name) => [name, keepFocus]));
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
   drawText(); drawParts(); drawActions(); drawStatus(); drawMessage(); drawPanels(); drawHandover(); drawNotices();
   drawLogHead(); drawLogTail(); drawControls(); announceLog();
@@ -1203,6 +1223,7 @@ function render({ model, el }) {
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
     clearTimeout(scrubTimer);
     clearTimeout(slowTimer);
+    clearTimeout(focusCheck);
     if (pinFrame) cancelAnimationFrame(pinFrame);
     clearTimeout(pinAgain);
     document.removeEventListener("scroll", schedulePin, { capture: true });
