@@ -98,7 +98,9 @@ function render({ model, el }) {
   // The message area is seen; the notice region says the same to a screen reader.
   const messageBox = h("div", { className: "ahoy-message" });
   const noticeLive = h("div", { className: "ahoy-live ahoy-notice-live", "aria-live": "assertive", "aria-atomic": "true" });
-  const announcer = h("ul", { className: "ahoy-live ahoy-announce", role: "log", "aria-live": "polite", "aria-label": "What happened" });
+  // (the list inside the log region: a list with the role "log" would not be a list)
+  const announcer = h("ul", { className: "ahoy-announce" });
+  const announceLive = h("div", { className: "ahoy-live ahoy-announce-live", role: "log", "aria-live": "polite", "aria-label": "What happened" }, [announcer]);
   const textSwitch = h("button", { type: "button", className: "ahoy-text-switch", "aria-pressed": "false",
                                    title: "The game in words, with a box to type actions and questions", text: "Text" });
   const textView = h("div", { className: "ahoy-textview" });
@@ -111,7 +113,7 @@ function render({ model, el }) {
     h("button", { type: "submit", className: "ahoy-line-send", text: "Send" })]);
   const noticeHeading = h("h2", { className: "ahoy-text-title", text: "Notice" });
   const announceHeading = h("h2", { className: "ahoy-text-title", text: "What happened" });
-  textView.append(textHeading, lineForm, noticeHeading, noticeLive, announceHeading, announcer, textBlocks);
+  textView.append(textHeading, lineForm, noticeHeading, noticeLive, announceHeading, announceLive, textBlocks);
   const panelsHost = h("div", { className: "ahoy-panels" });
   const handover = h("div", { className: "ahoy-handover" });
   const notices = h("div", { className: "ahoy-notices" });
