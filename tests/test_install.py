@@ -77,7 +77,7 @@ print("from", ahoy_nb.__file__)
 """
     out = _run([py, "-c", code], env, cwd=cwd).stdout
     assert "engine alone: []" in out, out
-    assert "AhoyGame bluefin GameCharts" in out, out
+    assert "GameWidget bluefin GameCharts" in out, out
     assert str(py.parent.parent) in out, out   # the installed wheel, not the checkout
 
 

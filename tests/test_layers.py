@@ -10,9 +10,12 @@ tables' server runs without any widget library, and the rules never name a card.
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
+import time
 import tomllib
+import urllib.request
 from pathlib import Path
 
 import grimp
@@ -82,6 +85,43 @@ def test_the_online_server_imports_no_widget_library():
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+def test_ahoy_nb_serve_serves_a_table_without_any_widget_library(tmp_path):
+    """``ahoy-nb serve`` started with anywidget, ipywidgets and bqplot unimportable: a table
+    is made through the API and its board answers a seat (issue 44)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from online_support import free_port
+    port = free_port()
+    code = ("import sys\n"
+            "[sys.modules.__setitem__(m, None) for m in ('anywidget', 'ipywidgets', 'bqplot')]\n"
+            "from ahoy_nb.apps.cli import main\n"
+            f"main(['serve', '--port', '{port}', '--store', 'sqlite:///{tmp_path}/t.sqlite'])")
+    server = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(base + "liveness", timeout=5).close()
+                break
+            except OSError:
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "ahoy-nb serve did not start in 90 s"
+                time.sleep(0.3)
+        made = urllib.request.Request(base + "api/tables", method="POST",
+                                      data=json.dumps({"players": 2, "seed": 3}).encode())
+        with urllib.request.urlopen(made, timeout=30) as answer:
+            table = json.loads(answer.read())
+        token = table["seats"]["bluefin"]["token"]
+        with urllib.request.urlopen(f"{base}api/tables/{table['table']}/board?token={token}",
+                                    timeout=30) as answer:
+            board = json.loads(answer.read())["board"]
+        assert board["viewer"] == "bluefin" and board["can_act"] and board["parts"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def test_find_cycle_finds_one():

@@ -45,6 +45,9 @@ if (!page.listening) {
       if (kind !== "keydown" || /^(Page|Arrow|Home|End| )/.test(event.key)) page.scrolled = Date.now();
     }, { capture: true, passive: true });
   }
+  for (const kind of ["mousedown", "keydown"]) {
+    window.addEventListener(kind, () => { page.pressed = Date.now(); }, { capture: true, passive: true });
+  }
 }
 
 // After this long without an answer to a click, the message area says so: a busy kernel
@@ -1203,6 +1206,30 @@ function render({ model, el }) {
     page.lessonShown = true;
     if (document.querySelector(".ahoy-tutorial") !== lesson) return;   // another lesson was first
     lesson.scrollIntoView({ block: "start" });
+    keepFirstLesson(lesson);
+  }
+
+  // Run All goes on after the lesson appears: JupyterLab scrolls to each cell it runs and
+  // gives the cells above their real heights as they render (a windowed notebook), which
+  // moves the lesson. For a minute, until the person scrolls, clicks or types, the lesson
+  // is put back at the top whenever it has moved.
+  function keepFirstLesson(lesson) {
+    const shown = Date.now();
+    const timer = setInterval(() => {
+      const done = Date.now() - shown > 60000 || page.scrolled > shown || (page.pressed || 0) > shown;
+      if (done || !lesson.isConnected) { clearInterval(timer); return; }
+      const box = scrollBox(lesson);
+      const top = box ? box.getBoundingClientRect().top : 0;
+      if (Math.abs(lesson.getBoundingClientRect().top - top) > 2) lesson.scrollIntoView({ block: "start" });
+    }, 200);
+  }
+
+  function scrollBox(el) {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const overflow = getComputedStyle(up).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && up.scrollHeight > up.clientHeight) return up;
+    }
+    return null;
   }
   showFirstLesson();
 
