@@ -308,6 +308,7 @@ def test_axe_finds_nothing_serious_on_the_online_pages(tmp_path, quiet_page):
 
 def test_axe_finds_nothing_serious_on_the_notebook_board_in_jupyterlab(quiet_page, jupyterlab_server,
                                                                      tmp_path):
+    (bs.REPO_ROOT / "build").mkdir(exist_ok=True)
     path = bs.write_notebook(bs.REPO_ROOT / "build" / "a11y-axe.ipynb", [
         "import ahoy_nb\ngame = ahoy_nb.play(players=2, seed=4, bot_delay=0)\ngame"])
     try:
