@@ -622,11 +622,11 @@ function render({ model, el }) {
   function visible(node) { return node && node.isConnected && node.getClientRects().length > 0; }
   // What can take the focus (a slot that was a button may be drawn again as a picture).
   const FOCUSABLE = "[tabindex], button:not(:disabled), input:not(:disabled), select, textarea";
-  function giveFocusBack(key) {
+  function giveFocusBack(key, scroll = true) {
     const node = key ? Array.from(root.querySelectorAll(key)).find((n) => visible(n) && n.matches(FOCUSABLE)) : null;
     const cell = mapCells().find((c) => c.getAttribute("tabindex") === "0");
     const to = node || cell || root;
-    to.focus({ preventScroll: !node });
+    to.focus({ preventScroll: !(node && scroll) });
   }
   function restoreFocus() {
     if (!focusToRestore) return;
@@ -648,7 +648,7 @@ function render({ model, el }) {
       const page = document.activeElement;
       const inside = focused();
       const lost = (!page || page === document.body) && (!inside || !inside.isConnected);
-      if (lost && lastFocus && lastFocused && !visible(lastFocused) && root.isConnected) giveFocusBack(lastFocus);
+      if (lost && lastFocus && lastFocused && !visible(lastFocused) && root.isConnected) giveFocusBack(lastFocus, false);   // the page stays put
     }, 0);
   }
 
