@@ -24,7 +24,7 @@ from importlib import resources
 from .engine.cards import crew
 from .engine.components import BOARDS, CARD_KEYS, CARGO_KEYS, MARKET_CARDS, SHIP_SLOTS
 
-__all__ = ["KINDS", "crew_tips", "table", "tip"]
+__all__ = ["KINDS", "crew_tips", "search", "sections", "table", "tip"]
 
 KINDS = ("slot", "crew", "plan", "terrain", "cargo", "verb")
 
@@ -99,3 +99,39 @@ def tip(kind: str, key: str) -> str | None:
             return group["_decline"].format(what=what) if what else None
         return None
     return group.get(key)
+
+
+def sections() -> dict[str, str]:
+    """The rulebook's sections in short: ``{section title: a few sentences}``.
+
+    >>> "Battling" in sections()
+    True
+    """
+    return dict(table()["section"])
+
+
+def _entries() -> list[tuple[str, str, str]]:
+    """Every text as ``(group, title, text)``: the sections first, then the tips."""
+    out = [("Rules", title, text) for title, text in sections().items()]
+    groups = {"slot": "Die slots", "crew": "Crew", "plan": "Plans", "terrain": "Terrain",
+              "verb": "Notation"}
+    names = {c_key: card["name"] for c_key, card in zip(CARD_KEYS, MARKET_CARDS)}
+    texts = {**table(), "crew": crew_tips()}
+    texts["verb"] = {**texts["verb"], **{verb: crew.verb_tip(verb) for verb in crew.VERBS
+                                         if crew.verb_tip(verb)}}
+    for kind, group in groups.items():
+        for key, text in texts[kind].items():
+            if key.startswith("_"):
+                continue
+            title = names.get(f"{key}-a", names.get(key, key.replace("-", " ").title()))
+            if kind == "verb":
+                title = key
+            out.append((group, title, text))
+    return out
+
+
+def search(query: str | None) -> list[tuple[str, str, str]]:
+    """The entries whose title or text contain every word of ``query`` (any case)."""
+    words = (query or "").lower().split()
+    return [e for e in _entries()
+            if all(w in f"{e[1]} {e[2]}".lower() for w in words)]

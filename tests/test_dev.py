@@ -40,8 +40,8 @@ def clone(tmp_path):
     return tmp_path
 
 
-def _dev(clone: Path, *args: str) -> list[str]:
-    env = dict(os.environ, AHOY_DEV_REINSTALL="0")
+def _dev(clone: Path, *args: str, path: str | None = None) -> list[str]:
+    env = dict(os.environ, AHOY_DEV_REINSTALL="0", PATH=path or os.environ["PATH"])
     subprocess.run([str(clone / "dev"), *args], cwd=clone, env=env, check=True,
                    capture_output=True, text=True, timeout=60)
     return (clone / "calls.log").read_text().splitlines()
@@ -74,6 +74,27 @@ def test_a_test_install_counts_for_lab(clone):
     assert _installs(calls) == [".[test]"]
     calls = _dev(clone, "lab")
     assert _installs(calls) == [".[test]"]       # lab is part of test: nothing more
+
+
+def test_dev_test_installs_axe_core_from_npm_once(clone):
+    """The accessibility tests' axe-core (docs/accessibility.md): `npm ci` in
+    tests/browser/axe at the first ./dev test, not again while it is up to date."""
+    axe = clone / "tests" / "browser" / "axe"
+    axe.mkdir(parents=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(ROOT / "tests" / "browser" / "axe" / name, axe / name)
+    bin_dir = clone / "fake-bin"
+    bin_dir.mkdir()
+    npm = bin_dir / "npm"
+    npm.write_text(FAKE.format(name="npm", log=clone / "calls.log").replace(
+        "exit 0", "mkdir -p node_modules/axe-core && touch node_modules/axe-core/axe.min.js "
+                  "node_modules/.package-lock.json\nexit 0"))
+    npm.chmod(0o755)
+    env_path = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+    first = _dev(clone, "test", "--co", path=env_path)
+    assert [c for c in first if c.startswith("npm")] == ["npm ci --no-audit --no-fund --silent"]
+    again = _dev(clone, "test", "--co", path=env_path)
+    assert [c for c in again if c.startswith("npm")] == ["npm ci --no-audit --no-fund --silent"]
 
 
 def test_learners_copies_are_kept_and_ignored(clone):

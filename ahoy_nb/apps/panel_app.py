@@ -520,8 +520,10 @@ class GameApp:
         self.simulations, self.hint_simulations = int(simulations), int(hint_simulations)
         self.players_select = _widget(pn.widgets.Select, "Players", options=[2, 3, 4],
                                       value=int(players), width=80)
+        # Bokeh's spin buttons have no name a screen reader can say (axe: button-name);
+        # the arrow keys in the box do the same.
         self.seed_input = _widget(pn.widgets.IntInput, "Seed (empty: random)", value=seed,
-                                  width=160)
+                                  width=160, stylesheets=[".bk-spin-wrapper { display: none !important; }"])
         self.seats = pn.Row()
         self.start_button = _widget(pn.widgets.Button, "New game", button_type="primary",
                                     width=110, align="end")
@@ -551,7 +553,7 @@ class GameApp:
         self.download = pn.widgets.FileDownload(callback=self._save_file, embed=False,
                                                 filename="ahoy-game.ahoy.json",
                                                 label="Save game", width=130)
-        self.upload = pn.widgets.FileInput(accept=".json", width=260)
+        self.upload = _widget(pn.widgets.FileInput, "Open a saved game", accept=".json", width=260)
         self.file_info = pn.pane.HTML("", css_classes=["ahoy-file-info"])
         self.upload.param.watch(lambda e: self.open_file(e.new), "value")
         files = pn.Row(self.download, self.upload, self.file_info)

@@ -496,10 +496,28 @@ class Renderer:
         x, y = self.px(space)
         name = _sname(space)
         words = f"Space {name}" + (f", {info.terrain}" if info.terrain != "sea" else "")
+        attrs = self.targets.attrs(("space", space), "space", words)
+        if "role" not in attrs:   # a space of the map's arrow-key tour (board.js): what is there
+            here = [f for f in self.data["figures"] if tuple(f["at"]) == space]
+            comrades = self.data["comrades"].get(name, 0)
+            words += "".join(f", {faction_name(f['owner'])} "
+                             f"{'Flagship' if f['kind'] == 'flagship' else f['kind'].title()}"
+                             for f in here) + (f", {comrades} Comrades" if comrades else "")
+            attrs = dict(attrs, role="img", aria_label=words)
         out.open("g", data_space=name, data_terrain=info.terrain, data_tip=tip("terrain", info.terrain),
-                 **self.targets.attrs(("space", space), "space", words))
+                 **attrs)
+        start = len(out.parts)
         self._terrain(out, space, info, tile)
+        # The words drawn on a space (an Island's suit, its gold) go just above its group:
+        # its name in words is what a screen reader says, and a button's name must hold
+        # the words it shows (axe's label-content-name-mismatch) if they are inside it.
+        words_drawn = [p for p in out.parts[start:] if p.startswith("<text")]
+        out.parts[start:] = [p for p in out.parts[start:] if not p.startswith("<text")]
         out.close()
+        if words_drawn:
+            out.open("g", pointer_events="none", aria_hidden="true")
+            out.parts.extend(words_drawn)
+            out.close()
 
     def _terrain(self, out: _Out, space, info, tile) -> None:
         """What is printed on one space of a region tile."""
@@ -1007,7 +1025,7 @@ class Renderer:
                 out.el("rect", x=cx, y=cy, width=cell, height=cell,
                        fill="#fff6dc" if kind == "start" else "#fff", stroke="#b5a888", stroke_width=1,
                        data_reward=f"{f}:{r},{c}",
-                       **{"aria-label": REWARD_TEXT[kind].format(n=n),
+                       **{"role": "img", "aria-label": REWARD_TEXT[kind].format(n=n),
                           **self.targets.attrs(("reward", f, r, c), "reward",
                                                "Reward: " + REWARD_TEXT[kind].format(n=n))})
         out.open("text", font_size=9.5, fill="#4a4030", text_anchor="middle", pointer_events="none")

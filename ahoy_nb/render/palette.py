@@ -13,6 +13,9 @@ FACTION_DARK = {"bluefin": "#27487a", "mollusk": "#3f7a30",
                 "smuggler1": "#3f4042", "smuggler2": "#5a4c3a"}
 FACTION_TINT = {"bluefin": "#eef3fa", "mollusk": "#eff7ec",
                 "smuggler1": "#f1f1f2", "smuggler2": "#f4f1ec"}
+# The factions' colours in words (a screen reader, the text mode).
+FACTION_COLOR_NAMES = {"bluefin": "blue", "mollusk": "green", "smuggler1": "grey",
+                       "smuggler2": "brown"}
 FLAG_LETTER = {"bluefin": "B", "mollusk": "M", "smuggler1": "S1", "smuggler2": "S2"}
 SUIT_COLORS = {"fish": "#2f8fa8", "swords": "#b8433f", "compass": "#7a5ca0",
                "skull": "#4a4a4a", "tree": "#3f7f35", "parrot": "#d9822b"}

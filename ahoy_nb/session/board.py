@@ -33,6 +33,7 @@ from ..engine import Action, IllegalActionError, State
 from ..engine.words import faction_name
 from ..tutorials.friendly import explain_click
 from .game import GameSession, NotYours, Refusal, standing
+from .text import NotPossible, read_line
 from .view import (TRAITS, Answers, Intent, board_view, cut, first_action, intent_id,
                    log_parts, parse_intent, shown_state)
 
@@ -64,6 +65,9 @@ class Board:
       taken; ``False`` holds it (the guarded game warns first, :class:`~.guard.Guard`).
     * ``confirm_handover``: in hot seat with several people, hide the next person's view
       until the front end says the device was passed (a ``reveal`` intent).
+    * ``text``: text mode: the board also shows the position in words (the ``text``
+      trait) and takes typed lines (``line`` intents; docs/accessibility.md). The front
+      end switches it with a ``text`` intent.
 
     Listeners (:meth:`listen`) get ``(changed traits, revised)`` after each change:
     ``revised`` when the live game changed (not only what is shown).
@@ -76,8 +80,9 @@ class Board:
                  on_undo: Callable[[], object] | None = None,
                  may_act: Callable[[], bool] | None = None,
                  before_action: Callable[[str], bool] | None = None,
-                 confirm_handover: bool = True):
+                 confirm_handover: bool = True, text: bool = False):
         self.game = game
+        self.text = bool(text)
         # Front-end messages may be handled on another thread than bots: every change of
         # the board and its game goes through this lock.
         self.lock = threading.RLock()
@@ -382,7 +387,7 @@ class Board:
         view = board_view(s, self.viewer, position, answers=self._answers(),
                           hints=self.traits["hints"], highlight=self.traits["highlight"],
                           mark=self._mark[1] if self._mark else None,
-                          log_cache=self._log_cache)
+                          log_cache=self._log_cache, text=self.text)
         entries = view.pop("entries")
         if "error" in view:
             self._set(error=view.pop("error"))
@@ -393,6 +398,13 @@ class Board:
         head, tail = log_parts(entries, self.traits["log_head"])
         self._set(log_head=head, log_tail=tail)
         self.traits["entries"] = self._changed["entries"] = entries
+
+    def set_text(self, on: bool) -> None:
+        """Text mode on or off (see the class notes)."""
+        with self.batch():
+            if self.text != bool(on):
+                self.text = bool(on)
+                self._redraw()
 
     def show(self, position: int, mark: str | None = None) -> None:
         """Show the position after ``position`` actions (read-only unless it is the latest).
@@ -435,6 +447,11 @@ class Board:
             self._set(error=self.on_refused(value) or "")
         elif kind == "press":
             self._press(value["panel"], value["button"])
+        elif kind == "line":
+            self._line(value)
+        elif kind == "text":
+            self._set(error="")
+            self.set_text(value)
         elif kind == "reveal":
             if not self.handover:
                 raise IllegalActionError("There is no handover waiting")
@@ -520,6 +537,40 @@ class Board:
                                      + (f": {button['title']}" if button.get("title") else ""))
         self._set(error="")
         self._on_press[panel_id](button_id)
+
+    def _line(self, line: str) -> None:
+        """A line typed in text mode: an action of the person here, or a question about
+        the position shown, answered in the message area (the page's notice region)."""
+        shown = self.shown_state()
+        legal = shown.legal_actions() if self.may_act() else []
+        reading = read_line(shown, self.viewer, line, legal,
+                            choices=self.traits["choices"] if legal else [])
+        self._set(error="")
+        if reading.kind == "action":
+            self.say("")    # the log says what it did
+            self.choose(reading.value)
+        elif reading.kind == "undo":
+            self._undo()
+        elif reading.kind == "answer":
+            self.say(reading.value, "answer", reading.lines)
+        elif reading.kind == "chance":
+            advice = self._panels.get("advisor")
+            lines = [x for x in advice["lines"]] if advice else []
+            if not lines:
+                raise NotPossible("Not possible: no chance to win is worked out on this board "
+                                  "(its Analysis is off, or it has none)")
+            self.say(lines[0], "answer", lines[1:])
+        else:   # a button of a side panel, by its name
+            self._press_named(reading.value)
+
+    def _press_named(self, name: str) -> None:
+        for panel in self._panels.values():
+            for button in panel["buttons"]:
+                words = button["label"].lower().strip(" ›‹»«↶")
+                if name in (words, button["id"]):
+                    self._press(panel["id"], button["id"])
+                    return
+        raise NotPossible(f"Not possible: there is no {name} button here now")
 
     def on_refused(self, target: dict) -> str:
         """The message shown for a click on ``target`` (the clicked element's data

@@ -39,6 +39,7 @@ from ..engine import IllegalActionError, State
 from ..engine.words import faction_name, label
 from ..render import render_parts
 from ..engine.words import slot_title
+from .text import MAX_LINE, position_text
 
 __all__ = ["TRAITS", "Trait", "SERVED", "Answers", "Intent", "MalformedIntent", "INTENT_KINDS",
            "board_view", "parse_intent", "shown_state", "log_entries", "log_parts", "first_action",
@@ -47,7 +48,8 @@ __all__ = ["TRAITS", "Trait", "SERVED", "Answers", "Intent", "MalformedIntent", 
 LOG_PAGE = 25        # the log's head is resent once every LOG_PAGE actions
 MAX_NOTATION = 200   # longer text is no notation: refused before the engine reads it
 MAX_ERROR = 300      # an error never echoes more than this back to the front end
-INTENT_KINDS = ("action", "concede", "undo", "scrub", "reveal", "refused", "press")
+INTENT_KINDS = ("action", "concede", "undo", "scrub", "reveal", "refused", "press", "line",
+                "text")
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ TRAITS: dict[str, Trait] = {
     "can_act": Trait(bool, False, "view"),
     "can_undo": Trait(bool, False, "view"),
     "can_concede": Trait(list, [], "view"),
+    "text": Trait(list, [], "view"),
     "log_head": Trait(list, [], "screen"),
     "log_tail": Trait(list, [], "screen"),
     "hints": Trait(list, [], "screen"),
@@ -127,7 +130,7 @@ def cut(text: str, limit: int = MAX_ERROR) -> str:
 def board_view(state: State, viewer: str | None, position: int | None = None, *,
                answers: Answers = Answers(), hints: Iterable[str] = (),
                highlight: Iterable[str] = (), mark: str | None = None,
-               log_cache: dict | None = None) -> dict:
+               log_cache: dict | None = None, text: bool = False) -> dict:
     """The ``"view"`` traits of a board showing ``state`` (the live game) to ``viewer`` (a
     faction, ``"all"`` or ``None`` for a spectator), at ``position`` (after that many
     actions; default the latest), plus ``entries`` (the whole log as the viewer may see
@@ -138,7 +141,9 @@ def board_view(state: State, viewer: str | None, position: int | None = None, *,
     latest position. ``hints``: actions marked as suggested (a Hint); ``mark``: one
     action marked on a past position (a review's better move); ``highlight``: spaces
     outlined. ``log_cache``: a dict the caller keeps between calls, so a long game's log
-    costs no more than a short one's.
+    costs no more than a short one's. ``text``: also the position in words, as headings
+    and lists (the ``text`` trait, :func:`~ahoy_nb.session.text.position_text`), for a
+    screen in text mode.
     """
     n = len(state.history)
     k = n if position is None else max(0, min(position, n))
@@ -164,9 +169,10 @@ def board_view(state: State, viewer: str | None, position: int | None = None, *,
     else:   # a past position: the status, the Fame and who decides are of that position
         status = (f"Viewing the position after {k} of {n} actions (round {shown.round}, "
                   f"read-only): {faction_name(shown.current_player)} to decide there")
+    choices = _choices(state, legal)
     out = {
         "parts": parts, "svg": "".join(parts.values()), "actions": actions,
-        "choices": _choices(state, legal),
+        "choices": choices, "text": position_text(shown, viewer, choices, status) if text else [],
         "notices": _notices(state, viewer, may_act) if live else [],
         "prompt": shown.prompt, "status": status, "history_length": n, "position": k,
         "viewer": viewer, "deciding": shown.current_player,
@@ -254,7 +260,9 @@ def parse_intent(intent: Any, history_length: int | None = None) -> Intent:
     * ``{"scrub": k}``: a position from 0 to ``history_length``;
     * ``{"refused": {"space": "3,1", ...}}``: the data attributes of an element clicked
       where nothing is offered;
-    * ``{"press": {"panel": "advisor", "button": "hint"}}``: a side panel's button.
+    * ``{"press": {"panel": "advisor", "button": "hint"}}``: a side panel's button;
+    * ``{"line": "sail 4"}``: a line typed in text mode (an action or a question,
+      :func:`~ahoy_nb.session.text.read_line`); ``{"text": true}``: text mode on or off.
 
     Anything else raises :class:`MalformedIntent` (an ``IllegalActionError``) saying what
     was expected. Whether the intent is *allowed* is the session's question, not this.
@@ -279,6 +287,14 @@ def parse_intent(intent: Any, history_length: int | None = None) -> Intent:
         if not isinstance(value, str) or len(value) > 40:
             raise MalformedIntent(f"Malformed intent: concede names a player, "
                                   f"not {cut(repr(value), 40)}")
+    elif kind == "line":
+        if not isinstance(value, str) or len(value) > MAX_LINE:
+            raise MalformedIntent(f"Malformed intent: a typed line is text of at most "
+                                  f"{MAX_LINE} characters, not {cut(repr(value), 40)}")
+    elif kind == "text":
+        if not isinstance(value, bool):
+            raise MalformedIntent(f"Malformed intent: write {{\"text\": true}} or false, "
+                                  f"not {cut(repr(value), 20)}")
     elif kind in ("undo", "reveal"):
         if value is not True:
             raise MalformedIntent(f"Malformed intent: write {{\"{kind}\": true}}, not {value!r}")

@@ -10,6 +10,7 @@
 //   {action: "move 3,1"}  {concede: "mollusk"}  {undo: true}  {scrub: k}  {reveal: true}
 //   {refused: {space: "3,1"}}
 //   {press: {panel: "advisor", button: "hint"}}
+//   {line: "where bluefin"} (a line typed in text mode)  {text: true} (text mode on/off)
 //
 // The side column (beside the picture when there is room, under it when not) holds the
 // message area (the answer to the last click: a refusal, a lesson's "Right!"; announced
@@ -17,9 +18,19 @@
 // bots), the list of every action and the log. It stays in the visible part of the page
 // while the picture scrolls by, so an answer appears where the person is looking.
 //
-// Keyboard: Tab moves between the things you can click (each has a name in words);
-// Enter or Space clicks; E ends the turn; U undoes; R rotates a tile being placed;
-// 1-9 pick in an open chooser; Escape closes a chooser, a warning or a panel.
+// Keyboard: Tab moves between the things you can click (each has a name in words); the
+// map is one tab stop, and the arrow keys (Home, End) move between its spaces; Enter or
+// Space clicks; E ends the turn; U undoes; H asks for a hint; R rotates a tile being
+// placed; 1-9 pick in an open chooser; Escape closes a chooser or a warning (the focus goes
+// back where it was); T goes to the text box; ? lists the keys and commands (Python's
+// words, in the message area).
+//
+// For screen readers (docs/accessibility.md): three live regions that exist, empty, from
+// the start: the status (polite: whose turn, what is asked), the notice (assertive: the
+// answer to the last thing done, "Your turn") and the announcer (a polite log: each event
+// of the game's log, once, as it arrives, bots' included). The log beside the board is
+// read on demand. Text mode draws the `text` trait (the position as headings and lists,
+// made by Python) with a box for a typed line.
 
 let sequence = 0;
 
@@ -78,10 +89,34 @@ function dataOf(node) {
 
 function render({ model, el }) {
   const root = h("div", { className: "ahoy-bw", tabindex: "-1" });
-  const status = h("div", { className: "ahoy-status", role: "status" });
+  // What has the focus here: Panel draws the board inside a shadow root, where the
+  // document's activeElement is only the shadow's host.
+  function focused() {
+    const top = root.getRootNode();
+    return top instanceof ShadowRoot ? top.activeElement : document.activeElement;
+  }
+  const status = h("div", { className: "ahoy-status", role: "status", "aria-live": "polite" });
   const scores = h("div", { className: "ahoy-scores" });
   const prompt = h("div", { className: "ahoy-prompt" });
-  const messageBox = h("div", { className: "ahoy-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  // The message area is seen; the notice region says the same to a screen reader.
+  const messageBox = h("div", { className: "ahoy-message" });
+  const noticeLive = h("div", { className: "ahoy-live ahoy-notice-live", "aria-live": "assertive", "aria-atomic": "true" });
+  // (the list inside the log region: a list with the role "log" would not be a list)
+  const announcer = h("ul", { className: "ahoy-announce" });
+  const announceLive = h("div", { className: "ahoy-live ahoy-announce-live", role: "log", "aria-live": "polite", "aria-label": "What happened" }, [announcer]);
+  const textSwitch = h("button", { type: "button", className: "ahoy-text-switch", "aria-pressed": "false",
+                                   title: "The game in words, with a box to type actions and questions", text: "Text" });
+  const textView = h("div", { className: "ahoy-textview" });
+  const textHeading = h("h2", { className: "ahoy-text-title", text: "The game in words" });
+  const textBlocks = h("div", { className: "ahoy-text-blocks" });
+  const lineInput = h("input", { type: "text", className: "ahoy-line", autocomplete: "off", spellcheck: "false",
+                                 id: `ahoy-line-${nextId()}`, maxlength: "200" });
+  const lineLabel = h("label", { for: lineInput.id, text: "Action or question (help lists them)" });
+  const lineForm = h("form", { className: "ahoy-line-form" }, [lineLabel, lineInput,
+    h("button", { type: "submit", className: "ahoy-line-send", text: "Send" })]);
+  const noticeHeading = h("h2", { className: "ahoy-text-title", text: "Notice" });
+  const announceHeading = h("h2", { className: "ahoy-text-title", text: "What happened" });
+  textView.append(textHeading, lineForm, noticeHeading, noticeLive, announceHeading, announceLive, textBlocks);
   const panelsHost = h("div", { className: "ahoy-panels" });
   const handover = h("div", { className: "ahoy-handover" });
   const notices = h("div", { className: "ahoy-notices" });
@@ -94,7 +129,7 @@ function render({ model, el }) {
     h("div", { className: "ahoy-column" }, [headHost, mapHost, marketHost]), boardsHost]);
   const hosts = { head: headHost, map: mapHost, market: marketHost };
   const actions = h("div", { className: "ahoy-actions" });
-  const log = h("div", { className: "ahoy-log", role: "log", "aria-label": "Game log" });
+  const log = h("div", { className: "ahoy-log", role: "log", "aria-live": "off", "aria-label": "Game log", tabindex: "0" });
   const logHead = h("div", { className: "ahoy-log-head" });
   const logTail = h("div", { className: "ahoy-log-tail" });
   log.append(logHead, logTail);
@@ -117,8 +152,10 @@ function render({ model, el }) {
   ]);
   const stage = h("div", { className: "ahoy-stage" }, [exploreBar, board]);
   const main = h("div", { className: "ahoy-main" }, [stage, side]);
-  root.append(h("div", { className: "ahoy-top" }, [status, scores]), prompt, handover,
-    notices, main, controls, chooser, confirm, tipBox);
+  mapHost.setAttribute("role", "group");
+  mapHost.setAttribute("aria-label", "Map: the arrow keys move between its spaces");
+  root.append(h("div", { className: "ahoy-top" }, [status, scores, textSwitch]), prompt, handover,
+    notices, textView, main, controls, chooser, confirm, tipBox);
   chooser.hidden = true;
   confirm.hidden = true;
   handover.hidden = true;
@@ -203,6 +240,7 @@ function render({ model, el }) {
     );
     place(confirm, event);
     confirm.hidden = false;
+    confirm.opener = focusKey(focused());
     confirm.querySelector(".ahoy-go").focus();
   }
 
@@ -220,11 +258,15 @@ function render({ model, el }) {
     );
     place(confirm, event);
     confirm.hidden = false;
+    confirm.opener = focusKey(focused());
     confirm.dataset.kind = "concede";
     confirm.querySelector(".ahoy-cancel").focus();
   }
 
   function closeChooser() {
+    if (chooser.contains(focused()) || confirm.contains(focused())) {
+      focusToRestore = (chooser.hidden ? confirm.opener : chooser.opener) || lastFocus;
+    }
     chooser.hidden = true;
     chooser.replaceChildren();
     confirm.hidden = true;
@@ -283,7 +325,7 @@ function render({ model, el }) {
     chooser.appendChild(h("button", { type: "button", className: "ahoy-cancel", text: "Cancel" }));
     place(chooser, event);
     chooser.hidden = false;
-    chooser.opener = opener || null;
+    chooser.opener = focusKey(opener || focused());
     const firstButton = chooser.querySelector("button");
     if (firstButton) firstButton.focus();
   }
@@ -389,7 +431,13 @@ function render({ model, el }) {
       send({ press: { panel: press.getAttribute("data-panel"), button: press.getAttribute("data-button") } });
       return;
     }
-    if (target.closest(".ahoy-cancel")) { closeChooser(); return; }
+    if (target.closest(".ahoy-cancel")) {
+      const opener = chooser.hidden ? confirm.opener : chooser.opener;
+      closeChooser();
+      giveFocusBack(opener);
+      return;
+    }
+    if (target.closest(".ahoy-text-switch")) { send({ text: !textOn() }); return; }
     const yielding = target.closest("[data-concede]");
     if (yielding) { const f = yielding.getAttribute("data-concede"); closeChooser(); send({ concede: f }); return; }
     if (target.closest(".ahoy-concede")) { openConcede(event); return; }
@@ -444,11 +492,18 @@ function render({ model, el }) {
     const key = event.key;
     const t = event.target instanceof Element ? event.target : null;
     if (key === "Escape") {
+      const open = !chooser.hidden || !confirm.hidden;
+      const opener = chooser.opener || confirm.opener;
       closeChooser();
-      if (chooser.opener && root.contains(chooser.opener)) chooser.opener.focus();
+      if (open) giveFocusBack(opener);
       return;
     }
-    if ((key === "Enter" || key === " ") && t && t.matches("svg [role='button']")) {
+    if (t && mapCells().includes(t) && /^(Arrow(Up|Down|Left|Right)|Home|End)$/.test(key)) {
+      event.preventDefault();
+      moveInMap(t, key);
+      return;
+    }
+    if ((key === "Enter" || key === " ") && t && t.matches("svg [role='button'], svg [data-space][role='img']")) {
       event.preventDefault();
       const r = t.getBoundingClientRect();
       t.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
@@ -463,9 +518,13 @@ function render({ model, el }) {
     }
     const lower = key.toLowerCase();
     let done = true;
+    const hint = panelsHost.querySelector("[data-button='hint']:not(:disabled)");
     if (lower === "r" && ghosts().length) rotate(event.shiftKey ? -1 : 1);
     else if (lower === "u" && model.get("can_undo")) send({ undo: true });
     else if (lower === "e" && (model.get("actions") || []).includes("end")) act("end", null);
+    else if (lower === "h" && hint) hint.click();
+    else if (key === "?") send({ line: "help" });
+    else if (lower === "t" && textOn()) lineInput.focus();
     else done = false;
     if (done) { event.preventDefault(); event.stopPropagation(); }
   }
@@ -475,7 +534,7 @@ function render({ model, el }) {
     if (exploreBar.hidden || !mapHost.contains(event.target)) return;
     snap(event);
     // so that R turns the tile without a click first (focus stays inside the board)
-    if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
+    if (!root.contains(focused())) root.focus({ preventScroll: true });
   }
   mapHost.addEventListener("pointermove", onPointer);
 
@@ -532,6 +591,173 @@ function render({ model, el }) {
   }
   scrubber.addEventListener("input", onScrub);
 
+  // -- keyboard: focus that stays put, the map's one tab stop ------------------------
+  // What has the focus, as a selector that finds "the same thing" once it is drawn
+  // again (a redraw replaces the SVG; a chooser's buttons go when it closes).
+  const KEYED = ["data-space", "data-ghost", "data-figure", "data-die", "data-slot", "data-slot-group",
+    "data-crew", "data-market", "data-cargo", "data-plan", "data-reward", "data-board", "data-action",
+    "data-actions", "data-button", "data-step", "data-intent", "data-dismiss"];
+  const CLASSED = ["ahoy-undo", "ahoy-concede", "ahoy-text-switch", "ahoy-line", "ahoy-scrubber", "ahoy-log"];
+  function focusKey(node) {
+    if (!(node instanceof Element) || !root.contains(node) || node === root) return null;
+    for (const name of KEYED) {
+      if (node.hasAttribute(name)) return `[${name}="${CSS.escape(node.getAttribute(name))}"]`;
+    }
+    const cls = CLASSED.find((c) => node.classList.contains(c));
+    return cls ? `.${cls}` : null;
+  }
+  let lastFocus = null;       // the key of what last had the focus inside the board
+  let lastFocused = null;     // and the node itself
+  let focusToRestore = null;  // the focus went with a redraw: where it goes back
+  root.addEventListener("focusin", (event) => {
+    const key = focusKey(event.target);
+    if (key) lastFocus = key;
+    lastFocused = event.target;
+    if (mapCells().includes(event.target)) setRoving(event.target);
+  });
+  function focusGoing(host) {
+    // Called before `host` is redrawn: if it holds the focus, bring it back afterwards.
+    if (host.contains(focused()) && focused() !== host) focusToRestore = lastFocus;
+  }
+  function visible(node) { return node && node.isConnected && node.getClientRects().length > 0; }
+  // What can take the focus (a slot that was a button may be drawn again as a picture).
+  const FOCUSABLE = "[tabindex], button:not(:disabled), input:not(:disabled), select, textarea";
+  function giveFocusBack(key, scroll = true) {
+    const node = key ? Array.from(root.querySelectorAll(key)).find((n) => visible(n) && n.matches(FOCUSABLE)) : null;
+    const cell = mapCells().find((c) => c.getAttribute("tabindex") === "0");
+    const to = node || cell || root;
+    to.focus({ preventScroll: !(node && scroll) });
+  }
+  function restoreFocus() {
+    if (!focusToRestore) return;
+    const now = focused();
+    const lost = !now || now === document.body || !now.isConnected;
+    const key = focusToRestore;
+    focusToRestore = null;
+    if (lost) giveFocusBack(key);
+  }
+  // After every change of the model: if what had the focus went away (removed or hidden
+  // by any redraw, a closed chooser, a finished step) and the page's focus fell to
+  // nowhere, it comes back to the same thing, or the map. A person who moved the focus
+  // elsewhere keeps it there: what they left is still shown.
+  let focusCheck = null;
+  function keepFocus() {
+    if (focusCheck) return;
+    focusCheck = setTimeout(() => {
+      focusCheck = null;
+      const page = document.activeElement;
+      const inside = focused();
+      const lost = (!page || page === document.body) && (!inside || !inside.isConnected);
+      if (lost && lastFocus && lastFocused && !visible(lastFocused) && root.isConnected) giveFocusBack(lastFocus, false);   // the page stays put
+    }, 0);
+  }
+
+  // The map is one tab stop (the grid pattern's roving focus): its spaces take the focus
+  // in turn, moved by the arrow keys; the focus stays on the same space across redraws.
+  let rovingKey = null;
+  function mapCells() { return Array.from(mapHost.querySelectorAll("[data-space]")); }
+  function setRoving(cell) {
+    rovingKey = cell ? focusKey(cell) : null;
+    for (const c of mapCells()) c.setAttribute("tabindex", c === cell ? "0" : "-1");
+  }
+  function setUpMap() {
+    const cells = mapCells();
+    if (!cells.length) return;
+    const again = rovingKey && cells.find((c) => c.matches(rovingKey));
+    setRoving(again || cells.find((c) => c.getAttribute("role") === "button") || cells[0]);
+  }
+  function moveInMap(from, key) {
+    const cells = mapCells();
+    let to = null;
+    if (key === "Home") to = cells[0];
+    else if (key === "End") to = cells[cells.length - 1];
+    else {
+      const a = from.getBoundingClientRect();
+      const ax = a.left + a.width / 2, ay = a.top + a.height / 2;
+      const [ux, uy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+      let best = Infinity;
+      for (const c of cells) {
+        if (c === from) continue;
+        const b = c.getBoundingClientRect();
+        const dx = b.left + b.width / 2 - ax, dy = b.top + b.height / 2 - ay;
+        const along = dx * ux + dy * uy, across = Math.abs(dx * uy - dy * ux);
+        if (along < 4) continue;
+        const score = along + 3 * across;
+        if (score < best) { best = score; to = c; }
+      }
+    }
+    if (!to) return;
+    setRoving(to);
+    to.focus({ preventScroll: true });
+    to.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  // -- text mode and the live regions ---------------------------------------------------
+  function textOn() { return (model.get("text") || []).length > 0; }
+  let drawnText = null;
+  function drawText() {
+    const blocks = model.get("text") || [];
+    const on = blocks.length > 0;
+    root.classList.toggle("ahoy-text-mode", on);
+    textSwitch.setAttribute("aria-pressed", String(on));
+    const key = JSON.stringify(blocks);
+    if (key === drawnText) return;
+    drawnText = key;
+    const nodes = [];
+    for (const b of blocks) {
+      if (b.heading !== undefined) nodes.push(h(b.level >= 3 ? "h4" : "h3", { text: b.heading }));
+      else if (b.items) nodes.push(h(b.ordered ? "ol" : "ul", {}, b.items.map((item) => h("li", { text: item }))));
+      else if (b.text) nodes.push(h("p", { text: b.text }));
+    }
+    textBlocks.replaceChildren(...nodes);
+  }
+  lineForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const line = lineInput.value.trim();
+    if (!line) return;
+    lineInput.value = "";
+    send({ line });
+  });
+
+  // The notice region: set only when there is something new to say. The same words said
+  // again get a trailing space, so that a screen reader reads them again.
+  let noticed = "";
+  function notice(text) {
+    const words = text === noticed.trim() ? (noticed.endsWith(" ") ? text : `${text} `) : text;
+    noticed = words;
+    noticeLive.textContent = words;
+  }
+  function plain(text) { return text.replace(/\*\*([^*]+)\*\*/g, "$1").replace(/`([^`]+)`/g, "$1").replace(/\*([^*\s][^*]*)\*/g, "$1"); }
+  let couldAct = false;
+  function yourTurn() {
+    const now = !!model.get("can_act");
+    if (now && !couldAct && !model.get("error")) notice(`Your turn. ${model.get("prompt") || ""}`.trim());
+    couldAct = now;
+  }
+
+  // The announcer: each event of the log once, as it arrives (bots' included), in the
+  // log's own words. What was there when the board was first drawn is not read out.
+  let announced = null;   // the last entry (its index) announced
+  function announceLog() {
+    const seen = new Map();
+    for (const e of (model.get("log_head") || []).concat(model.get("log_tail") || [])) seen.set(e.i, e);
+    const entries = Array.from(seen.values()).sort((a, b) => a.i - b.i);
+    if (!entries.length) return;
+    const last = entries[entries.length - 1].i;
+    if (announced === null) { announced = last; return; }
+    if (last < announced) {
+      announcer.appendChild(h("li", { text: `Taken back: the game is again as after action ${last}.` }));
+      announced = last;
+    }
+    for (const e of entries) {
+      if (e.i <= announced) continue;
+      announcer.appendChild(h("li", { className: "ahoy-announce-head", "data-i": e.i, text: `${e.i}. ${e.name}: ${e.action}` }));
+      for (const text of e.events || []) announcer.appendChild(h("li", { "data-i": e.i, text }));
+    }
+    announced = last;
+    while (announcer.children.length > 300) announcer.firstChild.remove();
+  }
+
   // -- drawing the traits ---------------------------------------------------------
   // Each part is redrawn only when its own text changed.
   const drawn = new Map();
@@ -551,6 +777,7 @@ function render({ model, el }) {
         drawn.set(key, entry);
       }
       if (entry.text !== text) {
+        focusGoing(entry.node);
         entry.node.innerHTML = text;
         entry.text = text;
         if (key === "map") changedMap = true;
@@ -559,8 +786,10 @@ function render({ model, el }) {
     // keep the boards in the order of the parts
     for (const key of Object.keys(parts)) if (!hosts[key]) boardsHost.appendChild(drawn.get(key).node);
     board.classList.toggle("ahoy-can-act", !!model.get("can_act"));
-    if (changedMap) { preview = null; drawExploreBar(); }
+    if (changedMap) { preview = null; drawExploreBar(); setUpMap(); }
     closeStale();
+    restoreFocus();
+    yourTurn();
   }
 
   // The list of actions is rebuilt only when the choices change: a hint (or anything
@@ -592,9 +821,11 @@ function render({ model, el }) {
       actions.scrollTop += hinted.getBoundingClientRect().top - actions.getBoundingClientRect().top - 3;
     }
     scrolledTo = first;
+    restoreFocus();
   }
 
   function buildActions(list) {
+    focusGoing(actions);
     actions.replaceChildren();
     scrolledTo = null;
     if (!list.length) {
@@ -671,6 +902,7 @@ function render({ model, el }) {
 
   function drawNotices() {
     const list = (model.get("notices") || []).filter((n) => !dismissed.has(n.id));
+    focusGoing(notices);
     notices.replaceChildren();
     for (const n of list) {
       const panel = h("section", { className: `ahoy-notice ahoy-notice-${n.kind}`, "data-notice": n.id, "aria-label": n.title });
@@ -693,6 +925,7 @@ function render({ model, el }) {
       }
       notices.appendChild(panel);
     }
+    restoreFocus();
   }
 
   function drawStatus() {
@@ -737,6 +970,7 @@ function render({ model, el }) {
     messageBox.className = `ahoy-message ahoy-message-${kind}` + (err ? " ahoy-error" : "");
     messageBox.hidden = !text;
     root.setAttribute("data-message", text ? kind : "");
+    if (text && key !== shownMessage) notice([plain(text), ...lines].join(" "));
     if (text && key !== shownMessage) {
       // A new answer: flash it, and bring the side column back into view if needed.
       messageBox.classList.remove("ahoy-fresh");
@@ -797,13 +1031,13 @@ function render({ model, el }) {
     const list = p.buttons || [];
     const ids = JSON.stringify(list.map((b) => b.id));
     if (ids !== d.buttons) {
-      const focused = d.row.contains(document.activeElement) ? document.activeElement.getAttribute("data-button") : null;
+      const had = d.row.contains(focused()) ? focused().getAttribute("data-button") : null;
       d.buttons = ids;
       d.row.replaceChildren(...list.map((b) => h("button", {
         type: "button", className: "ahoy-panel-button", "data-panel": p.id, "data-button": b.id,
       })));
-      const again = focused && Array.from(d.row.children).find((b) => b.getAttribute("data-button") === focused);
-      if (again && !list.find((b) => b.id === focused).disabled) again.focus({ preventScroll: true });
+      const again = had && Array.from(d.row.children).find((b) => b.getAttribute("data-button") === had);
+      if (again && !list.find((b) => b.id === had).disabled) again.focus({ preventScroll: true });
     }
     list.forEach((b, k) => {
       const node = d.row.children[k];
@@ -1004,18 +1238,21 @@ function render({ model, el }) {
     ["log_head", drawLogHead], ["log_tail", drawLogTail], ["notices", drawNotices],
     ["status", drawStatus], ["prompt", drawStatus], ["players", drawStatus], ["viewer", drawStatus],
     ["deciding", drawStatus], ["error", drawMessage], ["message", drawMessage], ["panels", drawPanels],
-    ["handover", drawHandover],
+    ["handover", drawHandover], ["text", drawText], ["log_head", announceLog], ["log_tail", announceLog],
+    ["can_act", yourTurn],
     ["position", drawControls], ["position", drawActions], ["history_length", drawControls], ["can_undo", drawControls], ["can_concede", drawControls],
     ["ack", onAck],
   ];
+  handlers.push(...[...new Set(handlers.map(([name]) => name))].map((name) => [name, keepFocus]));
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
-  drawParts(); drawActions(); drawStatus(); drawMessage(); drawPanels(); drawHandover(); drawNotices();
-  drawLogHead(); drawLogTail(); drawControls();
+  drawText(); drawParts(); drawActions(); drawStatus(); drawMessage(); drawPanels(); drawHandover(); drawNotices();
+  drawLogHead(); drawLogTail(); drawControls(); announceLog();
 
   return () => {
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
     clearTimeout(scrubTimer);
     clearTimeout(slowTimer);
+    clearTimeout(focusCheck);
     if (pinFrame) cancelAnimationFrame(pinFrame);
     clearTimeout(pinAgain);
     document.removeEventListener("scroll", schedulePin, { capture: true });

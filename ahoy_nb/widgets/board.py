@@ -88,7 +88,8 @@ class BoardWidget(BoardFace):
     * ``state``: the :class:`State` to show (a new 3-player game if omitted); the widget
       acts on this very object. Or ``game``: a
       :class:`~ahoy_nb.session.game.GameSession` (a game with its seats and undo rule).
-    * ``viewer``, ``people``, ``on_action``, ``on_refused``, ``confirm_handover``: as
+    * ``viewer``, ``people``, ``on_action``, ``on_refused``, ``confirm_handover``, ``text``
+      (text mode: the position in words, a box for typed lines): as
       :class:`~ahoy_nb.session.board.Board`'s. A board made from a bare ``state`` lets
       its people take back any action (the free undo rule; ``play()`` is fair).
 
@@ -108,13 +109,13 @@ class BoardWidget(BoardFace):
                  people: Iterable[str] | None = None,
                  on_action: Callable[[str], object] | None = None,
                  on_refused: Callable[[dict], str | None] | None = None,
-                 confirm_handover: bool = True, **kwargs):
+                 confirm_handover: bool = True, text: bool = False, **kwargs):
         if game is None:
             game = GameSession(state if state is not None else new_game(), undo="free")
         self._mirroring = True
         super().__init__(**kwargs)
         self.board = Board(game, viewer, people=people, on_action=on_action,
-                           on_refused=on_refused, confirm_handover=confirm_handover)
+                           on_refused=on_refused, confirm_handover=confirm_handover, text=text)
         self.board.listen(self._mirror)
         self._mirror(dict(self.board.traits), False)
         self._mirroring = False

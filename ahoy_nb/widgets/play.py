@@ -66,7 +66,8 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
          bot_delay: float | None = DEFAULT_DELAY, *,
          viewer: str | None = "auto", state: State | None = None, charts: bool = True,
          confirm_handover: bool = True, analysis: bool | None = None,
-         undo: str | None = None, guard: bool = False) -> "GameWidget":
+         undo: str | None = None, guard: bool = False,
+         text: bool = False) -> "GameWidget":
     """A playable game as one widget: the board (with its log), live charts, bot controls.
 
     * ``players``: 2, 3 or 4 (seats: Bluefin, Smuggler 1, Mollusk, Smuggler 2).
@@ -111,6 +112,9 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
       could be; much less chance to win than the best move, by the estimator against
       these bots), the board says why and waits; picking the move again plays it, and
       the warning's panel can switch the warnings off.
+    * ``text``: start in text mode: the position as headings and lists, and a box that
+      takes actions and questions typed (docs/accessibility.md); the board's Text button
+      switches it.
 
     Bots move by themselves on the kernel's event loop; without a running event loop (a
     plain script, tests) they play instantly.
@@ -124,7 +128,8 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
         seed = state.data.get("seed", 0)
     return GameWidget(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
                       charts=charts, confirm_handover=confirm_handover, seed=seed,
-                      analysis=analysis, seed_chosen=chosen, undo=undo, guard=guard)
+                      analysis=analysis, seed_chosen=chosen, undo=undo, guard=guard,
+                      text=text)
 
 
 class GameWidget(widgets.VBox):
@@ -143,6 +148,7 @@ class GameWidget(widgets.VBox):
                  bot_delay: float | None = DEFAULT_DELAY, viewer="auto", charts=True,
                  confirm_handover=True, seed: int | None = None, analysis=None,
                  seed_chosen: bool = True, undo: str | None = None, guard: bool = False,
+                 text: bool = False,
                  **kwargs):
         self._seed = seed
         self.seed_chosen = seed_chosen
@@ -155,7 +161,7 @@ class GameWidget(widgets.VBox):
             undo = "free" if viewer == "all" or not people else "fair"
         self.session = GameSession.of(state, people, bots, seed=seed, undo=undo)
         self.board = BoardWidget(game=self.session, viewer=viewer, people=people,
-                                 confirm_handover=confirm_handover)
+                                 confirm_handover=confirm_handover, text=text)
         loop = running_loop()
         scheduler = (LoopScheduler(loop, threads=sys.platform != "emscripten")
                      if loop is not None else None)

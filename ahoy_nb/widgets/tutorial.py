@@ -295,14 +295,14 @@ class TutorialWidget(widgets.VBox):
     ``message`` (the feedback shown); :meth:`press` presses a button of the lesson panel.
     """
 
-    def __init__(self, session: Session, odds: bool = True, **kwargs):
+    def __init__(self, session: Session, odds: bool = True, text: bool = False, **kwargs):
         self.session = session
         self.show_odds = odds
         self.odds = widgets.VBox()   # the battle odds, shown at a Cannons decision
         self.lesson = widgets.HTML(layout=widgets.Layout(max_width="760px"))
         self.picture = widgets.HTML()   # the scene's own picture (the Rewards grid...)
         # The board hands its clicks to session.try_action and follows the session.
-        self.board = TutorialBoard(session)
+        self.board = TutorialBoard(session, text=text)   # text: the lesson in words
         self.typed = widgets.Text(placeholder="type an action, e.g. sail 4 — then Enter",
                                   continuous_update=False, description="action",
                                   layout=widgets.Layout(width="360px"))

@@ -2,7 +2,8 @@
 incremental: a build with nothing changed takes seconds), served from a local static
 server on 127.0.0.1 and played in Chromium, with Python running in the browser:
 
-* the site's root address opens 01_setup, whose first lesson is in view after Run All;
+* the site's root address opens 01_setup, whose first lesson is in view after Run All,
+  and axe-core finds no serious or critical violation in it (docs/accessibility.md);
 * 01_setup runs; the setup tutorial is played by clicking the board, with one wrong
   click that shows the lesson's explanation and changes nothing;
 * 07_review runs (no pandas in the site) and draws its worst decision and its game;
@@ -33,6 +34,7 @@ import time
 import pytest
 
 import browser_support as bs
+from axe_support import axe_counts
 
 pytestmark = pytest.mark.slow
 
@@ -263,6 +265,9 @@ def test_the_root_address_opens_the_first_lesson_in_view(lite_page, lite_site):
     box = lesson.bounding_box()
     assert view["top"] - 1 <= box["y"] <= view["top"] + 40, (box, view)
     bs.save_screenshot(page, "lite_root_first_lesson")
+    # The static site's lesson to axe-core (docs/accessibility.md): the lesson and its
+    # board are ours, the rest of the page is JupyterLite's.
+    axe_counts(page, "the static site's first lesson", context=TUTORIAL)
 
 
 def test_review_notebook_runs_in_the_browser(lite_page, lite_site):

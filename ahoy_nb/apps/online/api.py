@@ -12,6 +12,7 @@ GET      /api/tables/ID/board             the board for that seat, as the page d
 GET      /api/tables/ID/poll              waits (``version``, ``wait`` seconds) for a move
 POST     /api/tables/ID/actions           ``{"token", "version", "action"}``: a move
 POST     /api/tables/ID/undo              ``{"token", "version"}``: take back your move
+POST     /api/tables/ID/line              ``{"token", "version", "line"[, "at"]}``: a typed line
 POST     /api/tables/ID/token             ``{"token"[, "spectator": true]}``: a new link
 GET      /api/tables/ID/review            a finished game's review (its progress until done)
 GET      /tables                          the page that makes a table
@@ -280,7 +281,8 @@ class TableBoard(JsonHandler):
         if mark is not None and len(mark) > MAX_NOTATION:
             self.refuse(400, "mark is a move's notation: this one is too long")
             return
-        self.run(self.tables.board, table_id, self.token(), at, mark)
+        text = self.get_query_argument("text", "") == "1"   # the position in words too
+        self.run(self.tables.board, table_id, self.token(), at, mark, text)
 
 
 class TableReview(JsonHandler):
@@ -325,6 +327,15 @@ class TableUndo(JsonHandler):
             body = self.body()
             return self.tables.undo(table_id, self.token(body), body.get("version"))
         self.run(undo)
+
+
+class TableLine(JsonHandler):
+    def post(self, table_id):
+        def line():
+            body = self.body()
+            return self.tables.line(table_id, self.token(body), body.get("version"),
+                                    body.get("line"), body.get("at"))
+        self.run(line)
 
 
 class TableToken(JsonHandler):
@@ -392,6 +403,7 @@ def routes(tables: Tables | None, allow_origins=()) -> list[tuple]:
         (f"/api/tables/{TABLE_ID}/poll", TablePoll, shared),
         (f"/api/tables/{TABLE_ID}/actions", TableActions, shared),
         (f"/api/tables/{TABLE_ID}/undo", TableUndo, shared),
+        (f"/api/tables/{TABLE_ID}/line", TableLine, shared),
         (f"/api/tables/{TABLE_ID}/token", TableToken, shared),
         (f"/api/tables/{TABLE_ID}/review", TableReview, shared),
         (r"/api/.*", NoSuchPath, shared),

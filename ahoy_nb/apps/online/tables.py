@@ -56,7 +56,8 @@ from ...engine.components import SEATS
 from ...session.game import GameSession, Refusal, Seat
 from ...session.panels import ReviewPanel
 from ...session.reviewing import decision_text
-from ...session.view import MAX_NOTATION, SERVED, Answers, board_view
+from ...session.text import MAX_LINE, NotPossible, read_line
+from ...session.view import MAX_NOTATION, SERVED, Answers, board_view, shown_state
 from .store import Store, TableRow, token_hash
 
 __all__ = ["Tables", "TableError", "BadRequest", "Forbidden", "NotFound", "Stale", "Broken",
@@ -288,12 +289,13 @@ class Tables:
                 **self._public(row, state, seat)}
 
     def board(self, table_id: str, token: str | None, at: int | None = None,
-              mark: str | None = None) -> dict:
+              mark: str | None = None, text: bool = False) -> dict:
         """The board as the token's holder sees it, as the front end draws it: the
         :data:`~ahoy_nb.session.view.SERVED` traits of a board for that seat (``at``: the
         position after that many actions, read-only; default the latest). ``mark``: once
         the game is over, an action of the player deciding at ``at``, marked on it as a
-        hint is (a review's better move)."""
+        hint is (a review's better move). ``text``: with the position in words, for a page
+        in text mode."""
         row, seat = self._admit(table_id, token)
         row, state = self._position(row)
         self._wake_bots(table_id, state, row.seats, row)
@@ -309,13 +311,13 @@ class Tables:
             past = State(marshal.loads(state.history[at]))
             if mark not in {a.notation for a in past.legal_actions()}:
                 raise BadRequest(f"{mark[:40]!r} was not a choice at position {at}")
-        key = (row.id, row.version, seat, n if at is None else at, mark)
+        key = (row.id, row.version, seat, n if at is None else at, mark, bool(text))
         with self._lock:
             traits = self._boards.get(key)
             if traits is not None:
                 self._boards.move_to_end(key)
         if traits is None:
-            traits = self._board_traits(row, state, seat, at, mark)
+            traits = self._board_traits(row, state, seat, at, mark, bool(text))
             with self._lock:
                 self._boards[key] = traits
                 while len(self._boards) > self.board_cache_size:
@@ -418,6 +420,38 @@ class Tables:
         self._write(row, row.actions[:-len(taken)], after)
         return {"table": row.id, "version": row.version + 1, "undone": taken[0],
                 "actions": len(taken), "over": after.is_over}
+
+    def line(self, table_id: str, token: str | None, version, line, at: int | None = None) -> dict:
+        """A line typed on the token's page in text mode (:func:`~ahoy_nb.session.text.read_line`):
+        an action or an undo is made as :meth:`act` and :meth:`undo` make them (and
+        answered as they answer); a question about the position shown (``at``: a past
+        one) is answered ``{"answer", "lines"}``. A line that is neither is refused (400)
+        with why; nothing changes then."""
+        row, seat = self._admit(table_id, token)
+        if not isinstance(line, str) or len(line) > MAX_LINE:
+            raise BadRequest(f"A line is text of at most {MAX_LINE} characters")
+        row, state = self._position(row)
+        n = len(state.history)
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int)
+                               or not 0 <= at <= n):
+            raise BadRequest(f"at is a position from 0 to {n}, not {str(at)[:20]!r}")
+        shown = shown_state(state, n if at is None else at)
+        mine = (seat is not None and at in (None, n) and not state.is_over
+                and state.current_player == seat)
+        legal = state.legal_actions() if mine else []
+        try:
+            reading = read_line(shown, seat, line, legal)
+        except NotPossible as err:
+            raise BadRequest(str(err)) from None
+        if reading.kind == "action":
+            return self.act(table_id, token, version, reading.value)
+        if reading.kind == "undo":
+            return self.undo(table_id, token, version)
+        if reading.kind == "answer":
+            return {"table": row.id, "version": row.version, "answer": reading.value,
+                    "lines": list(reading.lines)}
+        what = "chance to win" if reading.kind == "chance" else f"{reading.value} button"
+        raise BadRequest(f"Not possible: an online table has no {what}")
 
     def rotate(self, table_id: str, token: str | None, spectator: bool = False,
                base_url: str = "") -> dict:
@@ -530,7 +564,7 @@ class Tables:
                 cached[1][who] = now
 
     def _board_traits(self, row: TableRow, state: State, seat: str | None,
-                      at: int | None, mark: str | None = None) -> dict:
+                      at: int | None, mark: str | None = None, text: bool = False) -> dict:
         """What the board shows the token's holder (``at``: a past position): the session
         layer's view of the position, with the session's answers for that seat."""
         game = session_of(state, row.seats)
@@ -538,7 +572,7 @@ class Tables:
             can_act=not state.is_over and state.current_player == seat,
             can_undo=game.undo_refusal(seat) is None,
             concessions=tuple(game.concessions([seat])))
-        view = board_view(state, seat, at, answers=answers, mark=mark)
+        view = board_view(state, seat, at, answers=answers, mark=mark, text=text)
         return {name: view[name] for name in SERVED}
 
     # -- inside ------------------------------------------------------------------------

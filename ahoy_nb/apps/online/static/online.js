@@ -21,6 +21,8 @@ let token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 let version = -1;     // the table's version the board shows
 let at = null;        // a past position shown (null: the latest)
 let table = {};       // the latest public facts: seat, seats, deciding, connected...
+let textMode = false; // the board's text mode: the server sends the position in words too
+let said = 0;         // answers to typed questions, counted (the board's message ids)
 
 async function api(method, path, data) {
   const headers = {};
@@ -79,7 +81,11 @@ let drawn = false;   // the board is drawn once the server sent one: not beside 
 
 async function loadBoard() {
   if (at === null) mark = null;   // a review's mark belongs to its past position
-  const query = at === null ? "" : `?at=${at}` + (mark ? `&mark=${encodeURIComponent(mark)}` : "");
+  const args = [];
+  if (at !== null) args.push(`at=${at}`);
+  if (at !== null && mark) args.push(`mark=${encodeURIComponent(mark)}`);
+  if (textMode) args.push("text=1");
+  const query = args.length ? `?${args.join("&")}` : "";
   const { status, data } = await api("GET", `/api/tables/${TABLE}/board${query}`);
   if (status !== 200) { notice(data.error, true); return false; }
   if (!drawn) { drawn = true; board.render({ model, el: $("board") }); }
@@ -145,6 +151,26 @@ async function handle(intent) {
     }
   } else if ("refused" in intent) {
     error = refusal();
+  } else if ("text" in intent) {
+    textMode = !!intent.text;
+    await loadBoard();
+  } else if ("line" in intent) {
+    // A typed line: the server reads it (an action, an undo, or a question it answers).
+    const body = { version, line: intent.line };
+    if (at !== null) body.at = at;
+    const answer = await api("POST", `/api/tables/${TABLE}/line`, body);
+    if (answer.status === 409) {
+      await loadBoard();
+      error = "The table moved on before this arrived, so it was not made: here is the table as it is now";
+    } else if (answer.status !== 200) {
+      error = answer.data.error || `The server answered ${answer.status}`;
+    } else if ("answer" in answer.data) {
+      said += 1;
+      update({ message: { id: said, kind: "answer", text: answer.data.answer, lines: answer.data.lines || [] } });
+    } else {
+      update({ message: {} });
+      await loadBoard();
+    }
   } else if ("reveal" in intent) {
     error = "There is no handover waiting";
   }
