@@ -12,6 +12,7 @@ const TABLE = body.dataset.table;
 const FACTIONS = JSON.parse(body.dataset.factions || "{}");   // id -> name
 const SEATS = JSON.parse(body.dataset.seats || "{}");         // players -> [ids]
 const CHOICES = JSON.parse(body.dataset.choices || "{}");   // who plays a seat -> label
+const STANDINGS = JSON.parse(body.dataset.standings || "{}");  // players -> the bots' ladder, in words
 const LOG_PAGE = 25;          // as the widget: the log's head changes once every 25 entries
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -233,6 +234,8 @@ function seatRows() {
     label.appendChild(select);
     fieldset.appendChild(label);
   }
+  const standings = STANDINGS[$("players").value] || [];
+  $("standings").textContent = standings.length ? `The bots against each other: ${standings.join(" · ")}` : "";
 }
 
 // The maker's own seat: one of the seats a person plays (or none: they only watch).
