@@ -16,6 +16,9 @@ recorded, up to ``--games`` a player count. ``--ship`` writes the chooser's tabl
     python scripts/ladder.py --games 300 --players 2,3,4              # the full ladder
     python scripts/ladder.py --games 300 --scheduler tcp://10.0.0.5:8786
     python scripts/ladder.py --report --ship                          # the table again, no games
+    python scripts/ladder.py --seat-targets data/tournament/hard1000-bluefin-3p-normal-looks.jsonl \\
+        data/tournament/hard1000-smuggler-3p-widen.jsonl data/tournament/hard1000-mollusk-3p-prior.jsonl \\
+        --baseline data/tournament/normal-mollusk-3p.jsonl            # issue 45's seat targets
     python scripts/ladder.py --games 2 --players 2 --out /tmp/l --levels random,easy,hard-30 \\
         --budgets 5,10,20 --ship /tmp/l/ladder.json                   # a tiny run
 """
@@ -136,6 +139,35 @@ def report(out: Path, player_counts: list[int], ship: Path | None) -> None:
                     print(f"{level}: {words}")
 
 
+def seat_targets(hard: list[Path], baseline: Path) -> None:
+    """Issue 45's seat targets, paired by deal: the hard bot's share in a seat against two
+    ``normal`` bots (``scripts/tournament.py`` records) less ``normal``'s share in the same
+    seat of the same deal with ``normal`` in every seat (``baseline``)."""
+    import statistics
+    base = {r["seed"]: r for r in load(baseline)}
+    by_seat: dict[str, list[tuple[float, float]]] = {}
+    for path in hard:
+        for r in load(path):
+            b = base.get(r["seed"])
+            if b is None:
+                continue
+            f = r["faction"]
+            normal = 1 / len(b["winners"]) if f in b["winners"] else 0.0
+            by_seat.setdefault(f, []).append((r["score"], normal))
+    print("| seat | deals | hard's share | normal's share, same deals | gain, points (95%) | "
+          "target: +15, interval above 0 |")
+    print("|---|---|---|---|---|---|")
+    for f, pairs in by_seat.items():
+        gains = [h - n for h, n in pairs]
+        mean = statistics.mean(gains)
+        half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 1.0
+        met = mean >= 0.15 and mean - half > 0
+        print(f"| {f} | {len(pairs)} | {sum(h for h, _ in pairs):g}/{len(pairs)} | "
+              f"{sum(n for _, n in pairs):g}/{len(pairs)} | {100 * mean:+.0f} "
+              f"({100 * (mean - half):+.0f} to {100 * (mean + half):+.0f}) | "
+              f"{'met' if met else 'not met'} |")
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=300, help="games a player count")
@@ -152,7 +184,16 @@ def main(argv=None) -> None:
     p.add_argument("--report", action="store_true", help="only rate the games recorded")
     p.add_argument("--ship", type=Path, nargs="?", const=SHIPPED,
                    help=f"write the chooser's table (default {SHIPPED.relative_to(ROOT)})")
+    p.add_argument("--seat-targets", type=Path, nargs="+", metavar="HARD",
+                   help="only the seat targets: the hard bot's tournament records, by seat")
+    p.add_argument("--baseline", type=Path, help="with --seat-targets: games of normal bots "
+                   "in every seat, the same deals")
     args = p.parse_args(argv)
+    if args.seat_targets:
+        if not args.baseline:
+            raise SystemExit("--seat-targets needs --baseline, the games of normal in every seat")
+        seat_targets(args.seat_targets, args.baseline)
+        return
     player_counts = [int(n) for n in args.players.split(",")]
     args.out.mkdir(parents=True, exist_ok=True)
     if not args.report:

@@ -196,6 +196,14 @@ RUNS = [
          rf"^\| 1 \| `(random|easy|hard-30)` \| {NUMBER} \| -?{NUMBER} to {NUMBER} \| [12] \|  \|$",
          r"^wrote .*ladder\.json$"),
         makes=("ladder-2p.jsonl", "ladder-2p.jsonl.meta.json", "ladder.json")),
+    # Issue 45's seat targets, as docs/bots.md quotes them ("The rating ladder").
+    Run("ladder.py", "--seat-targets {root}/data/tournament/hard1000-bluefin-3p-normal-looks.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "--baseline {root}/data/tournament/normal-mollusk-3p.jsonl",
+        (r"^\| bluefin \| 30 \| 26/30 \| 20/30 \| \+20 \(-2 to \+42\) \| not met \|$",
+         r"^\| smuggler1 \| 30 \| 10\.5/30 \| 1/30 \| \+32 \(\+15 to \+48\) \| met \|$",
+         r"^\| mollusk \| 30 \| 14/30 \| 9/30 \| \+17 \(-12 to \+45\) \| not met \|$")),
     Run("render_board.py", "--out {tmp}",
         r"^wrote .*board\.svg and .*board\.png: <ahoy State round \d+",
         makes=("board.svg", "board.png")),
