@@ -34,8 +34,8 @@ from importlib import resources
 
 from .levels import make_bot
 
-__all__ = ["LADDER", "HARD_BUDGETS", "SHIPPED_HARD", "Draw", "Rating", "Share", "rate",
-           "head_to_head", "ranking", "standing", "shipped", "ship"]
+__all__ = ["LADDER", "HARD_BUDGETS", "SHIPPED_HARD", "RUNGS", "AGAINST", "Draw", "Rating",
+           "Share", "rate", "head_to_head", "ranking", "standing", "shipped", "ship"]
 
 #: The hard bot's three budgets on the ladder: iterations a decision, on one core (a fixed
 #: number, so a game repeats from its seed whatever the machine's load).

@@ -110,3 +110,12 @@ def test_the_lobby_shows_the_standings_at_its_number_of_players():
     assert "at 3 players" in app.standings.value and "Hard bot: " in app.standings.value
     app.players.value = 2
     assert "at 2 players" in app.standings.value and "at 3 players" not in app.standings.value
+
+
+def test_the_panel_app_shows_the_standings_too():
+    pytest.importorskip("panel")
+    from ahoy_nb.apps.panel_app import GameApp
+    app = GameApp(players=2, seed=3, people=("mollusk",), bot_delay=0)
+    assert "Hard bot: wins about" in app.standings.object and "at 2 players" in app.standings.object
+    app.players_select.value = 3
+    assert "at 3 players" in app.standings.object
