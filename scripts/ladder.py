@@ -106,8 +106,29 @@ def play(out: Path, players: int, seeds: list[int], draw, executor) -> None:
     print(f"  {time.process_time() - t:.1f} s of this process's CPU", flush=True)
 
 
-def report(out: Path, player_counts: list[int], ship: Path | None) -> None:
+def from_tournament(paths: list[Path]) -> list[dict]:
+    """``scripts/tournament.py``'s games as ladder records: the bot in its seat by its
+    budget (``hard-1000``), ``--against`` in the others. Only a bot with no option but
+    ``iterations`` (and the widening that is now its default) is taken: the others were
+    screens of other bots."""
+    out = []
+    for path in paths:
+        for r in load(path):
+            options = {k: v for k, v in r["options"].items() if (k, v) != ("widen", 1.0)}
+            if set(options) - {"iterations"} or r["against_options"]:
+                raise SystemExit(f"{path}: a screen ({r['options']}), not a level")
+            label = f"{r['bot']}-{options['iterations']}" if options else r["bot"]
+            out.append({"players": r["players"], "seed": r["seed"], "winners": r["winners"],
+                        "final_fame": r["fame"],
+                        "bots": {f: label if f == r["faction"] else r["against"]
+                                 for f in r["fame"]}})
+    return out
+
+
+def report(out: Path, player_counts: list[int], ship: Path | None,
+           tournament: list[Path] = ()) -> None:
     records = [r for n in player_counts for r in load(out / f"ladder-{n}p.jsonl")]
+    records += [r for r in from_tournament(tournament) if r["players"] in player_counts]
     if not records:
         print("no games recorded")
         return
@@ -184,6 +205,8 @@ def main(argv=None) -> None:
     p.add_argument("--report", action="store_true", help="only rate the games recorded")
     p.add_argument("--ship", type=Path, nargs="?", const=SHIPPED,
                    help=f"write the chooser's table (default {SHIPPED.relative_to(ROOT)})")
+    p.add_argument("--tournament", type=Path, nargs="+", default=[], metavar="FILE",
+                   help="rate scripts/tournament.py's games too (a level against another)")
     p.add_argument("--seat-targets", type=Path, nargs="+", metavar="HARD",
                    help="only the seat targets: the hard bot's tournament records, by seat")
     p.add_argument("--baseline", type=Path, help="with --seat-targets: games of normal bots "
@@ -219,7 +242,7 @@ def main(argv=None) -> None:
                     play(args.out, n, seeds[:k], draw, executor)
                     seeds = seeds[k:]
         print(f"played for {time.perf_counter() - start:.0f} s")
-    report(args.out, player_counts, args.ship)
+    report(args.out, player_counts, args.ship, args.tournament)
 
 
 if __name__ == "__main__":

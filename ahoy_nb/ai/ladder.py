@@ -196,7 +196,7 @@ def _in_words(share: float) -> str:
 def ship(ratings: Sequence[Rating], games: Mapping[int, int], measured: str) -> dict:
     """The table the chooser reads (``ahoy_nb/data/ladder.json``): each chooser level's
     share against the level of :data:`AGAINST`, at every player count rated, and how
-    many games it rests on."""
+    many ladder games the level's rung played there."""
     table: dict = {"measured": measured, "games": {str(n): g for n, g in sorted(games.items())},
                    "standings": {}}
     for level, rung in RUNGS.items():
@@ -206,9 +206,10 @@ def ship(ratings: Sequence[Rating], games: Mapping[int, int], measured: str) -> 
                 s = head_to_head(ratings, rung, other, n)
             except ValueError:
                 continue
+            played = next(x.games for x in ratings if (x.players, x.level) == (n, rung))
             table["standings"].setdefault(level, {})[str(n)] = {
                 "against": AGAINST[level], "share": round(s.share, 3),
-                "low": round(s.low, 3), "high": round(s.high, 3)}
+                "low": round(s.low, 3), "high": round(s.high, 3), "games": played}
     return table
 
 
@@ -227,9 +228,9 @@ def standing(level: str, players: int = 2, table: Mapping | None = None) -> str:
     with, with the 95% interval and what it was measured from.
 
     >>> table = {"games": {"2": 40}, "standings": {"hard": {"2": {
-    ...     "against": "normal", "share": 0.74, "low": 0.55, "high": 0.88}}}}
+    ...     "against": "normal", "share": 0.74, "low": 0.55, "high": 0.88, "games": 12}}}}
     >>> standing("hard", 2, table)
-    'wins about 3 in 4 against normal at 2 players (55–88%, ladder of 40 games)'
+    'wins about 3 in 4 against normal at 2 players (55–88%, from its 12 games on the ladder)'
     >>> standing("easy", 2, table)
     ''
     """
@@ -242,4 +243,4 @@ def standing(level: str, players: int = 2, table: Mapping | None = None) -> str:
     said = (f"wins {often} against {row['against']}" if players == 2 else
             f"finishes ahead of {row['against']} {often} times")
     return (f"{said} at {players} players ({low}–{high}%, "
-            f"ladder of {table['games'][str(players)]} games)")
+            f"from its {row['games']} games on the ladder)")

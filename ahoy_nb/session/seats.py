@@ -76,9 +76,10 @@ def bot_standings(players: int, table: Mapping | None = None) -> dict[str, str]:
     standing is left out).
 
     >>> table = {"games": {"2": 40}, "standings": {"hard": {"2": {
-    ...     "against": "normal", "share": 0.74, "low": 0.55, "high": 0.88}}}}
-    >>> bot_standings(2, table)
-    {'hard': 'Hard bot: wins about 3 in 4 against normal at 2 players (55–88%, ladder of 40 games)'}
+    ...     "against": "normal", "share": 0.74, "low": 0.55, "high": 0.88, "games": 12}}}}
+    >>> bot_standings(2, table)["hard"]
+    'Hard bot: wins about 3 in 4 against normal at 2 players (55–88%, from its 12 games on the ladder)'
+
     """
     table = shipped() if table is None else table
     found = {level: standing(level, int(players), table) for level in LEVELS}

@@ -86,9 +86,10 @@ def test_the_draw_seats_different_levels_from_the_seed_on_the_lab():
 
 def test_the_words_never_say_always_or_never():
     table = {"games": {"3": 12}, "standings": {"easy": {"3": {
-        "against": "random", "share": 0.97, "low": 0.004, "high": 0.9996}}}}
+        "against": "random", "share": 0.97, "low": 0.004, "high": 0.9996, "games": 3}}}}
     assert ladder.standing("easy", 3, table) == (
-        "finishes ahead of random about 9 in 10 times at 3 players (1–99%, ladder of 12 games)")
+        "finishes ahead of random about 9 in 10 times at 3 players (1–99%, from its 3 games on "
+        "the ladder)")
     assert ladder.standing("easy", 2, table) == ""
 
 
