@@ -577,8 +577,9 @@ class GameApp:
             self._seat_widgets[f] = w
         self.seats.objects = list(self._seat_widgets.values())
         found = bot_standings(int(self.players_select.value))
-        self.standings.object = ("The bots against each other: " + " · ".join(
-            html.escape(words) for words in found.values())) if found else ""
+        self.standings.object = ("The bots against each other (the rating ladder):<br>"
+                                 + "<br>".join(html.escape(words) for words in found.values())
+                                 ) if found else ""
 
     def seat_choices(self) -> dict:
         """{faction: "person" | a level} for the factions of the form's game."""

@@ -93,8 +93,8 @@ class Lobby(widgets.VBox):
         self.seat_box.children = [self.seats[f] for f in seat_options(players)]
         found = bot_standings(players)
         self.standings.value = (
-            "<span style='color:#555;font-size:90%'>The bots against each other: "
-            + " · ".join(html.escape(words) for words in found.values())
+            "<span style='color:#555;font-size:90%'>The bots against each other (the rating "
+            "ladder):<br>" + "<br>".join(html.escape(words) for words in found.values())
             + "</span>") if found else ""
 
     def seat_choices(self) -> dict:

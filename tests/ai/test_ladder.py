@@ -96,12 +96,12 @@ def test_the_words_never_say_always_or_never():
 def test_the_forms_show_each_level_standing_from_the_shipped_table():
     table = ladder.shipped()
     assert table["standings"], "ahoy_nb/data/ladder.json: made by scripts/ladder.py --ship"
-    for players in (2, 3):
-        words = bot_standings(players)
-        assert set(words) == set(LEVELS)
-        assert words["hard"].startswith(f"{SEAT_CHOICES['hard']}: ")
-        assert "against normal" in words["hard"] or "ahead of normal" in words["hard"]
-        assert f"at {players} players" in words["hard"]
+    words = bot_standings(3)
+    assert set(words) == set(LEVELS)     # at 3 players every level has its standing
+    assert words["hard"].startswith("Hard bot: finishes ahead of normal about ")
+    assert words["hard"].endswith(" games on the ladder)") and "at 3 players (" in words["hard"]
+    for level, said in bot_standings(2).items():
+        assert said.startswith(f"{SEAT_CHOICES[level]}: wins about ") and "at 2 players" in said
     assert json.dumps(table)    # plain data: what the online page is given
 
 
@@ -109,14 +109,15 @@ def test_the_lobby_shows_the_standings_at_its_number_of_players():
     from ahoy_nb.widgets.lobby import lobby
     app = lobby(players=3, seed=1, bot_delay=0, charts=False, analysis=False)
     assert "at 3 players" in app.standings.value and "Hard bot: " in app.standings.value
-    app.players.value = 2
-    assert "at 2 players" in app.standings.value and "at 3 players" not in app.standings.value
+    app.players.value = 4                         # no ladder at 4 players yet: no line
+    assert app.standings.value == ""
 
 
 def test_the_panel_app_shows_the_standings_too():
     pytest.importorskip("panel")
     from ahoy_nb.apps.panel_app import GameApp
-    app = GameApp(players=2, seed=3, people=("mollusk",), bot_delay=0)
-    assert "Hard bot: wins about" in app.standings.object and "at 2 players" in app.standings.object
-    app.players_select.value = 3
+    app = GameApp(players=3, seed=3, people=("mollusk",), bot_delay=0)
+    assert "Hard bot: finishes ahead of normal" in app.standings.object
     assert "at 3 players" in app.standings.object
+    app.players_select.value = 4                  # no ladder at 4 players yet: no line
+    assert app.standings.object == ""

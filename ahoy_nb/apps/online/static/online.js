@@ -235,7 +235,14 @@ function seatRows() {
     fieldset.appendChild(label);
   }
   const standings = STANDINGS[$("players").value] || [];
-  $("standings").textContent = standings.length ? `The bots against each other: ${standings.join(" · ")}` : "";
+  const box = $("standings");
+  box.replaceChildren();
+  box.hidden = !standings.length;
+  if (standings.length) {
+    const list = h("ul");
+    list.append(...standings.map((text) => h("li", { text })));
+    box.append(h("p", { text: "The bots against each other (the rating ladder):" }), list);
+  }
 }
 
 // The maker's own seat: one of the seats a person plays (or none: they only watch).
