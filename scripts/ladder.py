@@ -16,6 +16,7 @@ recorded, up to ``--games`` a player count. ``--ship`` writes the chooser's tabl
     python scripts/ladder.py --games 300 --players 2,3,4              # the full ladder
     python scripts/ladder.py --games 300 --scheduler tcp://10.0.0.5:8786
     python scripts/ladder.py --report --ship                          # the table again, no games
+    python scripts/ladder.py --report --ship --tournament FILE...   # and tournament games (docs/bots.md)
     python scripts/ladder.py --seat-targets data/tournament/hard1000-bluefin-3p-normal-looks.jsonl \\
         data/tournament/hard1000-smuggler-3p-widen.jsonl data/tournament/hard1000-mollusk-3p-prior.jsonl \\
         --baseline data/tournament/normal-mollusk-3p.jsonl            # issue 45's seat targets
