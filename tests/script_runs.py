@@ -43,6 +43,23 @@ NUMBER = r"[\d,]+(?:\.\d+)?"  # 12, 1,234, 0.68
 
 LANES = ("fast", "slow", "browser")
 
+#: The hard bot's tournament games that the rating ladder rates beside its own (docs/bots.md).
+LADDER_TOURNAMENT = ['data/tournament/hard1000-bluefin-3p-normal-looks.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior-2035.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior-2065.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior-2080.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior-2090.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior-2100.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior-2115.jsonl',
+                     'data/tournament/hard1000-mollusk-3p-prior.jsonl',
+                     'data/tournament/hard1000-smuggler-3p-widen-2035.jsonl',
+                     'data/tournament/hard1000-smuggler-3p-widen-2065.jsonl',
+                     'data/tournament/hard1000-smuggler-3p-widen-2080.jsonl',
+                     'data/tournament/hard1000-smuggler-3p-widen-2090.jsonl',
+                     'data/tournament/hard1000-smuggler-3p-widen-2105.jsonl',
+                     'data/tournament/hard1000-smuggler-3p-widen.jsonl']
+
+
 
 @dataclass(frozen=True)
 class Run:
@@ -187,6 +204,32 @@ RUNS = [
         tuple(rf"/{re.escape(name)}: \d+ KB$" for name in ("lesson.png", "game-hint.png",
                                                           "game-dark.png")),
         lane="browser", timeout=600, makes=("lesson.png", "game-hint.png", "game-dark.png")),
+    Run("ladder.py", "--games 2 --players 2 --out {tmp} --levels random,easy,hard-30 "
+        "--budgets 2,3,5 --ship {tmp}/ladder.json",
+        (r"^2p seed 5000[01]: (random|easy|hard-30)( \(won\))?, (random|easy|hard-30)",
+         rf"^  {NUMBER} s of this process's CPU$",
+         r"^2 players, 2 games: rating mu \(95% interval\), games, share ahead of normal \(95%\)$",
+         r"^\| rank \| level \| rating \| 95% interval \| games \| ahead of `normal` \|$",
+         rf"^\| 1 \| `(random|easy|hard-30)` \| {NUMBER} \| -?{NUMBER} to {NUMBER} \| [12] \|  \|$",
+         r"^wrote .*ladder\.json$"),
+        makes=("ladder-2p.jsonl", "ladder-2p.jsonl.meta.json", "ladder.json")),
+    # The ladder's tables as docs/bots.md quotes them ("The rating ladder"), from its games.
+    Run("ladder.py", "--report --players 2,3 --out {root}/data/ladder --tournament " + " ".join(
+        "{root}/" + f for f in LADDER_TOURNAMENT),
+        (r"^2 players, 15 games: ",
+         r"^\| 3 \| `hard-300` \| 29\.2 \| 13\.9 to 44\.5 \| 2 \| 51% \(2-98%\) \|$",
+         r"^3 players, 284 games: ",
+         r"^\| 1 \| `hard-300` \| 37\.8 \| 24\.2 to 51\.5 \| 8 \| 91% \(46-99%\) \|$",
+         r"^\| 4 \| `hard-1000` \| 25\.3 \| 21\.9 to 28\.6 \| 270 \| 54% \(35-72%\) \|$",
+         r"^\| 6 \| `normal` \| 24\.5 \| 21\.4 to 27\.5 \| 275 \|  \|$")),
+    # Issue 45's seat targets, as docs/bots.md quotes them ("The rating ladder").
+    Run("ladder.py", "--seat-targets {root}/data/tournament/hard1000-bluefin-3p-normal-looks.jsonl "
+        "{root}/data/tournament/hard1000-smuggler-3p-widen.jsonl "
+        "{root}/data/tournament/hard1000-mollusk-3p-prior.jsonl "
+        "--baseline {root}/data/tournament/normal-mollusk-3p.jsonl",
+        (r"^\| bluefin \| 30 \| 26/30 \| 20/30 \| \+20 \(-2 to \+42\) \| not met \|$",
+         r"^\| smuggler1 \| 30 \| 10\.5/30 \| 1/30 \| \+32 \(\+15 to \+48\) \| met \|$",
+         r"^\| mollusk \| 30 \| 14/30 \| 9/30 \| \+17 \(-12 to \+45\) \| not met \|$")),
     Run("render_board.py", "--out {tmp}",
         r"^wrote .*board\.svg and .*board\.png: <ahoy State round \d+",
         makes=("board.svg", "board.png")),

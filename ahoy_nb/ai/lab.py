@@ -42,7 +42,7 @@ from ..engine.rules import name
 
 __all__ = ["simulate", "play_game", "replay", "summary", "Records"]
 
-BotSpec = Union[str, tuple]  # "normal" or ("hard", {"iterations": 200})
+BotSpec = Union[str, tuple]  # "normal", ("hard", {"iterations": 200}) or (name, factory)
 FIELDS = ("game", "seed", "players", "bots", "winner", "winners", "rounds", "decisions",
           "fame", "final_fame", "crew", "deliveries", "battles_won", "fame_facts", "actions",
           "dice")
@@ -88,6 +88,8 @@ def _make(spec: BotSpec, seed: int):
     if isinstance(spec, str):
         return make_bot(spec, seed=seed)
     kind, options = spec
+    if callable(options):  # (name, factory): a bot from outside the levels, by its seed
+        return options(seed)
     return make_bot(kind, seed=seed, **dict(options))
 
 
@@ -107,7 +109,8 @@ def _seat_specs(players: int, bots) -> list[BotSpec]:
         if len(specs) != players:
             raise ValueError(f"{len(specs)} bots for {players} players")
     for spec in specs:
-        make_bot(_bot_name(spec), seed=0)  # unknown names fail here, not in a worker
+        if not (isinstance(spec, tuple) and callable(spec[1])):
+            make_bot(_bot_name(spec), seed=0)  # unknown names fail here, not in a worker
     return specs
 
 
@@ -206,10 +209,11 @@ def replay(record: Mapping, upto: int | None = None) -> State:
     return s
 
 
-def _play_batch(players: int, specs: list, jobs: list[tuple[int, int]],
+def _play_batch(players: int, specs, jobs: list[tuple[int, int]],
                 played: bool = False) -> list[dict]:
     # One batch, wherever the executor runs it: plain data in, plain data out.
-    return [play_game(players, specs, seed, game, played=played) for game, seed in jobs]
+    return [play_game(players, specs(seed, players) if callable(specs) else specs, seed, game,
+                      played=played) for game, seed in jobs]
 
 
 def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
@@ -218,7 +222,11 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     """Play ``games`` whole games between bots; one record per game, in game order.
 
     * ``players``: 2, 3 or 4; ``bots``: a name for every seat, one per seat (a list),
-      or ``{faction: name}`` (others ``"normal"``); a name may be ``(name, {options})``.
+      or ``{faction: name}`` (others ``"normal"``); a name may be ``(name, {options})``,
+      or ``(name, factory)`` with ``factory(seed)`` making the bot. ``bots`` may also be a
+      function of the game's seed and ``players`` giving one spec per seat, so each game
+      seats its own bots (the rating ladder's draw, :class:`ahoy_nb.ai.ladder.Draw`); it
+      must pickle, to reach a worker.
     * ``seed``: game ``i`` uses seed ``seed + i``.
     * ``executor``: ``None`` (a process pool on the local cores), ``"inline"`` (this
       process), or any ``concurrent.futures.Executor`` (Dask: ``client.get_executor()``).
@@ -232,7 +240,7 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
         raise ValueError(f"games is a number of games, not {games!r}")
     if players not in (2, 3, 4):
         raise ValueError(f"Ahoy is for 2 to 4 players, not {players}")
-    specs = _seat_specs(players, bots)
+    specs = bots if callable(bots) and not isinstance(bots, tuple) else _seat_specs(players, bots)
     jobs = [(i, seed + i) for i in range(games)]
     own_pool = None
     workers = 1

@@ -73,8 +73,8 @@ from ahoy_nb.session.bots import BotRunner
 from ahoy_nb.session.chartdata import WEALTH_COLOR, Timeline, position_state, region_rows
 from ahoy_nb.session.game import GameSession, SeatsError
 from ahoy_nb.session.panels import AdvisorPanel, ReviewPanel
-from ahoy_nb.session.seats import (PERSON, SEAT_CHOICES, initial_seats, people_and_bots,
-                                   seat_choice, seat_options)
+from ahoy_nb.session.seats import (PERSON, SEAT_CHOICES, bot_standings, initial_seats,
+                                   people_and_bots, seat_choice, seat_options)
 from ahoy_nb.session.view import TRAITS
 
 
@@ -525,6 +525,8 @@ class GameApp:
         self.seed_input = _widget(pn.widgets.IntInput, "Seed (empty: random)", value=seed,
                                   width=160, stylesheets=[".bk-spin-wrapper { display: none !important; }"])
         self.seats = pn.Row()
+        # How the bot levels stand on the rating ladder, at the form's number of players.
+        self.standings = pn.pane.HTML("", styles={"color": "#555", "font-size": "90%"})
         self.start_button = _widget(pn.widgets.Button, "New game", button_type="primary",
                                     width=110, align="end")
         self.step_button = _widget(pn.widgets.Button, "Bot action", width=110)
@@ -559,7 +561,7 @@ class GameApp:
         files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
             pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
-            self.notice, form, controls, self.board_area, files,
+            self.notice, form, self.standings, controls, self.board_area, files,
             self.review_area, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
         if _session_doc() is not None:
@@ -577,6 +579,10 @@ class GameApp:
             w.param.watch(lambda e, f=f: self._seat_values.__setitem__(f, e.new), "value")
             self._seat_widgets[f] = w
         self.seats.objects = list(self._seat_widgets.values())
+        found = bot_standings(int(self.players_select.value))
+        self.standings.object = ("The bots against each other (the rating ladder):<br>"
+                                 + "<br>".join(html.escape(words) for words in found.values())
+                                 ) if found else ""
 
     def seat_choices(self) -> dict:
         """{faction: "person" | a level} for the factions of the form's game."""

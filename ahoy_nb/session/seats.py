@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from ..ai.ladder import shipped, standing
 from ..ai.levels import ALIASES, LEVELS
 from ..engine.components import SEATS
 
 __all__ = ["PERSON", "SEAT_CHOICES", "seat_choice", "seat_options", "initial_seats",
-           "people_and_bots"]
+           "people_and_bots", "bot_standings"]
 
 PERSON = "person"
 #: What a form offers for each faction, in order, with its label: a person at this screen,
@@ -66,3 +67,20 @@ def people_and_bots(players: int, seats: Mapping[str, str]) -> tuple[tuple, dict
     people = tuple(f for f in factions if seats.get(f, "normal") == PERSON)
     bots = {f: seats.get(f, "normal") for f in factions if f not in people}
     return people, bots
+
+
+def bot_standings(players: int, table: Mapping | None = None) -> dict[str, str]:
+    """How each bot level stands on the rating ladder at ``players``, in plain words, for
+    the forms to show beside the choice: ``{level: "Hard bot: wins about ..."}``, from the
+    table shipped with ahoy-nb (:func:`ahoy_nb.ai.ladder.shipped`; a level without a
+    standing is left out).
+
+    >>> table = {"games": {"2": 40}, "standings": {"hard": {"2": {
+    ...     "against": "normal", "share": 0.74, "low": 0.55, "high": 0.88, "games": 12}}}}
+    >>> bot_standings(2, table)["hard"]
+    'Hard bot: wins about 3 in 4 against normal at 2 players (55–88%, from its 12 games on the ladder)'
+
+    """
+    table = shipped() if table is None else table
+    found = {level: standing(level, int(players), table) for level in LEVELS}
+    return {level: f"{SEAT_CHOICES[level]}: {words}" for level, words in found.items() if words}

@@ -24,7 +24,8 @@ import ipywidgets as widgets
 
 from ..ai.levels import think_time
 from ..engine.words import faction_name
-from ..session.seats import SEAT_CHOICES, initial_seats, people_and_bots, seat_options
+from ..session.seats import (SEAT_CHOICES, bot_standings, initial_seats, people_and_bots,
+                             seat_options)
 from .play import play
 
 __all__ = ["lobby", "Lobby"]
@@ -44,7 +45,9 @@ class Lobby(widgets.VBox):
     Attributes for code and tests: ``players`` (Dropdown), ``seats``
     (``{faction: Dropdown}`` of the 4-player game; the game's are shown), ``seed``
     (Text: empty for a random seed), ``start`` (the "New game" Button), ``game``
-    (the current game), ``message`` (HTML: who plays here, or what is wrong).
+    (the current game), ``message`` (HTML: who plays here, or what is wrong),
+    ``standings`` (HTML: how each bot level stands on the rating ladder at the form's
+    number of players, docs/bots.md).
 
     The seed is not shown while a game runs (it reveals every hidden card and future
     die): the field is emptied once the game starts, and the game's info line gives
@@ -71,6 +74,7 @@ class Lobby(widgets.VBox):
         self.start = widgets.Button(description="New game", button_style="primary",
                                     icon="play")
         self.message = widgets.HTML()
+        self.standings = widgets.HTML()
         self.seat_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.game_box = widgets.VBox()
         self.game = None
@@ -80,12 +84,18 @@ class Lobby(widgets.VBox):
                             layout=widgets.Layout(flex_flow="row wrap",
                                                   align_items="center"))
         form.add_class("ahoy-lobby")
-        super().__init__([form, self.message, self.game_box])
+        super().__init__([form, self.standings, self.message, self.game_box])
         self._show_seats()
         self.new_game()
 
     def _show_seats(self) -> None:
-        self.seat_box.children = [self.seats[f] for f in seat_options(self.players.value)]
+        players = self.players.value
+        self.seat_box.children = [self.seats[f] for f in seat_options(players)]
+        found = bot_standings(players)
+        self.standings.value = (
+            "<span style='color:#555;font-size:90%'>The bots against each other (the rating "
+            "ladder):<br>" + "<br>".join(html.escape(words) for words in found.values())
+            + "</span>") if found else ""
 
     def seat_choices(self) -> dict:
         """``{faction: seat}`` for the factions of the form's number of players."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import html
 import json
 import time
 import urllib.request
@@ -189,7 +190,11 @@ def test_the_pages_are_escaped_and_load_nothing_from_elsewhere(server):
     assert "default-src 'none'" in policy and "connect-src 'self'" in policy
     assert "http" not in page.replace('content="width=device-width, initial-scale=1"', "")
     with urllib.request.urlopen(f"{server}tables", timeout=30) as r:
-        assert 'data-mode="new"' in r.read().decode()
+        page = r.read().decode()
+    assert 'data-mode="new"' in page
+    # the bots' standings on the rating ladder, by number of players, for the form to show
+    standings = json.loads(html.unescape(page.split('data-standings="')[1].split('"')[0]))
+    assert any(s.startswith("Hard bot: finishes ahead of normal about") for s in standings["3"])
     for name in ("online.js", "online.css", "board.js", "board.css"):
         with urllib.request.urlopen(f"{server}online/static/{name}", timeout=30) as r:
             assert r.status == 200 and r.read()

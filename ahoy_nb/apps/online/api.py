@@ -43,7 +43,7 @@ import tornado.web
 
 from ...engine.components import FACTION_NAMES, SEATS
 from ...engine.words import faction_name
-from ...session.seats import SEAT_CHOICES
+from ...session.seats import SEAT_CHOICES, bot_standings
 from ...session.view import MAX_NOTATION
 from .tables import BadRequest, TableError, Tables
 
@@ -379,7 +379,8 @@ class Page(tornado.web.RequestHandler):
         fills = {"title": title, "table": table_id or "", "mode": "table" if table_id else "new",
                  "factions": json.dumps({f: faction_name(f) for f in FACTION_NAMES}),
                  "seats": json.dumps({n: list(seats) for n, seats in SEATS.items()}),
-                 "choices": json.dumps(SEAT_CHOICES)}
+                 "choices": json.dumps(SEAT_CHOICES),
+                 "standings": json.dumps({n: list(bot_standings(n).values()) for n in SEATS})}
         for key, value in fills.items():
             text = text.replace("{{%s}}" % key, html.escape(value))
         self.finish(text)

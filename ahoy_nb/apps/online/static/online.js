@@ -12,6 +12,7 @@ const TABLE = body.dataset.table;
 const FACTIONS = JSON.parse(body.dataset.factions || "{}");   // id -> name
 const SEATS = JSON.parse(body.dataset.seats || "{}");         // players -> [ids]
 const CHOICES = JSON.parse(body.dataset.choices || "{}");   // who plays a seat -> label
+const STANDINGS = JSON.parse(body.dataset.standings || "{}");  // players -> the bots' ladder, in words
 const LOG_PAGE = 25;          // as the widget: the log's head changes once every 25 entries
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -320,6 +321,15 @@ function seatRows() {
     for (const [who, text] of Object.entries(CHOICES)) select.appendChild(new Option(text, who));
     label.appendChild(select);
     fieldset.appendChild(label);
+  }
+  const standings = STANDINGS[$("players").value] || [];
+  const box = $("standings");
+  box.replaceChildren();
+  box.hidden = !standings.length;
+  if (standings.length) {
+    const list = h("ul");
+    list.append(...standings.map((text) => h("li", { text })));
+    box.append(h("p", { text: "The bots against each other (the rating ladder):" }), list);
   }
 }
 
