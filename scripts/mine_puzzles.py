@@ -47,10 +47,12 @@ FOUND = ROOT / "data" / "puzzles" / "found.jsonl"
 RECHECK = ROOT / "data" / "puzzles" / "recheck.json"
 
 
-def records(path: str) -> list[dict]:
+def records(path: str) -> list[tuple[int, dict]]:
+    """The records of a file that keep their actions, with their line numbers (a file may
+    join several runs: its game numbers repeat, its lines do not)."""
     opener = gzip.open if path.endswith(".gz") else open
     with opener(ROOT / path, "rt") as f:
-        return [r for r in map(json.loads, f) if "played" in r]
+        return [(n, r) for n, r in enumerate(map(json.loads, f)) if "played" in r]
 
 
 def screen(state, seed: int) -> list[list[str]] | None:
@@ -74,17 +76,17 @@ def mine(args) -> None:
     if FOUND.exists() and not args.fresh:
         for line in FOUND.read_text().splitlines():
             d = json.loads(line)
-            done.add((d["source"]["file"], d["source"]["game"]))
+            done.add((d["source"]["file"], d["source"]["line"]))
     else:
         FOUND.write_text("")
     counts = Counter()
     started = time.time()
     order = [(f, r) for k in range(max(map(len, files.values())))
              for f, rs in files.items() if k < len(rs) for r in rs[k:k + 1]]
-    for path, rec in order:
+    for path, (line, rec) in order:
         if time.time() > deadline:
             break
-        if (path, rec["game"]) in done:
+        if (path, line) in done:
             continue
         counts["games"] += 1
         s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
@@ -100,8 +102,8 @@ def mine(args) -> None:
                     if verdict.clear:
                         counts["kept"] += 1
                         last = i
-                        pid = f"{Path(path).name.split('.')[0]}-{rec['game']}-{i}"
-                        source = {"file": path, "game": rec["game"], "action": i}
+                        pid = f"{Path(path).name.split('.')[0]}-{line}-{i}"
+                        source = {"file": path, "line": line, "action": i}
                         p = P.make_puzzle(s, verdict, pid, source)
                         with open(FOUND, "a") as f:
                             f.write(json.dumps(p.to_dict(), sort_keys=True) + "\n")

@@ -83,8 +83,8 @@ class Puzzle:
     answer's lead over the runner-up and its 95% lower bound; ``odds``: the exact
     chance to win the battle for each fire choice, at a Cannons decision; ``themes``;
     ``rating``, ``rd``: the puzzle's Glicko-2 rating and deviation; ``found_by``: the
-    bot levels whose choice was the answer; ``source``: the record file, game number
-    and action number it comes from.
+    bot levels whose choice was the answer; ``source``: the record file, its line and
+    the action's number in the game it comes from.
     """
 
     id: str
@@ -164,11 +164,13 @@ def dump(puzzles: Sequence[Puzzle], path, about: dict | None = None) -> None:
 # -- the answer ---------------------------------------------------------------------------
 
 def _after(world: State, action: str) -> bytes:
-    """The position right after ``action`` in ``world`` (its random event not yet drawn)."""
+    """The position right after ``action`` in ``world``; an action that sets off a random
+    event (held, not drawn) is its own answer."""
     probe = State(marshal.loads(marshal.dumps(world.data)))
     probe.chance = "explicit"
     probe.apply(action)
-    return marshal.dumps(probe.data)
+    held = action if probe.current_player == "chance" else ""
+    return marshal.dumps((probe.data, held))
 
 
 def answers(state: State, seed: int = 0) -> list[list[str]]:

@@ -11,12 +11,12 @@ nearest the solver's.
 
 >>> import tempfile, os
 >>> ratings = Ratings(os.path.join(tempfile.mkdtemp(), "ratings.json"))
->>> t = Trainer(ratings=ratings, theme="battle")
->>> "battle" in t.puzzle.themes
+>>> t = Trainer(ratings=ratings)
+>>> t.question() == t.puzzle.question()
 True
->>> v = t.answer(t.puzzle.best)
->>> v.kind, v.rated, ratings.rating > 1500
-('best', True, True)
+>>> v = t.answer(t.puzzle.runner_up)      # good, but not the answer: a rated miss
+>>> v.kind, v.rated, ratings.rating < 1500
+('good', True, True)
 >>> t.answer(t.puzzle.best).rated          # the second attempt is not rated
 False
 """
