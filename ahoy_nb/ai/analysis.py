@@ -1,8 +1,11 @@
-"""Exact battle odds, from the engine's own chance mechanism; and who is winning, by simulation.
+"""Exact battle odds, from the engine's own chance mechanism; who is winning; the game review.
 
-:func:`evaluate` (each faction's chance to win) and :func:`best_actions` (the best
-actions for the player to decide) play the position out many times from what a viewer
-may see; see their notes and ``docs/bots.md``.
+Every chance to win a screen shows comes from one estimator (docs/judgement.md):
+:func:`evaluate` (each faction's chance at a position), :func:`judge` and
+:func:`best_actions` (each action's chance: the chance of the position after it), and
+:func:`review` (what each decision of a game cost). The win-chance model judges the
+position once the action under way is settled; random playouts refine it where they
+have been played enough. All of it is against these bots, from what a viewer may see.
 
 ``State.outcomes(action)`` lists every outcome of the battle roll an action
 triggers, with its probability and the position that follows; nothing here
@@ -154,19 +157,29 @@ def win_chance(my_bonus: int, their_bonus: int, attacker: bool = True,
     return Fraction(wins, len(rolls))
 
 
-# -- who is winning: Monte Carlo analysis of a position ----------------------------------
+# -- who is winning: one estimator ----------------------------------------------------------
 #
-# A simulation determinizes the position from what the viewer may see (a fresh guess of
-# every secret and a fresh generator, from the simulation's own seed), then plays it to
-# the end with random legal actions. A full tie shares the win. Simulations are sent to
-# an executor in batches; each is a pure function of (position, viewer, action, seed), so
-# the figures do not depend on where they ran.
+# Every chance to win that a screen shows (the chart, a hint, a review, the advisers) is
+# made by :func:`_estimate`, from two parts (docs/judgement.md):
+#
+# * the **model** (winchance.py: who these bots went on to win from positions like this
+#   one) judges the position once it is *settled*: the decisions left inside the action
+#   under way (the spaces of a Sail, the slot a damage takes...) taken by their player as
+#   the model likes best for it (:func:`settle`), so that an action is judged by where it
+#   leads, not by the half-done position right after its first choice;
+# * **random playouts**, each from a guess of what the viewer cannot see played to the
+#   end with random legal actions, refine it where they have been played
+#   enough: ``n`` of them count ``n / (n + k)`` beside the model (``k`` fitted on the
+#   bots' games, smaller near the end: :meth:`WinModel.playout_weight`), and none are
+#   played where they would count under :data:`PLAYOUT_SHARE`.
+#
+# An action's chance is the chance of the position after it, judged so from the
+# chooser's view: the action applied to one guess of the hidden facts (the same guess for
+# every action), its first random event averaged over up to ACTION_SAMPLES outcomes.
+# Everything is a function of (position, viewer, budget, seed): the same question asked
+# by the chart, a hint and a review gets the same answer, wherever it runs.
 
 PLAYOUT_LIMIT = 20_000  # decisions: a safety net, far beyond any real game
-
-
-Method = Literal["blend", "model", "playouts"]
-METHODS = ("blend", "model", "playouts")
 
 #: Before the game is over no faction is shown below ``FLOOR`` (nor any above 1 - (players
 #: - 1) x it), and at the start below ``START_FLOOR``, the floor falling in between as the
@@ -174,29 +187,37 @@ METHODS = ("blend", "model", "playouts")
 #: little of how a person plays a faction, least of all at the start.
 FLOOR = 0.01
 START_FLOOR = 0.03
+#: Decisions followed inside the action under way when a position is settled, at most.
+SETTLE_DEPTH = 8
+#: Outcomes of a random event averaged when a follow-up choice is weighed (settling) ...
+CHANCE_SAMPLES = 3
+#: ... and when an action is judged.
+ACTION_SAMPLES = 6
+#: Playouts are only played where they would count at least this much beside the model.
+PLAYOUT_SHARE = 0.05
+#: A hint's and a review's playouts go to the actions the model likes best, this many.
+PLAYED_ACTIONS = 6
 
 
 class Evaluation(dict):
     """``{faction: chance to win}`` (summing to 1), with ``interval`` (95%), ``simulations``
-    (the playouts that went into it), ``viewer`` and ``method``; ``model`` and
-    ``playouts`` keep each part's own chances (``None`` if it was not used)."""
+    (the playouts that went into it) and ``viewer``; ``model`` and ``playouts`` keep each
+    part's own chances (``playouts``: ``None`` when none were played)."""
 
     def __init__(self, chances: dict[str, float], interval: dict[str, tuple[float, float]],
-                 simulations: int, viewer: str | None, method: str = "playouts",
-                 model: dict[str, float] | None = None,
+                 simulations: int, viewer: str | None, model: dict[str, float] | None = None,
                  playouts: dict[str, float] | None = None):
         super().__init__(chances)
         self.interval = interval
         self.simulations = simulations
         self.viewer = viewer
-        self.method = method
         self.model = model
         self.playouts = playouts
 
     def __repr__(self) -> str:
         body = ", ".join(f"{f}: {p:.1%} [{self.interval[f][0]:.1%}, {self.interval[f][1]:.1%}]"
                          for f, p in self.items())
-        return f"Evaluation({body}; {self.method}, {self.simulations} simulations)"
+        return f"Evaluation({body}; {self.simulations} simulations)"
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -215,6 +236,74 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (low, high)
 
 
+def _result(state: State) -> dict[str, float]:
+    """Each faction's share of the win of a finished game (a full tie shares it)."""
+    winners = state.winners or state.players
+    return {f: (1.0 / len(winners) if f in winners else 0.0) for f in state.players}
+
+
+def _guess(state: State, viewer: str | None, seed: int) -> State:
+    """A bare copy of ``state`` with what ``viewer`` cannot see guessed (``"public"``: a
+    spectator, who sees no secret)."""
+    return determinize(state, None if viewer == "public" else viewer, seed)
+
+
+def _outcomes(state: State, action: str, rng: random.Random, samples: int) -> list[State]:
+    """The positions after ``action`` (bare copies): one, or, when it sets off a random
+    event, up to ``samples`` of its outcomes (a seeded sample; later events are drawn)."""
+    probe = State(marshal.loads(marshal.dumps(state.data)))
+    probe.chance = "explicit"
+    probe.apply(action)
+    if probe.current_player != "chance":
+        probe.chance = "seeded"
+        return [probe]
+    outcomes = [o for o, _ in probe.chance_outcomes()]
+    if len(outcomes) > samples:
+        outcomes = rng.sample(outcomes, samples)
+    out = []
+    for outcome in outcomes:
+        s = probe.copy().apply(outcome)
+        s.chance = "seeded"   # the rest from the guess's own generator
+        out.append(s)
+    return out
+
+
+def settle(state: State, viewer: str | None, rng: random.Random,
+           model: WinModel | None = None) -> State:
+    """``state`` (a guess of the hidden facts, which this changes) once the action under
+    way is finished: each decision left inside it, up to :data:`SETTLE_DEPTH`, taken by its
+    player as the model likes best for it, as ``viewer`` may know it (a random event on
+    the way weighed over :data:`CHANCE_SAMPLES` outcomes, then drawn).
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(2, seed=1).apply("start 0,0").apply("sail 3>4")
+    >>> s.decision.kind, s.current_player                 # Bluefin's Sail: where to?
+    ('move', 'bluefin')
+    >>> w = settle(determinize(s, "bluefin", 0), "bluefin", random.Random(0))
+    >>> w.decision.kind, w.current_player, w.figure("bluefin").at   # sailed on, next die
+    ('turn', 'bluefin', (0, -1))
+    """
+    model = model or WinModel.load()
+    for _ in range(SETTLE_DEPTH):
+        if state.is_over or not state.data["pending"]:
+            break
+        options = state.legal_actions()
+        choice = options[0]
+        if len(options) > 1:
+            who, best = state.current_player, None
+            for option in options:
+                try:
+                    after = _outcomes(state, option.notation, rng, CHANCE_SAMPLES)
+                except IllegalActionError:
+                    continue
+                v = sum(_result(s)[who] if s.is_over else model.chances(s, viewer)[who]
+                        for s in after) / len(after)
+                if best is None or v > best:
+                    best, choice = v, option
+        state.apply(choice.notation)
+    return state
+
+
 def playout(state: State, viewer: str | None, seed: int, action: str | None = None) -> dict[str, float]:
     """One simulation: each faction's share of the win (1 to the winner, split on a full tie).
 
@@ -222,7 +311,7 @@ def playout(state: State, viewer: str | None, seed: int, action: str | None = No
     spectator, who sees no secret); ``action``, if given, is applied before the random
     playout.
     """
-    world = determinize(state, None if viewer == "public" else viewer, seed)
+    world = _guess(state, viewer, seed)
     rng = random.Random(seed)
     if action is not None:
         world.apply(action)
@@ -231,8 +320,7 @@ def playout(state: State, viewer: str | None, seed: int, action: str | None = No
         options = world.legal_actions()
         world.apply(options[rng.randrange(len(options))].notation)
         n += 1
-    winners = world.winners or world.players
-    return {f: (1.0 / len(winners) if f in winners else 0.0) for f in world.players}
+    return _result(world)
 
 
 def _playouts(data: dict, viewer: str | None, jobs: list[tuple[str | None, int]]) -> list[dict]:
@@ -248,7 +336,7 @@ def _playouts(data: dict, viewer: str | None, jobs: list[tuple[str | None, int]]
 
 
 def _run(state: State, viewer: str | None, jobs: list[tuple[str | None, int]], executor,
-         desc: str, progress: bool | None) -> list[dict | None]:
+         desc: str, progress) -> list[dict | None]:
     """Run ``jobs`` in batches (locally, or on ``executor``), in order, with a progress bar."""
     size = max(8, len(jobs) // 16)
     batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
@@ -277,10 +365,28 @@ class _NoBar:
         pass
 
 
-def _progress(total: int, desc: str, progress: bool | None, unit: str = "sim",
+class _Calls:
+    """A progress "bar" that calls ``report(done, total)`` as the work goes on."""
+
+    def __init__(self, report, total: int):
+        self.report, self.total, self.done = report, total, 0
+        report(0, total)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        self.report(self.done, self.total)
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, desc: str, progress, unit: str = "sim",
               delay: float = 1.0, leave: bool = False):
     """A ``tqdm.auto`` bar (a widget in a notebook) shown once the work has lasted ``delay``
-    seconds; nothing when ``progress`` is False or tqdm is missing."""
+    seconds; nothing when ``progress`` is False or tqdm is missing; a function
+    ``progress(done, total)`` is called instead as the work goes on."""
+    if callable(progress):
+        return _Calls(progress, total)
     if progress is False:
         return _NoBar()
     try:
@@ -333,146 +439,211 @@ def floored(chances: dict[str, float], floor: float = FLOOR) -> dict[str, float]
     return {f: round((1 - t) * p + t / n, 12) for f, p in chances.items()}
 
 
-def evaluate(state: State, viewer: str | None = None, simulations: int = 400,
-             seed: int | None = None, executor=None, progress: bool | None = None,
-             method: Method = "blend") -> Evaluation:
-    """Each faction's chance to win from ``state`` against these bots, as ``viewer`` may see it.
+@dataclass
+class _Judged:
+    """The model's part of an estimate: its chances and interval averaged over the
+    settled positions judged (plain data), and the position that sets the playouts'
+    weight and the floor (``None`` when every one of them is a finished game)."""
 
-    ``viewer``: whose knowledge to use (``None``: the player to decide; ``"public"``: a
-    spectator, who sees no secret). ``method``:
+    chances: dict[str, float]
+    interval: dict[str, tuple[float, float]]
+    ref: State | None
 
-    * ``"model"``: the win-chance model (:mod:`ahoy_nb.ai.winchance`), fitted on the
-      results of games between the hard bots; its interval is the model's own
-      uncertainty. Instant.
-    * ``"playouts"``: ``simulations`` random playouts, each from a guess of the secrets
-      ``viewer`` cannot see, played to the end with random legal actions; its interval
-      is the Wilson interval. Exact where every continuation ends alike, but random play
-      is not good play: it favours Bluefin (docs/judgement.md).
-    * ``"blend"`` (the default): the model, with the playouts counting ``n / (n + k)``
-      (``k`` fitted on self-play, smaller near the end: :meth:`WinModel.playout_weight`);
-      ``simulations=0`` is the model alone.
 
-    With the model, no faction is below 3% at the start, nor below 1% until the game is
-    over (:func:`floor_at`).
-    Returns an :class:`Evaluation`: ``{faction: chance}`` summing to 1, with a 95%
-    ``interval`` per faction. ``executor``: any ``concurrent.futures.Executor`` for the
-    playouts (a process pool, Dask's ``client.get_executor()``); ``None`` runs here. A
-    ``tqdm`` bar shows when they take over a second.
+def _judged(positions: list[State], viewer: str | None, model: WinModel) -> _Judged:
+    """The model's part over ``positions`` (settled), each counting the same."""
+    chances: dict[str, float] = {}
+    low: dict[str, float] = {}
+    high: dict[str, float] = {}
+    ref = None
+    for s in positions:
+        if s.is_over:
+            point = _result(s)
+            spread = {f: (p, p) for f, p in point.items()}
+        else:
+            point, spread = model.estimate(s, viewer)
+            ref = ref or s
+        for f, p in point.items():
+            chances[f] = chances.get(f, 0.0) + p / len(positions)
+            low[f] = low.get(f, 0.0) + spread[f][0] / len(positions)
+            high[f] = high.get(f, 0.0) + spread[f][1] / len(positions)
+    return _Judged(chances, {f: (low[f], high[f]) for f in chances}, ref)
 
-    >>> from ahoy_nb.engine import new_game
-    >>> e = evaluate(new_game(2, seed=1), simulations=20, seed=0)
-    >>> sorted(e), round(sum(e.values()), 6), e.method
-    (['bluefin', 'mollusk'], 1.0, 'blend')
-    >>> evaluate(new_game(2, seed=1), method="model").simulations
-    0
-    """
-    if method not in METHODS:
-        raise ValueError(f"method is one of {', '.join(METHODS)}, not {method!r}")
-    if simulations < (1 if method == "playouts" else 0):
-        raise ValueError(f"simulations is a positive number, not {simulations!r}")
-    if viewer is None:
-        viewer = state.current_player
-    if state.is_over:
-        winners = state.winners or state.players
-        chances = {f: (1.0 / len(winners) if f in winners else 0.0) for f in state.players}
-        return Evaluation(chances, {f: (p, p) for f, p in chances.items()}, 0, viewer, method)
-    played = interval = None
-    n = 0
-    if method != "model" and simulations:
-        jobs = [(None, s) for s in _seeds(seed, simulations)]
-        results = [r for r in _run(state, viewer, jobs, executor, "evaluate", progress) if r]
-        n = len(results)
-        totals = {f: sum(r[f] for r in results) for f in state.players}
-        played = {f: totals[f] / n for f in state.players}
-        interval = {f: wilson(totals[f], n) for f in state.players}
-    if method == "playouts":
-        return Evaluation(played, interval, n, viewer, method, playouts=played)
-    model = WinModel.load()
-    mine = model.chances(state, viewer)
-    spread = model.interval(state, viewer)
-    chances, bounds = mine, spread
-    if played is not None:
-        k = model.playout_weight(state)
-        chances = blend(mine, played, n, k)
-        bounds = {f: tuple(blend({f: spread[f][i]}, {f: interval[f][i]}, n, k)[f]
-                           for i in (0, 1)) for f in mine}
-    least = floor_at(state)
+
+def _to_play(judged: _Judged, simulations: int, model: WinModel) -> int:
+    """How many of ``simulations`` playouts to play: all, or none where they would
+    count under :data:`PLAYOUT_SHARE` beside the model (or the result is known)."""
+    if judged.ref is None or simulations <= 0:
+        return 0
+    k = model.playout_weight(judged.ref)
+    return simulations if simulations / (simulations + k) >= PLAYOUT_SHARE else 0
+
+
+def _estimate(judged: _Judged, results: list[dict | None], viewer: str | None,
+              model: WinModel) -> Evaluation:
+    """The one estimate: the model's part, the playouts' ``results`` counting
+    ``n / (n + k)`` beside it, no faction under the floor until the game is over."""
+    results = [r for r in results if r is not None]
+    n = len(results)
+    if judged.ref is None:   # every position judged is a finished game: its result
+        return Evaluation(judged.chances, judged.interval, n, viewer, model=judged.chances)
+    chances, bounds, played = judged.chances, judged.interval, None
+    if n:
+        k = model.playout_weight(judged.ref)
+        totals = {f: sum(r[f] for r in results) for f in chances}
+        played = {f: totals[f] / n for f in chances}
+        chances = blend(judged.chances, played, n, k)
+        bounds = {f: tuple(blend({f: judged.interval[f][i]}, {f: wilson(totals[f], n)[i]},
+                                 n, k)[f] for i in (0, 1)) for f in chances}
+    least = floor_at(judged.ref)
     chances = floored(chances, least)
     bounds = {f: (max(least, min(lo, chances[f])), min(1 - least, max(hi, chances[f])))
               for f, (lo, hi) in bounds.items()}
-    return Evaluation(chances, bounds, n, viewer, method, model=mine, playouts=played)
+    return Evaluation(chances, bounds, n, viewer, model=judged.chances, playouts=played)
+
+
+def evaluate(state: State, viewer: str | None = None, simulations: int = 400,
+             seed: int | None = None, executor=None, progress=None) -> Evaluation:
+    """Each faction's chance to win from ``state`` against these bots, as ``viewer`` may see it.
+
+    ``viewer``: whose knowledge to use (``None``: the player to decide; ``"public"``: a
+    spectator, who sees no secret). The win-chance model (:mod:`ahoy_nb.ai.winchance`,
+    fitted on the results of games between the bots) judges the position once the
+    action under way is settled (:func:`settle`); ``simulations`` random playouts refine
+    it, counting ``n / (n + k)`` beside it (``k`` fitted, smaller near the end:
+    :meth:`WinModel.playout_weight`), and are not played where they would count under
+    :data:`PLAYOUT_SHARE`. ``simulations=0``: the model alone. No faction is below 3% at
+    the start, nor below 1% until the game is over (:func:`floor_at`).
+
+    Returns an :class:`Evaluation`: ``{faction: chance}`` summing to 1, with a 95%
+    ``interval`` per faction (the model's own uncertainty, from its refits on resampled
+    games, and the playouts' Wilson interval, blended alike). ``executor``: any
+    ``concurrent.futures.Executor`` for the playouts (threads, processes, Dask's
+    ``client.get_executor()``); ``None`` runs here. ``progress``: a ``tqdm`` bar when they
+    take over a second (``False``: none; a function: called with ``(done, total)``).
+    The same ``seed`` gives the same answer, wherever it runs.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> e = evaluate(new_game(2, seed=1), simulations=20, seed=0)
+    >>> sorted(e), round(sum(e.values()), 6), e.simulations
+    (['bluefin', 'mollusk'], 1.0, 20)
+    >>> evaluate(new_game(2, seed=1), simulations=0).simulations
+    0
+    """
+    if simulations < 0:
+        raise ValueError(f"simulations is a number of playouts, not {simulations!r}")
+    if viewer is None:
+        viewer = state.current_player
+    if state.is_over:
+        chances = _result(state)
+        return Evaluation(chances, {f: (p, p) for f, p in chances.items()}, 0, viewer,
+                          model=chances)
+    model = WinModel.load()
+    (guess,) = _seeds(seed, 1, salt=3)
+    judged = _judged([settle(_guess(state, viewer, guess), viewer, random.Random(guess), model)],
+                     viewer, model)
+    n = _to_play(judged, simulations, model)
+    jobs = [(None, s) for s in _seeds(seed, n)]
+    results = _run(state, viewer, jobs, executor, "evaluate", progress) if jobs else []
+    return _estimate(judged, results, viewer, model)
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """An action's estimated chance to win for the player choosing it."""
+    """An action's estimated chance to win for the player choosing it: ``win``, its 95%
+    ``interval`` and the playouts (``simulations``) that went into it beside the model;
+    ``model`` and ``playouts``: each part's own chance (``playouts``: ``None`` if none)."""
 
     action: Action
     win: float
     interval: tuple[float, float]
     simulations: int
+    model: float | None = None
+    playouts: float | None = None
 
     @property
     def notation(self) -> str:
         return self.action.notation
 
 
-def best_actions(state: State, k: int = 5, simulations: int = 400, seed: int | None = None,
-                 executor=None, progress: bool | None = None) -> list[Estimate]:
-    """The ``k`` best actions for the player to decide, best first, each an :class:`Estimate`.
+def judge(state: State, simulations: int = 150, seed: int | None = None, executor=None,
+          progress=None, played: int | None = PLAYED_ACTIONS) -> list[Estimate]:
+    """Every legal action's chance to win for the player to decide, best first.
 
-    Half the ``simulations`` are shared evenly between the legal actions; the other half
-    between the ``2 k`` best of those. Each simulation applies the action to a guess of
-    the secrets the player cannot see and plays on at random (see :func:`evaluate`).
+    An action's chance is the chance of the position after it (:func:`evaluate`'s
+    estimator), from the chooser's view: the action applied to one guess of the hidden
+    facts, the same for every action (its first random event averaged over up to
+    :data:`ACTION_SAMPLES` outcomes), the action under way settled, the model judging.
+    ``simulations`` random playouts refine the ``played`` actions the model likes best
+    (``None``: every action), shared evenly, where they count (:data:`PLAYOUT_SHARE`).
+    Ties keep the actions' order. ``executor`` and ``progress`` as for :func:`evaluate`.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(2, seed=1).apply("start 0,0").apply("sail 3>4")
+    >>> [(e.notation, round(e.win, 2)) for e in judge(s, simulations=0)]
+    [('move 1,0', 0.66), ('move 0,-1', 0.66), ('move -1,0', 0.65), ('move 0,1', 0.63)]
+    """
+    me = state.current_player
+    if state.is_over or me is None:
+        raise IllegalActionError("There is nothing to choose: the game is over")
+    if simulations < 0:
+        raise ValueError(f"simulations is a number of playouts, not {simulations!r}")
+    model = WinModel.load()
+    (guess,) = _seeds(seed, 1, salt=4)
+    world = _guess(state, me, guess)
+    actions = {a.notation: a for a in state.legal_actions()}
+    parts: dict[str, _Judged] = {}
+    for a in actions:
+        rng = random.Random(f"{guess}/{a}")   # each action's own draws, whatever the others
+        try:
+            after = [settle(s, me, rng, model) for s in _outcomes(world, a, rng, ACTION_SAMPLES)]
+        except IllegalActionError:   # not legal in this guess (it should be: its own facts)
+            after = [settle(State(marshal.loads(marshal.dumps(world.data))), me, rng, model)]
+        parts[a] = _judged(after, me, model)
+    order = sorted(actions, key=lambda a: -parts[a].chances[me])
+    top = order[:played]
+    each = simulations // len(top) if top else 0
+    seeds = _seeds(seed, each * len(top), salt=1)
+    jobs = [(a, seeds[i * each + j]) for i, a in enumerate(top)
+            for j in range(_to_play(parts[a], each, model))]
+    results = _run(state, me, jobs, executor, "judge", progress) if jobs else []
+    played: dict[str, list] = {}
+    for (a, _), r in zip(jobs, results):
+        played.setdefault(a, []).append(r)
+    out = []
+    for a in order:
+        e = _estimate(parts[a], played.get(a, []), me, model)
+        out.append(Estimate(actions[a], e[me], e.interval[me], e.simulations, e.model[me],
+                            None if e.playouts is None else e.playouts[me]))
+    return sorted(out, key=lambda e: -e.win)
+
+
+def best_actions(state: State, k: int = 5, simulations: int = 400, seed: int | None = None,
+                 executor=None, progress=None) -> list[Estimate]:
+    """The ``k`` best actions for the player to decide, best first: :func:`judge`'s first.
 
     >>> from ahoy_nb.engine import new_game
     >>> top = best_actions(new_game(2, seed=1), k=2, simulations=20, seed=0)
-    >>> [e.notation for e in top] in (['start 0,0', 'start 3,2'], ['start 3,2', 'start 0,0'])
-    True
+    >>> sorted(e.notation for e in top)
+    ['start 0,0', 'start 3,2']
     """
-    me = state.current_player
-    if me is None:
-        raise IllegalActionError("There is nothing to choose: the game is over")
-    actions = {a.notation: a for a in state.legal_actions()}
-    names = list(actions)
-    first = max(len(names), simulations // 2)
-    seeds = _seeds(seed, simulations + len(names), salt=1)
-    jobs = [(names[i % len(names)], seeds[i]) for i in range(first)]
-    results = _run(state, me, jobs, executor, "best actions", progress)
-    tally = {a: [0.0, 0] for a in names}
-    for (a, _), r in zip(jobs, results):
-        if r is not None:
-            tally[a][0] += r[me]
-            tally[a][1] += 1
-    mean = lambda a: tally[a][0] / tally[a][1] if tally[a][1] else -1.0  # noqa: E731
-    rest = simulations - first
-    if rest > 0:
-        top = sorted(names, key=lambda a: (-mean(a), a))[:2 * k]
-        jobs = [(top[i % len(top)], seeds[first + i]) for i in range(rest)]
-        for (a, _), r in zip(jobs, _run(state, me, jobs, executor, "best actions", progress)):
-            if r is not None:
-                tally[a][0] += r[me]
-                tally[a][1] += 1
-    ranked = sorted((a for a in names if tally[a][1]), key=lambda a: (-mean(a), a))[:k]
-    return [Estimate(actions[a], mean(a), wilson(*tally[a]), tally[a][1]) for a in ranked]
+    return judge(state, simulations, seed, executor, progress)[:k]
 
 
 # -- game review: what each decision cost --------------------------------------------------
 #
-# Each decision is judged as its player saw it: every legal action is applied to a few
-# guesses of the secrets that player could not see (``WORLDS``), and the model judges the
-# position after it; where there is time and they count (near the end), random playouts
-# from it are blended in as in ``evaluate``. The loss is the best action's chance minus
-# the played action's, and the label follows lichess's thresholds on the chance to win.
+# Each decision is judged as its player saw it, by :func:`judge` at the review's budget
+# and seed (the hint's, when they are the hint's); the loss is the best action's chance
+# minus the played action's, and the label follows lichess's thresholds on the chance to
+# win. The chance line is the chart's where it is known, else the estimator's without
+# playouts.
 
-#: How many guesses of the hidden facts each action is tried in.
-WORLDS = 4
 #: The least loss of win chance (0-1) for each label; below the first: ``good``, or
 #: ``best`` when the action played is the best one found (or within 0.5% of it).
 THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: Playouts are only played where each action's would count at least this much in the blend.
-PLAYOUT_SHARE = 0.05
+#: A review's playouts a decision, at most (shared by the actions the model likes best).
+REVIEW_SIMULATIONS = 24
 
 
 def grade(loss: float) -> str:
@@ -494,10 +665,10 @@ class Decision:
 
     ``index``: the action's number in the game (the position before it is ``index``;
     the scrubber's position after it is ``index + 1``); ``before``: the player's chance
-    before it (the model's); ``after``: the chance of the action played; ``best``: the
-    best action found and ``best_after`` its chance; ``loss`` = ``best_after - after``
-    (never below 0); ``label``: see :func:`grade`; ``options``: legal actions;
-    ``simulations``: playouts spent on it (0: the model alone).
+    before it (the chart's, where known); ``after``: the chance of the action played;
+    ``best``: the best action found and ``best_after`` its chance; ``loss`` =
+    ``best_after - after`` (never below 0); ``label``: see :func:`grade`; ``options``:
+    legal actions; ``simulations``: playouts spent on it (0: the model alone).
     """
 
     index: int
@@ -558,65 +729,44 @@ class Review:
         return pd.DataFrame([asdict(d) for d in self.decisions])
 
 
-def _share(state: State, player: str) -> float:
-    winners = state.winners or state.players
-    return 1.0 / len(winners) if player in winners else 0.0
+def _review_job(work: list[tuple]) -> list:
+    """A batch of a review's work, run wherever the executor puts it (plain data in and
+    out): ``("evaluate", data, viewer, seed)`` or ``("judge", data, simulations, seed)``."""
+    out = []
+    for kind, data, arg, seed in work:
+        state = State(data)
+        if kind == "evaluate":
+            e = evaluate(state, arg, 0, seed=seed, progress=False)
+            out.append((dict(e), e.interval, e.viewer))
+        else:
+            out.append([(e.notation, e.win, e.interval, e.simulations)
+                        for e in judge(state, arg, seed, progress=False)])
+    return out
 
 
-def _judge(data: dict, player: str, seed: int, simulations: int, weight: float) -> dict:
-    """Every legal action's chance for ``player`` at a position (one job, plain data)."""
-    state = State(data)
-    model = WinModel.load()
-    rng = random.Random(seed)
-    worlds = [determinize(state, player, rng.getrandbits(63)) for _ in range(WORLDS)]
-    actions = [a.notation for a in state.legal_actions()]
-    per_action = simulations // len(actions) if simulations else 0
-    values = {}
-    for a in actions:
-        seen = []
-        for world in worlds:
-            after = State(marshal.loads(marshal.dumps(world.data)))
-            try:
-                after.apply(a)
-            except IllegalActionError:
-                continue  # not legal in this guess of the hidden facts
-            seen.append(_share(after, player) if after.is_over
-                        else model.chances(after, player)[player])
-        mine = sum(seen) / len(seen) if seen else 0.0
-        if per_action:
-            runs = [playout(state, player, rng.getrandbits(63), a) for _ in range(per_action)]
-            runs = [r for r in runs if r]
-            if runs:
-                played = sum(r[player] for r in runs) / len(runs)
-                mine = blend({player: mine}, {player: played}, len(runs), weight)[player]
-        values[a] = mine
-    return {"values": values, "simulations": per_action * len(actions)}
-
-
-def _judge_batch(jobs: list[tuple]) -> list[dict]:
-    return [_judge(*job) for job in jobs]
-
-
-def review(state: State, player: str | None = None, simulations: int = 200,
-           seed: int | None = 0, executor=None, progress: bool | None = True,
-           first: int = 0) -> Review:
+def review(state: State, player: str | None = None, simulations: int = REVIEW_SIMULATIONS,
+           seed: int | None = 0, executor=None, progress=True, first: int = 0,
+           known: dict[int, Evaluation] | None = None) -> Review:
     """Review a finished (or current) game: what each decision cost its player.
 
     For each decision of ``player`` (``None``: of every player) in ``state``'s history:
     the player's chance to win before it, the chance of the action played, the best
     action found and its chance, the loss and a label (``best``, ``good``,
     ``inaccuracy``, ``mistake``, ``blunder``: :data:`THRESHOLDS`). Every decision is
-    judged as its player saw it then: its own secrets, a guess of the others'
-    (:data:`WORLDS` guesses). A decision with one legal action is ``best``.
+    judged as its player saw it then, by :func:`judge` (the hint's estimator) with
+    ``simulations`` playouts and seed ``seed + index`` (the hint's, for
+    ``seed=0``). A decision with one legal action is ``best``.
 
-    ``simulations``: random playouts a decision at most, shared among its actions and
-    blended with the model as in :func:`evaluate`; they are played only where each
-    action's would count at least 5% (:data:`PLAYOUT_SHARE`: decisions with few options,
-    and more of them near the end), the rest by the model alone. ``first``: judge only
-    the decisions from action ``first`` on (the chance line is still the whole game's).
-    ``executor``: any ``concurrent.futures.Executor`` for the work; ``None`` runs here.
-    The chance line (:attr:`Review.chances`) is as ``player`` saw the game (a
-    spectator for ``None``).
+    The chance line (:attr:`Review.chances`, as ``player`` saw the game; a spectator's
+    for ``None``) and each decision's ``before``: the chart's estimates where ``known``
+    has them (``{position: Evaluation}``, as ``AdvisorCore.chances``, with the right
+    viewer), else :func:`evaluate` without playouts, seed ``seed + position`` (the
+    chart's, for ``seed=0``). ``first``: judge only the decisions from action ``first``
+    on (the line is still the whole game's). ``executor``: any
+    ``concurrent.futures.Executor`` for the work (a process pool spreads it over the
+    cores); ``None`` runs here. ``progress``: a ``tqdm`` bar (``False``: none; a
+    function: called with ``(done, total)`` decisions as the work goes on, first
+    ``(0, total)``).
 
     Against these bots: the chances are those of the win-chance model and of random
     playouts (docs/judgement.md), not of perfect play.
@@ -637,58 +787,84 @@ def review(state: State, player: str | None = None, simulations: int = 200,
         raise ValueError(f"{player!r} is not playing this game ({', '.join(players)})")
     if simulations < 0:
         raise ValueError(f"simulations is a number of playouts, not {simulations!r}")
-    model = WinModel.load()
+    known = known or {}
     n = len(state.history)
     shift = len(state.log) - n
     positions = [State(marshal.loads(data)) for data in state.history] + [state]
     viewer = "public" if player is None else player
-    chances = [({f: _share(p, f) for f in players} if p.is_over
-                else floored(model.chances(p, viewer), floor_at(p))) for p in positions]
-    seeds = _seeds(seed, n, salt=2)
-    picked = []  # (index, decider, job)
-    for i in range(max(0, first), n):
-        entry = state.log[shift + i]
-        who = entry.player
-        if player is not None and who != player:
+    at = (lambda i: None) if seed is None else (lambda i: seed + i)  # noqa: E731
+
+    def chart(i: int, who: str) -> Evaluation | None:
+        e = known.get(i)
+        return e if e is not None and e.viewer == who and set(e) == set(players) else None
+
+    # The work: the line's positions the chart has not worked out, the "before" of a
+    # decision seen otherwise than the line sees it, and every decision with a choice.
+    picked = [i for i in range(max(0, first), n)
+              if player is None or state.log[shift + i].player == player]
+    # In the game's order, so that each batch finishes a stretch of decisions.
+    mine = set(picked)
+    work: list[tuple] = []
+    for i in range(n + 1):
+        if chart(i, viewer) is None:
+            work.append(("line", i, ("evaluate", positions[i].data, viewer, at(i))))
+        if i not in mine:
             continue
-        p = positions[i]
-        sims = simulations
-        weight = model.playout_weight(p)
-        each = sims // max(1, len(p.legal_actions()))
-        if each / (each + weight) < PLAYOUT_SHARE:
-            sims = 0   # each action's playouts would hardly count: the model alone
-        picked.append((i, who, (p.data, who, seeds[i], sims, weight)))
-    # Decisions with one legal action need no work.
-    many = [(i, who, job) for i, who, job in picked if len(positions[i].legal_actions()) > 1]
-    bar = _progress(len(many), "review", progress, unit="decision", delay=1.0)
-    judged: dict[int, dict] = {}
-    size = max(1, len(many) // 16)
-    batches = [many[k:k + size] for k in range(0, len(many), size)]
+        who = state.log[shift + i].player
+        if who != viewer and chart(i, who) is None:
+            work.append(("before", i, ("evaluate", positions[i].data, who, at(i))))
+        if len(positions[i].legal_actions()) > 1:
+            work.append(("judge", i, ("judge", positions[i].data, simulations, at(i))))
+    left = {i: sum(1 for _, j, _ in work if j == i) for i in picked}   # a decision's jobs
+    done: dict[tuple[str, int], object] = {}
+    size = max(1, len(work) // 32)
+    batches = [work[k:k + size] for k in range(0, len(work), size)]
+    # Progress is counted in decisions, each done once all its jobs are.
+    bar = _progress(len(picked), "review", progress, unit="decision", delay=1.0)
     try:
+        bar.update(sum(1 for i in picked if not left[i]))
         if executor is None:
-            results = (_judge_batch([job for _, _, job in b]) for b in batches)
+            results = ((b, _review_job([job for _, _, job in b])) for b in batches)
         else:
-            futures = [executor.submit(_judge_batch, [job for _, _, job in b]) for b in batches]
-            results = (f.result() for f in futures)
-        for b, result in zip(batches, results):
-            for (i, _, _), r in zip(b, result):
-                judged[i] = r
-            bar.update(len(b))
+            from concurrent.futures import as_completed
+            futures = {executor.submit(_review_job, [job for _, _, job in b]): b
+                       for b in batches}
+            results = ((futures[f], f.result()) for f in as_completed(futures))
+        for b, result in results:
+            finished = 0
+            for (kind, i, _), r in zip(b, result):
+                done[kind, i] = r
+                if i in left:
+                    left[i] -= 1
+                    finished += not left[i]
+            if finished:
+                bar.update(finished)
     finally:
         bar.close()
+
+    def seen(i: int, who: str) -> dict[str, float]:
+        e = chart(i, who)
+        if e is not None:
+            return dict(e)
+        if who == viewer:
+            return done["line", i][0]
+        return done["before", i][0]
+
+    chances = [seen(i, viewer) for i in range(n + 1)]
     decisions = []
-    for i, who, _ in picked:
+    for i in picked:
         p = positions[i]
+        who = state.log[shift + i].player
         action = state.log[shift + i].action
-        before = model.chances(p, who)[who]
-        r = judged.get(i)
-        if r is None or action not in r["values"]:
+        before = seen(i, who)[who]
+        judged = done.get(("judge", i))
+        if judged is None:   # one legal action: nothing to choose
             best, best_after, after, sims, options = action, before, before, 0, 1
         else:
-            values = r["values"]
+            values = {a: win for a, win, _, _ in judged}
             best = max(values, key=lambda a: (values[a], a == action))
-            best_after, after = values[best], values[action]
-            sims, options = r["simulations"], len(values)
+            best_after, after = values[best], values.get(action, before)
+            sims, options = sum(x[3] for x in judged), len(values)
         loss = max(0.0, best_after - after)
         decisions.append(Decision(
             i, p.round, who, action, label(p, action), before, after, best, label(p, best),

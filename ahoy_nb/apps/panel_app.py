@@ -62,6 +62,7 @@ from panel.io.state import set_curdoc
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
 from ahoy_nb.session.advice import CHART_TITLE, AdvisorCore
 from ahoy_nb.session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
+from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS
 from ahoy_nb.engine import new_game as _new_game
 from ahoy_nb.engine.components import FAME_TO_END
 from ahoy_nb.engine.words import faction_name
@@ -449,8 +450,8 @@ class PanelReviewer:
     the decision picked (``text``) and the chart (``chart_pane``) under the board. Results
     are applied on the session's document, as the advisor's are."""
 
-    def __init__(self, board, *, simulations: int = 60, wait: bool = False,
-                 during_game=None):
+    def __init__(self, board, *, simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
+                 during_game=None, known=None, executor=None):
         self.text = pn.pane.HTML("", css_classes=["ahoy-review-text"],
                                  styles={"font-size": "14px"}, margin=(0, 10), visible=False)
         self.chart = ReviewFigure(board.state.players, on_select=self.select)
@@ -460,7 +461,7 @@ class PanelReviewer:
         self.panel = ReviewPanel(board, on_review=self._show_review, on_select=self._show_detail)
         self.core = ReviewCore(board, self.panel, simulations=simulations, wait=wait,
                                deliver=lambda fn: _on_session(self._doc, fn),
-                               during_game=during_game)
+                               during_game=during_game, known=known, executor=executor)
         self.panel.core = self.core
         self.panel.draw()
 
@@ -626,8 +627,9 @@ class GameApp:
                                     simulations=self.simulations,
                                     hint_simulations=self.hint_simulations)
         # Review: during the game while Analysis is on (as hints are), after it always.
-        self.reviewer = PanelReviewer(self.board.board, simulations=self.simulations,
-                                      during_game=lambda: self.advisor.core.enabled)
+        self.reviewer = PanelReviewer(self.board.board,
+                                      during_game=lambda: self.advisor.core.enabled,
+                                      known=lambda: self.advisor.core.chances)
         self.advisor.core.on_enabled = self.reviewer.core.refresh
         self.board_area.objects = [self.board]
         self.review_area.objects = [self.reviewer.text]

@@ -8,9 +8,14 @@ the front end gives it.
 
 * the **win-chance chart** gains a point after each action: each faction's chance to
   win against these bots (:func:`ahoy_nb.ai.analysis.evaluate`: the win-chance model,
-  blended with playouts) as the board's viewer may know it, with its 95% interval;
+  refined by random playouts) as the board's viewer may know it, with its 95% interval;
 * a **hint**, for a person whose decision it is, lists the 3 best actions
-  (:func:`ahoy_nb.ai.analysis.best_actions`) and marks them on the board (its ``hints``).
+  (:func:`ahoy_nb.ai.analysis.best_actions`: each one's chance is the chance of the
+  position after it, by the same estimator) and marks them on the board (its ``hints``).
+
+Both use the position's number as their seed, as :func:`ahoy_nb.ai.analysis.review` does:
+a review of the same game says the same chance before a decision as the chart, and the
+same chance of an action as a hint at the same budget (docs/judgement.md).
 
 Both are worked out on one worker thread, so the board answers clicks meanwhile: one
 chart point at a time, and once it is done, the newest position (the positions passed
@@ -41,12 +46,17 @@ from ..ai.analysis import Estimate, best_actions, evaluate
 from ..engine import State
 from ..engine.words import faction_name, label
 
-__all__ = ["CHART_TITLE", "AdvisorCore", "AdvisorView", "Headless", "hint_html"]
+__all__ = ["CHART_TITLE", "MEANING", "AdvisorCore", "AdvisorView", "Headless", "chance_words",
+           "hint_html"]
 
 NOT_YOURS = "A hint is for a person whose decision it is"
 #: The win-chance chart's title: the chances are the win-chance model's (fitted on games
-#: between the hard bots) blended with random playouts, not a fact about the game.
+#: between the bots) refined by random playouts, not a fact about the game.
 CHART_TITLE = "Chance to win against these bots"
+#: What the chart's and the hints' chances mean, in one sentence a learner reads under the
+#: chart (docs/judgement.md, "What the number means").
+MEANING = ("How often the side wins when our bots play on from a position like this one, "
+           "as far as you can see it; the range in brackets is 95% sure.")
 
 
 class AdvisorView(Protocol):
@@ -95,14 +105,27 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     >>> from ahoy_nb.ai.analysis import Estimate
     >>> s = new_game(2, seed=1)
     >>> a = s.legal_actions()[0]
-    >>> "to win" in hint_html(s, [Estimate(a, 0.5, (0.4, 0.6), 10)])
-    True
+    >>> hint_html(s, [Estimate(a, 0.5, (0.4, 0.6), 10)]).count("50% to win (40–60%)")
+    1
     """
     items = "".join(
         f"<li><b>{escape(label(state, e.action))}</b> <code>{escape(e.notation)}</code>: "
-        f"{e.win:.0%} to win (95% {e.interval[0]:.0%}–{e.interval[1]:.0%}, "
-        f"{e.simulations} game{'' if e.simulations == 1 else 's'})</li>" for e in estimates)
+        f"{escape(chance_words(e))}</li>" for e in estimates)
     return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
+
+
+def chance_words(estimate: Estimate) -> str:
+    """An action's chance to win in words, with its 95% interval: never 0% or 100%.
+
+    >>> from ahoy_nb.ai.analysis import Estimate
+    >>> chance_words(Estimate(None, 0.72, (0.612, 0.894), 25))
+    '72% to win (61–89%)'
+    >>> chance_words(Estimate(None, 0.999, (0.99, 1.0), 0))
+    'over 99% to win (99–100%)'
+    """
+    p, (low, high) = estimate.win, estimate.interval
+    said = "under 1%" if p < 0.005 else "over 99%" if p > 0.995 else f"{p:.0%}"
+    return f"{said} to win ({low * 100:.0f}–{high:.0%})"
 
 
 def _earlier_positions(n: int, most: int = 12) -> list[int]:

@@ -23,8 +23,8 @@ docs/widgets.md, "The side column", has the protocol.
 >>> panel = board.traits['panels'][0]
 >>> panel["title"], [b["label"] for b in panel["buttons"]]
 ('Advice', ['Hint', 'Analysis'])
->>> panel["lines"][0]
-'Chance to win against these bots (model + 8 random games from here):'
+>>> panel["lines"][0]      # 8 random games would hardly count: none are played
+'Chance to win against these bots (from their games):'
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import re
 from typing import Mapping
 
 from ..ai.levels import think_time
+from ..session.advice import CHART_TITLE, MEANING, chance_words
 from ..engine.words import faction_name, label
 from .reviewing import MARKED, decision_text, review_summary
 
@@ -79,20 +80,16 @@ def with_interval(p: float, low: float, high: float, decided: bool = False) -> s
 
 
 def chance_of(estimate) -> str:
-    """An action's chance to win in words, with its interval and the games behind it; from
-    fewer than 10 games only the interval (one win in one game is not "over 99%").
+    """An action's chance to win in words, with its 95% interval (the hint's words:
+    :func:`~ahoy_nb.session.advice.chance_words`). The chance is the estimator's (the model,
+    refined by random games where there were enough), so a few games never make it
+    "over 99%" on their own.
 
     >>> from ahoy_nb.ai.analysis import Estimate
-    >>> chance_of(Estimate(None, 0.8, (0.376, 0.964), 5))
-    '38–96% to win (only 5 games)'
-    >>> chance_of(Estimate(None, 0.95, (0.754, 0.991), 19))
-    '95% to win (75–99%, 19 games)'
+    >>> chance_of(Estimate(None, 0.8, (0.706, 0.861), 5))
+    '80% to win (71–86%)'
     """
-    n = estimate.simulations
-    games = f"{n} game{'' if n == 1 else 's'}"
-    if n < 10:
-        return f"{interval(*estimate.interval)} to win (only {games})"
-    return f"{percent(estimate.win)} to win ({interval(*estimate.interval)}, {games})"
+    return chance_words(estimate)
 
 
 def _text(markup: str) -> str:
@@ -103,8 +100,8 @@ def _text(markup: str) -> str:
 class AdvisorPanel:
     """The advisor in the board's side column (an :class:`~ahoy_nb.session.advice.AdvisorView`).
 
-    Lines: each faction's chance to win now, with its interval and what it is measured
-    against (random play from here); a **Hint** button (for the person to decide) whose
+    Lines: each faction's chance to win now, with its interval, what it is measured
+    against (these bots' games) and what it means; a **Hint** button (for the person to decide) whose
     answer lists the best actions and marks them on the board; an **Analysis** toggle.
     Set ``core`` (the :class:`~ahoy_nb.session.advice.AdvisorCore` drawing into it) before the
     first press. ``on_chances``: also called with each new set of chances (a chart).
@@ -160,16 +157,14 @@ class AdvisorPanel:
         decided = state.is_over and n >= len(state.history)
         if decided:
             head = "The game is over."
-        elif getattr(now, "method", "playouts") == "playouts":
-            head = f"Chance to win if the game went on at random ({games} games from here):"
-        else:   # the win-chance model (docs/judgement.md) and the playouts blended with it
-            also = f" + {games} random games from here" if games else ""
-            head = f"Chance to win against these bots (model{also}):"
+        else:   # the one estimator (docs/judgement.md): the model, refined by playouts
+            also = f" and {games} random games from here" if games else ""
+            head = f"{CHART_TITLE} (from their games{also}):"
         shown = [f"{faction_name(f)} {with_interval(p, *bounds.get(f, (p, p)), decided)}"
                  for f, p in sorted(now.items(), key=lambda kv: -kv[1])]
         behind = n < len(state.history)
         where = f" (after action {n}; the latest is being worked out)" if behind else ""
-        return [head, " · ".join(shown) + where]
+        return [head, " · ".join(shown) + where] + ([] if decided else [MEANING])
 
     def items(self) -> list[str]:
         """The last hint's actions in words, best first."""
@@ -178,11 +173,13 @@ class AdvisorPanel:
 
     def draw(self) -> None:
         hints = self._hints()
-        lines = self.lines() + ([f"Hint: the {len(hints)} best by random games, marked ★ on "
-                                 f"the board:"] if hints else []) + ([self.note] if self.note else [])
+        lines = self.lines() + ([f"Hint: the {len(hints)} best, by the chance to win after each, "
+                                 f"marked ★ on the board:"] if hints else []) + (
+            [self.note] if self.note else [])
         refusal = self.core.refusal() if self.core is not None else ""
         buttons = [{"id": "hint", "label": "Hint", "disabled": not self.can_hint,
-                    "title": refusal or "The 3 best actions by random games, marked on the board"},
+                    "title": refusal or "The 3 best actions, by the chance to win after each, "
+                                         "marked on the board"},
                    {"id": "analysis", "label": "Analysis", "pressed": self.enabled,
                     "title": "Show who is winning, and allow hints"}]
         # A hint takes seconds: a progress bar while it is worked out (the core has one

@@ -33,7 +33,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
-from ..ai.analysis import Decision, Review, review
+from ..ai.analysis import REVIEW_SIMULATIONS, Decision, Review, review
 from ..engine import State
 from ..engine.words import faction_name
 from ..render import Picture
@@ -57,6 +57,9 @@ class ReviewView(Protocol):
     def show_controls(self, can_review: bool, why: str) -> None:
         """Enable the Review button or not (``why``: the reason, when not)."""
 
+    # Optional: a view with ``show_progress(done, total)`` gets how many of the decisions
+    # reviewed are done, as the work goes on (first ``done == 0``; ``done == total``: all).
+
 
 class Headless:
     """The view of a core with no front end: it keeps what a front end would show."""
@@ -65,6 +68,7 @@ class Headless:
         self.result: Review | None = None
         self.status = ""
         self.controls = (False, "")
+        self.progress: list[tuple[int, int]] = []
 
     def show_review(self, result: Review | None) -> None:
         self.result = result
@@ -74,6 +78,9 @@ class Headless:
 
     def show_controls(self, can_review: bool, why: str) -> None:
         self.controls = (can_review, why)
+
+    def show_progress(self, done: int, total: int) -> None:
+        self.progress.append((done, total))
 
 
 def picture(state: State, d: Decision) -> Picture:
@@ -131,7 +138,13 @@ class ReviewCore:
     """The Review button of one board (see the module notes).
 
     * ``view``: the front end (a :class:`ReviewView`); ``None``: a :class:`Headless` one.
+      A view with ``show_progress(done, total)`` gets the review's progress as it goes.
     * ``simulations``: playouts a decision at most (see :func:`~ahoy_nb.ai.analysis.review`).
+    * ``known()``: the chart's estimates so far (``{position: Evaluation}``, as
+      :attr:`AdvisorCore.chances <ahoy_nb.session.advice.AdvisorCore.chances>`): the review
+      reuses them (its line and "before" are the chart's where it has them).
+    * ``executor``: a ``concurrent.futures.Executor`` the review's work is spread over (a
+      process pool of the machine's cores); ``None``: the worker thread alone.
     * ``wait=True``: work on the calling thread (scripts, tests).
     * ``deliver(fn)``: called on the worker thread with a function that applies a result;
       it must run ``fn`` on the front end's thread (default: at once, on the worker).
@@ -142,10 +155,14 @@ class ReviewCore:
     Attributes: ``result`` (the last :class:`~ahoy_nb.ai.analysis.Review`, or ``None``).
     """
 
-    def __init__(self, board, view: ReviewView | None = None, *, simulations: int = 60,
-                 wait: bool = False, deliver: Callable[[Callable[[], None]], None] | None = None,
-                 during_game: Callable[[], bool] | None = None):
+    def __init__(self, board, view: ReviewView | None = None, *,
+                 simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
+                 deliver: Callable[[Callable[[], None]], None] | None = None,
+                 during_game: Callable[[], bool] | None = None,
+                 known: Callable[[], dict] | None = None, executor=None):
         self.board = board
+        self.known = known
+        self.executor = executor
         self.during_game = during_game or (lambda: True)
         self.view = view if view is not None else Headless()
         self.simulations = int(simulations)
@@ -211,8 +228,12 @@ class ReviewCore:
         who = self.player()
         self._busy = True
         self._show_controls()
+        known = dict(self.known()) if self.known is not None else None
+        show = getattr(self.view, "show_progress", None)
+        progress = False if show is None else (  # noqa: E731
+            lambda done, total: self._deliver(lambda: show(done, total)))
         work = lambda: review(snapshot, who, simulations=self.simulations, seed=0,  # noqa: E731
-                              progress=False)
+                              executor=self.executor, progress=progress, known=known)
         if self._pool is None:
             self._done(s, work())
             return

@@ -224,7 +224,8 @@ class GameWidget(widgets.VBox):
         if self.advisor is None:
             return None
         from .review import Reviewer
-        reviewer = Reviewer(self.board, during_game=lambda: self.advisor.enabled)
+        reviewer = Reviewer(self.board, during_game=lambda: self.advisor.enabled,
+                            known=lambda: self.advisor.core.chances)   # the chart's, reused
         self.advisor.core.on_enabled = reviewer.core.refresh
         return reviewer
 

@@ -28,7 +28,7 @@ import bqplot as bq
 import ipywidgets as widgets
 
 from ..session.advice import CHART_TITLE
-from ..ai.analysis import Review
+from ..ai.analysis import REVIEW_SIMULATIONS, Review
 from ..session.panels import ReviewPanel
 from ..session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
 from ..engine.words import faction_name
@@ -106,13 +106,15 @@ class Reviewer(widgets.VBox):
     every mark, the summary and the decision picked.
 
     The ipywidgets front of :class:`~ahoy_nb.session.reviewing.ReviewCore`. ``simulations``:
-    playouts a decision at most; ``wait=True`` reviews on the calling thread;
-    ``during_game()``: whether a review may be made before the end. Attributes
+    playouts a decision at most; ``known()``: the chart's estimates, which the review
+    reuses; ``executor``: where the review's work runs (see ``ReviewCore``); ``wait=True``
+    reviews on the calling thread; ``during_game()``: whether a review may be made before
+    the end. Attributes
     for tests: ``panel``, ``chart``, ``summary``, ``detail``, ``core``.
     """
 
-    def __init__(self, board, *, simulations: int = 60, wait: bool = False,
-                 during_game=None, **kwargs):
+    def __init__(self, board, *, simulations: int = REVIEW_SIMULATIONS, wait: bool = False,
+                 during_game=None, known=None, executor=None, **kwargs):
         self.board = board
         self._loop = running_loop()
         self.summary = widgets.HTML()
@@ -123,7 +125,8 @@ class Reviewer(widgets.VBox):
         self.panel = ReviewPanel(board.board, on_review=self._show_review,
                                  on_select=self._show_detail)
         self.core = ReviewCore(board.board, self.panel, simulations=simulations, wait=wait,
-                               deliver=self._on_kernel_thread, during_game=during_game)
+                               deliver=self._on_kernel_thread, during_game=during_game,
+                               known=known, executor=executor)
         self.panel.core = self.core
         self.panel.draw()
 

@@ -8,7 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from ahoy_nb.ai.analysis import battle_odds, battle_winner, best_actions, evaluate, fire_amount, wilson
+from ahoy_nb.ai.analysis import (battle_odds, battle_winner, best_actions, evaluate, fire_amount,
+                                 judge, wilson)
+from ahoy_nb.ai.winchance import WinModel
 from ahoy_nb.engine import new_game, scenario
 from support import seed10_last_choice
 
@@ -53,23 +55,34 @@ def decisive():
     return s, exact
 
 
-def test_best_actions_at_the_last_decision_are_exact(decisive):
+def test_best_actions_at_the_last_decision(decisive):
+    """The playouts of each action agree with the exact result; the estimate is the model
+    refined by them, and enough of them put the winning move first, near its 100%."""
     s, exact = decisive
     assert exact == {"move -2,1": 1.0, "move -2,3": 0.0, "stay": 0.0}
-    top = best_actions(s, k=5, simulations=12, seed=1, progress=False)
-    assert {e.notation: e.win for e in top} == exact
-    assert top[0].notation == "move -2,1" and top[0].interval[0] > 0.5
-    assert sum(e.simulations for e in top) == 12
+    alone = {e.notation: e.win for e in best_actions(s, k=5, simulations=0, seed=1,
+                                                     progress=False)}
+    top = best_actions(s, k=5, simulations=600, seed=1, progress=False)
+    assert {e.notation: e.playouts for e in top} == exact
+    assert sum(e.simulations for e in top) == 600
+    assert top[0].notation == "move -2,1" and top[0].win > 0.75 and top[0].interval[0] > 0.5
+    for e in top:   # the playouts pull each estimate from the model's toward the result
+        assert abs(e.win - exact[e.notation]) < abs(alone[e.notation] - exact[e.notation])
+        assert e.interval[0] <= e.win <= e.interval[1]
 
 
 def test_evaluate_at_the_last_decision(decisive):
     """Playouts choose at random: each faction's exact chance is the average over the actions."""
     s, exact = decisive
-    e = evaluate(s, simulations=200, seed=3, progress=False, method="playouts")
+    e = evaluate(s, simulations=200, seed=3, progress=False)
     p = sum(exact.values()) / len(exact)
-    assert e.interval["mollusk"][0] <= p <= e.interval["mollusk"][1]
+    assert wilson(e.playouts["mollusk"] * 200, 200)[0] <= p <= wilson(e.playouts["mollusk"] * 200, 200)[1]
     assert e["bluefin"] + e["mollusk"] == pytest.approx(1.0)
     assert e.simulations == 200
+    k = WinModel.load().playout_weight(s)
+    for f in s.players:   # beside the model, as many playouts count n / (n + k)
+        share = 200 / (200 + k)
+        assert e[f] == pytest.approx((1 - share) * e.model[f] + share * e.playouts[f])
 
 
 # -- a battle that decides the game: the chance is battle_odds' ------------------------
@@ -173,7 +186,7 @@ def test_best_actions_agree_with_battle_odds(battle):
     for e in top:
         assert e.simulations >= 400
         assert e.interval[0] <= e.win <= e.interval[1]
-        assert agrees(e.win * e.simulations, e.simulations, exact[e.notation]), \
+        assert agrees(e.playouts * e.simulations, e.simulations, exact[e.notation]), \
             (e, float(exact[e.notation]))
     assert top[0].notation == max(exact, key=exact.get)  # turning the die all the way down
 
@@ -184,12 +197,11 @@ def test_evaluate_agrees_with_battle_odds(battle):
     p = {me: sum(exact.values()) / len(exact)}
     p[next(f for f in s.players if f != me)] = 1 - p[me]
     for viewer in s.players:
-        e = evaluate(s, viewer=viewer, simulations=1200, seed=6, progress=False,
-                     method="playouts")
+        e = evaluate(s, viewer=viewer, simulations=1200, seed=6, progress=False)
         assert e.simulations == 1200 and e["bluefin"] + e["mollusk"] == pytest.approx(1.0)
         for f in s.players:
             assert e.interval[f][0] <= e[f] <= e.interval[f][1]
-            assert agrees(e[f] * 1200, 1200, p[f]), (viewer, e, float(p[f]))
+            assert agrees(e.playouts[f] * 1200, 1200, p[f]), (viewer, e, float(p[f]))
 
 
 def test_a_finished_game_is_certain():
@@ -209,7 +221,7 @@ def test_seeded_and_the_same_on_an_executor():
     here = evaluate(s, simulations=24, seed=7, progress=False)
     with ThreadPoolExecutor(2) as pool:
         there = evaluate(s, simulations=24, seed=7, executor=pool, progress=False)
-    assert here.method == "blend" and here.playouts is not None
+    assert here.playouts is not None and here.simulations == 24
     assert dict(here) == dict(there) and here.interval == there.interval
     assert sum(here.values()) == pytest.approx(1.0)
     a = best_actions(s, k=3, simulations=30, seed=2, progress=False)
@@ -218,8 +230,8 @@ def test_seeded_and_the_same_on_an_executor():
     assert [e.win for e in a] == sorted((e.win for e in a), reverse=True)
 
 
-@pytest.mark.parametrize("method", ["playouts", "blend"])
-def test_what_the_viewer_cannot_see_does_not_matter(method):
+@pytest.mark.parametrize("simulations", [0, 16])
+def test_what_the_viewer_cannot_see_does_not_matter(simulations):
     s = new_game(3, seed=8)
     r = random.Random(8)
     for _ in range(70):
@@ -228,8 +240,10 @@ def test_what_the_viewer_cannot_see_does_not_matter(method):
     other.data["rng"] ^= 12345
     other.data["tile_box"][0], other.data["tile_stack"][0] = (other.data["tile_stack"][0],
                                                               other.data["tile_box"][0])
-    assert dict(evaluate(s, "bluefin", 16, seed=1, progress=False, method=method)) == \
-        dict(evaluate(other, "bluefin", 16, seed=1, progress=False, method=method))
+    assert dict(evaluate(s, "bluefin", simulations, seed=1, progress=False)) == \
+        dict(evaluate(other, "bluefin", simulations, seed=1, progress=False))
+    if s.current_player == "bluefin":
+        assert judge(s, simulations, seed=1) == judge(other, simulations, seed=1)
 
 
 def test_wilson():
@@ -237,6 +251,6 @@ def test_wilson():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
     with pytest.raises(ValueError):
-        evaluate(new_game(2, seed=1), simulations=0, method="playouts")
+        evaluate(new_game(2, seed=1), simulations=-1)
     with pytest.raises(ValueError):
-        evaluate(new_game(2, seed=1), method="guess")
+        judge(new_game(2, seed=1), simulations=-1)

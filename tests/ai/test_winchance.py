@@ -63,11 +63,11 @@ def test_pledges_count_as_the_rulebook_scores_them():
 def test_no_faction_below_3_or_above_97_percent_at_the_start(players):
     """At round 1 of any new game (60 deals; with playouts, 2), whatever the bots' games say."""
     for seed in range(60):
-        e = evaluate(new_game(players, seed=seed), method="model")
+        e = evaluate(new_game(players, seed=seed), simulations=0)
         assert all(0.03 <= v <= 0.97 for v in e.values()), (seed, e)
     for seed in range(2):
         e = evaluate(new_game(players, seed=seed), simulations=30, seed=seed, progress=False)
-        assert all(0.03 <= v <= 0.97 for v in e.values()) and e.method == "blend", (seed, e)
+        assert all(0.03 <= v <= 0.97 for v in e.values()) and e.simulations == 30, (seed, e)
 
 
 def test_never_certain_before_the_end():
@@ -80,12 +80,15 @@ def test_never_certain_before_the_end():
 
 
 def test_model_alone_and_its_interval():
-    s = next(positions(3, [5], every=60))
-    e = evaluate(s, method="model")
-    assert e.simulations == 0 and e.playouts is None and e.model is not None
+    """At a position where nothing is under way, the model alone is the model's chances
+    of the position itself, within the spread of its refits."""
+    s = next(p for p in positions(3, [5], every=7) if not p.data["pending"] and p.round > 1)
+    e = evaluate(s, simulations=0)
+    assert e.simulations == 0 and e.playouts is None and e.model == WinModel.load().chances(s)
     spread = WinModel.load().interval(s)
     for f in s.players:
         assert spread[f][0] <= e.model[f] <= spread[f][1]
+        assert e.interval[f][0] <= e[f] <= e.interval[f][1]
 
 
 def test_the_shipped_model_says_what_it_was_fitted_on():

@@ -12,6 +12,7 @@ from ahoy_nb.engine import new_game
 from ahoy_nb.widgets.play import play
 from ahoy_nb.widgets import BoardWidget
 from ahoy_nb.widgets.advisor import Advisor
+from ahoy_nb.session.advice import MEANING
 
 
 def test_the_chart_gains_a_point_after_a_move():
@@ -60,11 +61,16 @@ def test_the_win_chance_beside_the_board_says_what_it_is():
     """The side panel's line: each faction's chance with its interval, and what it is
     measured against (never 0% or 100% before the game is decided)."""
     board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
-    Advisor(board, simulations=6, wait=True)
-    head, chances = _panel(board)["lines"][:2]
-    assert head == "Chance to win against these bots (model + 6 random games from here):"
+    Advisor(board, simulations=60, wait=True)
+    head, chances, meaning = _panel(board)["lines"][:3]
+    assert head == "Chance to win against these bots (from their games and 60 random games from here):"
     assert "Bluefin " in chances and "Mollusk " in chances and "–" in chances
     assert not re.search(r"(?<![\d.])(0|100)%", chances), chances
+    assert meaning == MEANING and "our bots" in meaning and "95%" in meaning
+    # 6 random games would count under 5% beside the model: none are played, and it says so.
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    Advisor(board, simulations=6, wait=True)
+    assert _panel(board)["lines"][0] == "Chance to win against these bots (from their games):"
 
 
 def test_an_interval_narrower_than_a_percent_is_not_shown():
@@ -76,7 +82,7 @@ def test_an_interval_narrower_than_a_percent_is_not_shown():
     panel = board.board._on_press["advisor"].__self__
     chances = {"bluefin": 0.72, "mollusk": 0.25, "smuggler1": 0.03}
     bounds = {"bluefin": (0.61, 0.89), "mollusk": (0.11, 0.39), "smuggler1": (0.03, 0.0341)}
-    panel.show_chances({0: Evaluation(chances, bounds, 6, "bluefin", "blend")})
+    panel.show_chances({0: Evaluation(chances, bounds, 6, "bluefin")})
     line = _panel(board)["lines"][1]
     assert line == "Bluefin 72% (61–89%) · Mollusk 25% (11–39%) · Smuggler 1 3%", line
 

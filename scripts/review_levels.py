@@ -1,0 +1,83 @@
+"""Does the review tell good play from bad? Its labels for each level's decisions.
+
+Every seat of held-out games is reviewed (``review``, at its own budget) and the labels
+of its decisions with a choice are counted by the seat's bot: ``random`` (a random legal
+action), ``normal``, ``hard``. A review that tells good play from bad labels many of the
+random seats' decisions an inaccuracy or worse and few of the hard bot's
+(docs/judgement.md has the figures; the games: ``winchance_games.py --random-seat`` and
+``--bot random``).
+
+    nice -n 10 python scripts/review_levels.py data/judgement/review-games.jsonl \\
+        data/judgement/random-games.jsonl --out data/judgement/review-levels.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.append(str(ROOT))  # when ahoy_nb is not installed
+
+from ahoy_nb.ai.analysis import LABELS, REVIEW_SIMULATIONS, wilson, review  # noqa: E402
+from ahoy_nb.ai.lab import replay  # noqa: E402
+
+
+def seat(game: dict, player: str, simulations: int) -> list[dict]:
+    """The decisions with a choice of one seat, as the review labels them."""
+    rv = review(replay(game), player, simulations, progress=False)
+    return [{"file": game["file"], "players": game["players"], "seed": game["seed"],
+             "player": player, "bot": game["bots"][player], "index": d.index,
+             "before": d.before, "loss": d.loss, "label": d.label}
+            for d in rv.decisions if d.options > 1]
+
+
+def main(argv: list[str] | None = None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("games", nargs="+", type=Path, help="JSON-lines files of held-out games")
+    p.add_argument("--simulations", type=int, default=REVIEW_SIMULATIONS)
+    p.add_argument("--limit", type=int, default=None, help="at most N games of each file")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", type=Path, default=None)
+    args = p.parse_args(argv)
+    t0 = time.time()
+    games = []
+    for path in args.games:
+        lines = [line for line in path.read_text().splitlines() if line.strip()]
+        games += [dict(json.loads(line), file=path.name) for line in lines[:args.limit]]
+    jobs = [(g, f) for g in games for f in g["bots"]]
+    with ProcessPoolExecutor(args.workers) as pool:
+        rows = [r for part in pool.map(seat, *zip(*jobs), [args.simulations] * len(jobs))
+                for r in part]
+    print(f"{len(games)} held-out games ({', '.join(sorted({g['file'] for g in games}))}), "
+          f"{args.simulations} playouts a decision at most; decisions with a choice:")
+    print("| seat | games | decisions | inaccuracy or worse | mistake or worse | average loss "
+          "| while its chance was 10-90% |")
+    print("|---|---|---|---|---|---|---|")
+    table = {}
+    for bot in sorted({r["bot"] for r in rows}, key=["random", "easy", "normal", "hard"].index):
+        mine = [r for r in rows if r["bot"] == bot]
+        bad = sum(LABELS.index(r["label"]) >= 2 for r in mine)
+        worse = sum(LABELS.index(r["label"]) >= 3 for r in mine)
+        low, high = wilson(bad, len(mine))
+        alive = [r for r in mine if 0.1 <= r["before"] <= 0.9]
+        alive_bad = sum(LABELS.index(r["label"]) >= 2 for r in alive)
+        n_games = len({(r["file"], r["players"], r["seed"]) for r in mine})
+        print(f"| {bot} | {n_games} | {len(mine)} | {bad / len(mine):.1%} ({low:.0%}-{high:.0%}) "
+              f"| {worse / len(mine):.1%} | {sum(r['loss'] for r in mine) / len(mine):.3f} "
+              f"| {alive_bad}/{len(alive)} = {alive_bad / max(1, len(alive)):.0%} |")
+        table[bot] = {"games": n_games, "decisions": len(mine), "inaccuracy_or_worse": bad,
+                      "mistake_or_worse": worse, "alive": len(alive), "alive_bad": alive_bad}
+    print(f"{time.time() - t0:.0f} s")
+    report = {"simulations": args.simulations, "levels": table, "rows": rows}
+    if args.out is not None:
+        args.out.write_text(json.dumps(report) + "\n")
+    return report
+
+
+if __name__ == "__main__":
+    main()
