@@ -14,7 +14,8 @@ to ``--found`` as they come (a run cut short keeps them); the set is written to 
 
 ``--recheck``: each puzzle of ``--out`` judged again with 4x the miner's worlds and fresh
 seeds; prints how many keep a lead of at least 10 points (and the lead's spread), and
-writes the figures to ``data/puzzles/recheck.json``. ``--sample N``: only N of them.
+writes the figures to ``--recheck-out`` (``data/puzzles/recheck.json``). ``--sample N``:
+only N of them. ``--actions 160-170``: screen only those actions of each game (a tiny run).
 """
 
 from __future__ import annotations
@@ -71,14 +72,16 @@ def screen(state, seed: int) -> list[list[str]] | None:
 def mine(args) -> None:
     files = {f: records(f)[:args.games] for f in args.records}
     deadline = time.time() + 60 * args.minutes
-    FOUND.parent.mkdir(parents=True, exist_ok=True)
+    found = Path(args.found)
+    found.parent.mkdir(parents=True, exist_ok=True)
     done = set()
-    if FOUND.exists() and not args.fresh:
-        for line in FOUND.read_text().splitlines():
+    if found.exists() and not args.fresh:
+        for line in found.read_text().splitlines():
             d = json.loads(line)
             done.add((d["source"]["file"], d["source"]["line"]))
     else:
-        FOUND.write_text("")
+        found.write_text("")
+    first, last = (int(x) for x in args.actions.split("-"))
     counts = Counter()
     started = time.time()
     order = [(f, r) for k in range(max(map(len, files.values())))
@@ -90,10 +93,10 @@ def mine(args) -> None:
             continue
         counts["games"] += 1
         s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
-        last = -10
+        last_kept = -10
         for i, action in enumerate(rec["played"]):
-            if (s.current_player not in (None, "chance") and len(s.legal_actions()) > 1
-                    and i - last >= 3):
+            if (first <= i <= last and s.current_player not in (None, "chance")
+                    and len(s.legal_actions()) > 1 and i - last_kept >= 3):
                 counts["decisions"] += 1
                 groups = screen(s, seed=i)
                 if groups is not None:
@@ -101,11 +104,11 @@ def mine(args) -> None:
                     verdict = P.check(s, seed=1000 * rec["game"] + i, groups=groups)
                     if verdict.clear:
                         counts["kept"] += 1
-                        last = i
+                        last_kept = i
                         pid = f"{Path(path).name.split('.')[0]}-{line}-{i}"
                         source = {"file": path, "line": line, "action": i}
                         p = P.make_puzzle(s, verdict, pid, source)
-                        with open(FOUND, "a") as f:
+                        with open(found, "a") as f:
                             f.write(json.dumps(p.to_dict(), sort_keys=True) + "\n")
                         print(f"{pid}: {p.solver} {p.answer[0]!r} lead {p.lead:.3f} "
                               f"(low {p.lead_low:.3f}) {','.join(p.themes)} rating {p.rating:.0f}",
@@ -114,12 +117,8 @@ def mine(args) -> None:
     minutes = (time.time() - started) / 60
     print(f"mined {counts['games']} games, {counts['decisions']} decisions, "
           f"{counts['screened']} checked, {counts['kept']} kept in {minutes:.1f} min")
-    write(_found(), args)
-
-
-def _found() -> list[P.Puzzle]:
-    return [P.Puzzle.from_dict(json.loads(line)) for line in FOUND.read_text().splitlines()
-            if line.strip()]
+    write([P.Puzzle.from_dict(json.loads(line)) for line in found.read_text().splitlines()
+           if line.strip()], args)
 
 
 def write(puzzles: list[P.Puzzle], args) -> None:
@@ -161,8 +160,9 @@ def recheck(args) -> None:
     print(f"recheck at 4x ({P.WORLDS * 4} worlds, fresh seeds): {len(kept)} of {len(rows)} "
           f"stay best by >= {RECHECK_LEAD:.0%}; lead min {min(leads):.3f}, median "
           f"{statistics.median(leads):.3f}; {minutes:.1f} min")
-    RECHECK.parent.mkdir(parents=True, exist_ok=True)
-    RECHECK.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+    out = Path(args.recheck_out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
 
 
 def main(argv=None) -> None:
@@ -171,9 +171,13 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=1000, help="games per record file, at most")
     ap.add_argument("--minutes", type=float, default=60.0, help="stop mining after this long")
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--found", default=str(FOUND), help="puzzles found so far, one a line")
     ap.add_argument("--fresh", action="store_true", help="start again (forget --found)")
+    ap.add_argument("--actions", default="0-100000",
+                    help="screen only these actions of each game (first-last)")
     ap.add_argument("--recheck", action="store_true")
     ap.add_argument("--sample", type=int, default=0)
+    ap.add_argument("--recheck-out", default=str(RECHECK))
     args = ap.parse_args(argv)
     (recheck if args.recheck else mine)(args)
 

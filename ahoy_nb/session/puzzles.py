@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-import glicko2
-
 from ..ai.puzzles import THEMES, Puzzle, load
 from ..engine import IllegalActionError, State
 from ..engine.notation import normalise
@@ -105,6 +103,11 @@ class Ratings:
             attempts[puzzle.id]["later"] = attempts[puzzle.id].get("later", 0) + 1
             self.save()
             return False
+        try:
+            import glicko2
+        except ImportError:
+            raise ImportError("the puzzle ratings need the glicko2 package: "
+                              "pip install 'ahoy-nb[puzzles]'") from None
         me = self.data["solver"]
         p_rating, p_rd = self.puzzle_rating(puzzle)
         p_vol = self.data["puzzles"].get(puzzle.id, {}).get("vol", START["vol"])
