@@ -121,13 +121,26 @@ def mine(args) -> None:
            if line.strip()], args)
 
 
+def distinct(puzzles: list[P.Puzzle]) -> list[P.Puzzle]:
+    """One puzzle per answer per game (a bot repeating a decision, Order 3 turn after turn,
+    makes one puzzle, not five): the one with the largest lead."""
+    best: dict[tuple, P.Puzzle] = {}
+    for p in puzzles:
+        key = (p.source["file"], p.source["line"], p.answer)
+        if key not in best or p.lead > best[key].lead:
+            best[key] = p
+    return [p for p in puzzles if best[(p.source["file"], p.source["line"], p.answer)] is p]
+
+
 def write(puzzles: list[P.Puzzle], args) -> None:
+    found = len(puzzles)
+    puzzles = distinct(puzzles)
     about = {"made_by": "scripts/mine_puzzles.py", "gap": P.GAP, "low": P.LOW,
              "worlds": P.WORLDS, "played": P.PLAYED, "playouts": P.PLAYOUTS,
              "screen": SCREEN, "records": args.records}
     P.dump(puzzles, args.out, about)
     themes = Counter(t for p in puzzles for t in p.themes)
-    print(f"{len(puzzles)} puzzles -> {args.out}")
+    print(f"{len(puzzles)} puzzles ({found} found, one per answer per game) -> {args.out}")
     print("by theme:", dict(sorted(themes.items())))
     print("by solver:", dict(Counter(p.solver for p in puzzles)))
     print("by players:", dict(Counter(p.players for p in puzzles)))

@@ -34,6 +34,7 @@ BUTTONS = {"show": ("Show me", "Play the answer and say why it is best (counts a
            "next": ("Next ›", "The next puzzle: not yet tried, its rating nearest yours")}
 BY_LABEL = {label: key for key, (label, _) in BUTTONS.items()} | {"Next": "next"}
 KIND = {"best": "right", "good": "hint", "no": "wrong"}   # the message area's colours
+ANY = "any"   # the theme list's first entry (a Dropdown shows None as nothing chosen)
 
 
 class PuzzleBoard(BoardWidget):
@@ -74,8 +75,7 @@ class PuzzleBoard(BoardWidget):
             p = t.puzzle
             self.set_panel("puzzle", title=f"Puzzle {p.id}", buttons=buttons,
                            on_press=self.press,
-                           lines=[t.question(),
-                                  f"Themes: {', '.join(p.themes)}",
+                           lines=[f"Themes: {', '.join(p.themes)}",
                                   f"Your rating: {t.ratings.rating:.0f} ± "
                                   f"{2 * t.ratings.rd:.0f} (95%)"])
 
@@ -100,8 +100,8 @@ class PuzzleWidget(widgets.VBox):
         self.trainer = trainer if trainer is not None else Trainer()
         counts = self.trainer.themes()
         self.theme = widgets.Dropdown(
-            description="theme", value=self.trainer.theme,
-            options=[("any", None)] + [(f"{t} ({counts[t]})", t) for t in THEMES if counts[t]])
+            description="theme", value=self.trainer.theme or ANY,
+            options=[("any theme", ANY)] + [(f"{t} ({counts[t]})", t) for t in THEMES if counts[t]])
         self.theme.observe(self._on_theme, "value")
         self.heading = widgets.HTML()
         self.board = PuzzleBoard(self.trainer)
@@ -127,7 +127,7 @@ class PuzzleWidget(widgets.VBox):
             raise ValueError(self.board.error)
 
     def _on_theme(self, change) -> None:
-        self.trainer.next(change["new"])
+        self.trainer.next(None if change["new"] == ANY else change["new"])
 
     def refresh(self) -> None:
         self.heading.value = f"<b>{html.escape(self.trainer.question())}</b>"
