@@ -222,7 +222,8 @@ class Trainer:
         if notation in p.answer:
             return Verdict("best", f"Best! {label(state, notation)}: about {_pct(best)} to win "
                                    f"against these bots, the next best about "
-                                   f"{_pct(p.chances[p.runner_up])}." + extra, notation)
+                                   f"{_pct(p.chances[p.runner_up])} (a lead of at least "
+                                   f"{_pct(p.lead_low)} at 95%)." + extra, notation)
         if mine >= p.chances[p.runner_up] - GOOD:
             return Verdict("good", f"Good, but {best_words} was better: {_pct(mine)} against "
                                    f"{_pct(best)} to win, against these bots." + extra, notation)
