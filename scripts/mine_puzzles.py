@@ -21,6 +21,7 @@ only N of them. ``--actions 160-170``: screen only those actions of each game (a
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import json
 import statistics
@@ -134,7 +135,8 @@ def distinct(puzzles: list[P.Puzzle]) -> list[P.Puzzle]:
 
 def write(puzzles: list[P.Puzzle], args) -> None:
     found = len(puzzles)
-    puzzles = distinct(puzzles)
+    # Themes tagged afresh, so that the shipped tags are the predicates' of this version.
+    puzzles = [dataclasses.replace(p, themes=P.tagged(p)) for p in distinct(puzzles)]
     about = {"made_by": "scripts/mine_puzzles.py", "gap": P.GAP, "low": P.LOW,
              "worlds": P.WORLDS, "played": P.PLAYED, "playouts": P.PLAYOUTS,
              "screen": SCREEN, "records": args.records}

@@ -39,11 +39,12 @@ from .analysis import battle_odds, fire_amount, judge
 from .levels import make_bot
 from .winchance import lateness
 from ..engine import IllegalActionError, State
+from ..engine.cards.plans import VERBS as PLAN_GRAMMAR_VERBS
 from ..engine.components import ACTION_TITLES, CARD_KEYS
 from ..engine.observe import determinize, view
 from ..engine.words import faction_name, label
 
-__all__ = ["Puzzle", "Check", "THEMES", "GAP", "LOW", "check", "answers", "themes",
+__all__ = ["Puzzle", "Check", "THEMES", "GAP", "LOW", "check", "answers", "themes", "tagged",
            "make_puzzle", "starting_rating", "load", "dump", "PUZZLES_FILE"]
 
 #: The answer's lead over the runner-up, in chance to win (0-1), at least ...
@@ -68,7 +69,9 @@ FACTION_VERBS = frozenset(set(ACTION_TITLES) - _SHARED) | {
     "patrol", "no-patrol", "stronghold", "place-comrades", "ready-comrades", "no-comrades"}
 BATTLE_VERBS = frozenset({"battle", "fire", "hold", "victory", "bombard", "damage"})
 CARGO_VERBS = frozenset({"smuggle", "deliver", "pledge", "reward"})
-PLAN_VERBS = frozenset({"play", "launch", "no-plan"})
+# The plans' own verbs (play, sneak, evacuate, launch...), from the engine's grammar of them;
+# ``play`` also plays a battle plan.
+PLAN_VERBS = frozenset(PLAN_GRAMMAR_VERBS) | {"no-plan"}
 _CARD_VERBS = frozenset(CARD_KEYS) | {k.rsplit("-", 1)[0] for k in CARD_KEYS}
 
 
@@ -267,7 +270,8 @@ def themes(state: State, answer: Sequence[str], runner_up: str | None = None,
     * ``scoring``: the answer changes who controls a region;
     * ``exploring``: placing a region tile, or a move that explores;
     * ``crew``: a Crew card's power (or recruiting one);
-    * ``plans``: the Mollusk Union's plans (play, launch, or not);
+    * ``plans``: the Mollusk Union's plans (play one, or not; a plan's own choice: the
+      region of a Sneak Attack, the Island of an Evacuation, a Union ship's die...);
     * ``faction``: a board action only this faction has (Order, Deploy, Assemble...);
     * ``opening`` (round 1), ``ending`` (the leader has 21 Fame or more) or
       ``middlegame``.
@@ -306,6 +310,12 @@ def themes(state: State, answer: Sequence[str], runner_up: str | None = None,
     late = lateness(state)
     out.add("opening" if state.round <= 1 else "ending" if late >= 0.7 else "middlegame")
     return out
+
+
+def tagged(puzzle: Puzzle) -> tuple[str, ...]:
+    """A puzzle's themes by :func:`themes`, in the order of :data:`THEMES`."""
+    found = themes(puzzle.state, puzzle.answer, puzzle.runner_up)
+    return tuple(t for t in THEMES if t in found)
 
 
 def _placed_on(notation: str) -> str | None:
@@ -367,7 +377,7 @@ def make_puzzle(state: State, verdict: Check, id: str, source: dict | None = Non
         id=id, position=json.loads(json.dumps(seen.data)), solver=solver,
         answer=verdict.answer, chances={a: round(p, 4) for a, p in verdict.chances.items()},
         lead=round(verdict.lead, 4), lead_low=round(verdict.lead_low, 4),
-        themes=tuple(t for t in THEMES if t in themes(state, verdict.answer, verdict.runner_up)),
+        themes=tuple(t for t in THEMES if t in themes(seen, verdict.answer, verdict.runner_up)),
         rating=starting_rating(finders), found_by=finders, odds=odds, source=source or {})
 
 

@@ -34,6 +34,9 @@ BUTTONS = {"show": ("Show me", "Play the answer and say why it is best (counts a
            "next": ("Next ›", "The next puzzle: not yet tried, its rating nearest yours")}
 BY_LABEL = {label: key for key, (label, _) in BUTTONS.items()} | {"Next": "next"}
 KIND = {"best": "right", "good": "hint", "no": "wrong"}   # the message area's colours
+# A puzzle board has the trainer's controls only: the board's Undo, scrubber and Concede
+# are hidden (a puzzle is one decision, not a game).
+PUZZLE_CSS = "<style>.ahoy-puzzle-board .ahoy-controls{display:none !important}</style>"
 ANY = "any"   # the theme list's first entry (a Dropdown shows None as nothing chosen)
 
 
@@ -107,7 +110,8 @@ class PuzzleWidget(widgets.VBox):
         self.board = PuzzleBoard(self.trainer)
         self._presses = 0
         self.trainer.on_change(lambda t: self.refresh())
-        super().__init__([self.theme, self.heading, self.board], **kwargs)
+        super().__init__([widgets.HTML(PUZZLE_CSS), self.theme, self.heading, self.board],
+                         **kwargs)
         self.add_class("ahoy-puzzles")
         self.refresh()
 

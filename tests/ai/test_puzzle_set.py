@@ -71,7 +71,7 @@ def test_every_puzzle_is_well_formed():
         assert set(p.answer) <= legal and set(p.chances) == legal, p.id
         assert p.lead >= P.GAP and p.lead_low > P.LOW, p.id
         assert min(p.chances[a] for a in p.answer) - p.chances[p.runner_up] >= P.GAP - 1e-9
-        assert p.themes and set(p.themes) <= set(P.THEMES), p.id
+        assert p.themes and p.themes == P.tagged(p), p.id   # the predicates' tags
         assert p.rating == P.starting_rating(p.found_by), p.id
 
 
