@@ -11,6 +11,7 @@ At each position (a decision with a choice, 2, 3 and 4 players, each seat in tur
 
     nice -n 10 python scripts/judgement_laws.py data/judgement/review-games.jsonl \\
         --positions 210 --out data/judgement/laws.json
+    python scripts/judgement_laws.py --report data/judgement/laws.json
 
 ``tests/ai/test_judgement.py`` checks a small sample of the same in the fast lane.
 """
@@ -82,7 +83,7 @@ def check(game: dict, i: int, who: str, chart_sims: int, hint_sims: int,
 
 def main(argv: list[str] | None = None) -> dict:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("games", nargs="+", type=Path, help="JSON-lines files of held-out games")
+    p.add_argument("games", nargs="*", type=Path, help="JSON-lines files of held-out games")
     p.add_argument("--positions", type=int, default=210, help="positions, a third per player count")
     p.add_argument("--step", type=int, default=7, help="a position every N decisions of a game")
     p.add_argument("--chart-simulations", type=int, default=60)
@@ -90,7 +91,15 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--review-simulations", type=int, default=REVIEW_SIMULATIONS)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", type=Path, default=None, help="every position's figures (JSON)")
+    p.add_argument("--report", type=Path, default=None,
+                   help="print the figures of an --out file again, checking nothing anew")
     args = p.parse_args(argv)
+    if args.report is not None:
+        report = json.loads(args.report.read_text())
+        show(report["rows"], report["settings"])
+        return report
+    if not args.games:
+        p.error("give the files of held-out games (or --report)")
     t0 = time.time()
     games = [json.loads(line) for path in args.games for line in path.read_text().splitlines()
              if line.strip()]
@@ -98,12 +107,31 @@ def main(argv: list[str] | None = None) -> dict:
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(check, *zip(*picked), *[[x] * len(picked) for x in (
             args.chart_simulations, args.hint_simulations, args.review_simulations)]))
+    settings = {k: getattr(args, k) for k in ("chart_simulations", "hint_simulations",
+                                              "review_simulations", "step")}
+    show(rows, settings)
+    print(f"{time.time() - t0:.0f} s")
+    report = {"positions": len(rows), "counts": {n: sum(r["players"] == n for r in rows)
+                                                 for n in (2, 3, 4)},
+              "rows": rows, "settings": settings}
+    if args.out is not None:
+        args.out.write_text(json.dumps(report, indent=1) + "\n")
+    failed = len(rows) - sum(r["chart_is_before"] and r["within"] and r["first_good"]
+                             for r in rows)
+    if failed:
+        print(f"{failed} positions break the law")
+        raise SystemExit(1)
+    return report
+
+
+def show(rows: list[dict], settings: dict) -> None:
+    """Print how many positions keep each part of the law."""
     counts = {n: sum(r["players"] == n for r in rows) for n in (2, 3, 4)}
     n = len(rows)
     print(f"{n} positions of {len({(r['players'], r['seed']) for r in rows})} held-out games "
           f"(2 players {counts[2]}, 3 players {counts[3]}, 4 players {counts[4]}); chart "
-          f"{args.chart_simulations}, hint {args.hint_simulations}, review "
-          f"{args.review_simulations} playouts")
+          f"{settings['chart_simulations']}, hint {settings['hint_simulations']}, review "
+          f"{settings['review_simulations']} playouts")
     print(f"the chart's chance is the review's before: {sum(r['chart_is_before'] for r in rows)}"
           f"/{n}")
     gap = max(abs(r["hint"] - r["after"]) for r in rows)
@@ -115,17 +143,6 @@ def main(argv: list[str] | None = None) -> dict:
     print(f"the hint's first, played instead, labelled best or good at the hint's budget: "
           f"{sum(r['first_good'] for r in rows)}/{n} (best {labels['best']}, good "
           f"{labels['good']})")
-    print(f"{time.time() - t0:.0f} s")
-    report = {"positions": n, "counts": counts, "rows": rows,
-              "settings": {k: getattr(args, k) for k in ("chart_simulations", "hint_simulations",
-                                                         "review_simulations", "step")}}
-    if args.out is not None:
-        args.out.write_text(json.dumps(report, indent=1) + "\n")
-    failed = n - sum(r["chart_is_before"] and r["within"] and r["first_good"] for r in rows)
-    if failed:
-        print(f"{failed} positions break the law")
-        raise SystemExit(1)
-    return report
 
 
 if __name__ == "__main__":

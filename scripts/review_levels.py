@@ -9,6 +9,7 @@ random seats' decisions an inaccuracy or worse and few of the hard bot's
 
     nice -n 10 python scripts/review_levels.py data/judgement/review-games.jsonl \\
         data/judgement/random-games.jsonl --out data/judgement/review-levels.json
+    python scripts/review_levels.py --report data/judgement/review-levels.json
 """
 
 from __future__ import annotations
@@ -38,12 +39,20 @@ def seat(game: dict, player: str, simulations: int) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> dict:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("games", nargs="+", type=Path, help="JSON-lines files of held-out games")
+    p.add_argument("games", nargs="*", type=Path, help="JSON-lines files of held-out games")
     p.add_argument("--simulations", type=int, default=REVIEW_SIMULATIONS)
     p.add_argument("--limit", type=int, default=None, help="at most N games of each file")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", type=Path, default=None)
+    p.add_argument("--report", type=Path, default=None,
+                   help="print the figures of an --out file again, reviewing nothing")
     args = p.parse_args(argv)
+    if args.report is not None:
+        report = json.loads(args.report.read_text())
+        show(report["rows"], report["simulations"])
+        return report
+    if not args.games:
+        p.error("give the files of games to review (or --report)")
     t0 = time.time()
     games = []
     for path in args.games:
@@ -53,8 +62,20 @@ def main(argv: list[str] | None = None) -> dict:
     with ProcessPoolExecutor(args.workers) as pool:
         rows = [r for part in pool.map(seat, *zip(*jobs), [args.simulations] * len(jobs))
                 for r in part]
-    print(f"{len(games)} held-out games ({', '.join(sorted({g['file'] for g in games}))}), "
-          f"{args.simulations} playouts a decision at most; decisions with a choice:")
+    table = show(rows, args.simulations)
+    print(f"{time.time() - t0:.0f} s")
+    report = {"simulations": args.simulations, "levels": table, "rows": rows}
+    if args.out is not None:
+        args.out.write_text(json.dumps(report) + "\n")
+    return report
+
+
+def show(rows: list[dict], simulations: int) -> dict:
+    """Print the labels of ``rows`` by level (a Markdown table); return its figures."""
+    files = sorted({r["file"] for r in rows})
+    print(f"{len({(r['file'], r['players'], r['seed']) for r in rows})} held-out games "
+          f"({', '.join(files)}), {simulations} playouts a decision at most; decisions "
+          f"with a choice:")
     print("| seat | games | decisions | inaccuracy or worse | mistake or worse | average loss "
           "| while its chance was 10-90% |")
     print("|---|---|---|---|---|---|---|")
@@ -72,11 +93,7 @@ def main(argv: list[str] | None = None) -> dict:
               f"| {alive_bad}/{len(alive)} = {alive_bad / max(1, len(alive)):.0%} |")
         table[bot] = {"games": n_games, "decisions": len(mine), "inaccuracy_or_worse": bad,
                       "mistake_or_worse": worse, "alive": len(alive), "alive_bad": alive_bad}
-    print(f"{time.time() - t0:.0f} s")
-    report = {"simulations": args.simulations, "levels": table, "rows": rows}
-    if args.out is not None:
-        args.out.write_text(json.dumps(report) + "\n")
-    return report
+    return table
 
 
 if __name__ == "__main__":

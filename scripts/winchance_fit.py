@@ -17,8 +17,10 @@ The script
    round, so every game is a held-out game for what judges it. Methods: the model, the
    estimator (``evaluate``: the model and the playouts blended, as the chart shows it),
    the playouts alone, the faction prior (each faction's win rate in the set's fitting
-   games), and ``before``: the estimator shipped before this fit (its model was not
-   fitted on the ``levels`` games). Brier scores with 95% intervals (bootstrap over
+   games), ``before``: the model shipped before this fit on the position as it is (not
+   settled) with the same playouts (the estimator before issue 48), and ``shipped``: the
+   model shipped before this fit on the settled position with the same playouts (today's
+   ``evaluate``; its model was not fitted on the ``levels`` games). Brier scores with 95% intervals (bootstrap over
    games) by set, phase and player count; the estimator's Brier score over the prior's
    at round starts; reliability diagrams (``--png``);
 4. fits the model shipped on every game of the sets in ``--fit`` (default: all), with
@@ -66,7 +68,7 @@ from ahoy_nb.engine.observe import determinize  # noqa: E402
 
 JUDGED = (0.1, 0.3, 0.5, 0.7, 0.9)   # where along a held-out game its positions are judged
 PHASES = (("early", 0.0, 0.4), ("middle", 0.4, 0.8), ("late", 0.8, 1.0))
-METHODS = ("model", "estimator", "playouts", "prior", "before")
+METHODS = ("model", "estimator", "playouts", "prior", "before", "shipped")
 
 
 def stem(path: Path) -> str:
@@ -566,7 +568,9 @@ def main(argv: list[str] | None = None) -> dict:
             est = {"model": model_chances(model, j),
                    "estimator": estimator_chances(model, j, model.blend["a"], model.blend["b"]),
                    "playouts": j.play["chances"], "prior": prior[j.game],
-                   "before": before_chances(previous, j)}
+                   "before": before_chances(previous, j),
+                   "shipped": estimator_chances(previous, j, previous.blend["a"],
+                                                previous.blend["b"])}
             for method in METHODS:
                 p = [est[method][f] for f in j.players]
                 scores[method].append(brier(p, j.won))
@@ -594,6 +598,10 @@ def main(argv: list[str] | None = None) -> dict:
                               / max(1e-12, sum(scores["prior"][k] for k in rows)))
         low, high = bootstrap(by, ratio)
         out["estimator_over_prior"] = {"ratio": ratio(keep), "low": low, "high": high}
+        shipped = lambda rows: (sum(scores["shipped"][k] for k in rows)  # noqa: E731
+                                / max(1e-12, sum(scores["prior"][k] for k in rows)))
+        low, high = bootstrap(by, shipped)
+        out["shipped_over_prior"] = {"ratio": shipped(keep), "low": low, "high": high}
         out["positions"], out["games"] = len(keep), len(set(groups))
         return out
 
@@ -658,7 +666,9 @@ def main(argv: list[str] | None = None) -> dict:
                   + "  ".join(f"{m} {r[m]['brier']:.3f} [{r[m]['low']:.3f}, {r[m]['high']:.3f}]"
                               for m in METHODS)
                   + "  estimator/prior {ratio:.2f} [{low:.2f}, {high:.2f}]".format(
-                      **r["estimator_over_prior"]))
+                      **r["estimator_over_prior"])
+                  + "  shipped/prior {ratio:.2f} [{low:.2f}, {high:.2f}]".format(
+                      **r["shipped_over_prior"]))
     print(f"l2 {model.about['l2']}; blend {model.blend}; weights {model.weights}; "
           f"prior {model.prior}")
     print(f"model written to {args.model}; report {args.report}; diagram {args.png} "

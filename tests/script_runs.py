@@ -534,12 +534,43 @@ RUNS = [
     Run("winchance_fit.py", "{root}/data/judgement/games.jsonl.gz --limit 2 --resamples 2 "
         "--simulations 2 --workers 1 --cache {tmp}/p.jsonl --model {tmp}/m.json "
         "--report {tmp}/r.json --png {tmp}/r.png",
-        (r"^6 games \(\d with odd seeds\)$",
-         *(rf"^{part} +\d+ games +\d+ positions  model {NUMBER} \[{NUMBER}, {NUMBER}\]  "
-           rf"blend {NUMBER} .* playouts {NUMBER} .* prior {NUMBER} "
+        (r"^6 games \(\d with odd seeds\) in 1 sets: games 6$",
+         *(rf"^games +{part} +\d+ games +\d+ positions  model {NUMBER} \[{NUMBER}, {NUMBER}\]  "
+           rf"estimator {NUMBER} .* playouts {NUMBER} .* prior {NUMBER} .* shipped {NUMBER} "
            for part in ("all", "early", "middle", "late", "2 players", "3 players", "4 players")),
          r"^model written to .*m\.json; report .*r\.json; diagram .*r\.png"),
         makes=("m.json", "r.json", "r.png", "p.jsonl"), lane="slow", timeout=120),
+    # The one estimator's law, its review by level, its hint and its wait (docs/judgement.md).
+    Run("judgement_laws.py", "{root}/data/judgement/review-games.jsonl --positions 3 --step 40 "
+        "--chart-simulations 0 --hint-simulations 0 --review-simulations 0 --workers 1 "
+        "--out {tmp}/laws.json",
+        (r"^3 positions of 3 held-out games \(2 players 1, 3 players 1, 4 players 1\); chart 0, "
+         r"hint 0, review 0 playouts$",
+         r"^the chart's chance is the review's before: 3/3$",
+         r"^the hint's chance of the action played holds the review's after: 3/3 ",
+         r"^the hint's first, played instead, labelled best or good at the hint's budget: 3/3 "),
+        makes=("laws.json",)),
+    Run("hint_agreement.py", "{root}/data/judgement/review-games.jsonl --positions 3 "
+        "--reference 40 --simulations 10 --workers 1 --out {tmp}/h.json",
+        (r"^3 positions \(a round's first decision, \d+ options on average\) of 3 held-out "
+         r"games; reference: 40 playouts shared by every action, with the model$",
+         rf"^the hint \(the estimator\), 10 playouts: the reference's first \d/3 = \d+%, in its "
+         rf"first three \d/3 = \d+%, chance lost {NUMBER}% on average$",
+         rf"^before \(playouts alone\), 10 playouts: the reference's first \d/3 = \d+%, "),
+        makes=("h.json",), lane="slow", timeout=120),
+    Run("review_levels.py", "{root}/data/judgement/review-games.jsonl --limit 1 --simulations 0 "
+        "--workers 1 --out {tmp}/levels.json",
+        (r"^1 held-out games \(review-games\.jsonl\), 0 playouts a decision at most; "
+         r"decisions with a choice:$",
+         rf"^\| random \| 1 \| \d+ \| {NUMBER}% \(\d+%-\d+%\) \| {NUMBER}% \| {NUMBER} \| "),
+        makes=("levels.json",), lane="slow", timeout=180),
+    Run("bench_review.py", "--actions 20 --chart-simulations 4 --simulations 4 --workers 1 "
+        "--repeat 1",
+        (r"^game: 3 players, seed \d+, cut at 20 actions; bluefin's decisions: \d+$",
+         rf"^\| chart reused, here \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$",
+         rf"^\| chart reused, 1 processes \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$",
+         rf"^\| no chart, 1 processes \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$"),
+        lane="slow", timeout=120),
     Run("tournament.py", "--report {root}/data/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
         "{root}/data/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
         (r"^  hard wins 12/12 = 100\.0%, 95% CI 75\.7-100\.0% \(fair share 50%: cleared\)$",

@@ -1,7 +1,6 @@
 """A win chance fitted on self-play: who wins from a position, against these bots.
 
-Random playouts (:func:`ahoy_nb.ai.analysis.evaluate` with ``method="playouts"``)
-say who wins if everyone plays at random from here, which is not who wins when the
+Random playouts (:func:`ahoy_nb.ai.analysis.playout`) say who wins if everyone plays at random from here, which is not who wins when the
 players play well: they favour Bluefin. This model says who *these bots* went on to
 win from positions like this one. It is a conditional logit (a softmax over the
 factions in the game) of a few facts about each faction, Texel-style: its weights are
@@ -34,7 +33,7 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .bots import _distance, _route, region_summary
+from .bots import region_summary
 from ..engine import State
 from ..engine.components import FAME_TO_END, MARKET_CARDS
 from ..engine.observe import PLEDGES, may_see, view
@@ -61,13 +60,8 @@ FEATURES = (
     "ready",           # Ready Comrades (the Mollusk)
     "dice",            # action dice still to place this round
     "dice_ending",     # ... if this round's scoring would end the game
-    "presence",        # its control points that stay (Patrols, Strongholds, Comrades, ships)
-    "reach",           # how near its Flagship is to a region it does not hold yet (minus)
-    "route",           # a Smuggler's deliveries in prospect (the normal bot's route)
 )
 ROLES = ("bluefin", "mollusk", "smuggler")
-#: How much a delivery one step further away is worth, in ``route`` (the normal bot's).
-ROUTE_FADE = 0.75
 
 
 def role(faction: str) -> str:
@@ -140,35 +134,8 @@ def features(state: State, viewer: str | None = None) -> dict[str, list[float]]:
         out[f] = [fs["fame"], fs["fame"] * late, income[f], held[f], held[f] * late, pledges[f],
                   projected, projected * late * late, after[f] if ending else 0.0,
                   len(fs.get("cargo", [])), fs["gold"], len(fs["crew"]), damage,
-                  fs.get("ready", 0), dice, dice if ending else 0,
-                  *prospects(data, regions, f)]
+                  fs.get("ready", 0), dice, dice if ending else 0]
     return out
-
-
-def prospects(data: dict, regions: list[dict], faction: str) -> tuple[float, float, float]:
-    """``presence``, ``reach`` and ``route`` of :data:`FEATURES` for ``faction``, from the
-    public facts ``data`` and their :func:`~ahoy_nb.ai.bots.region_summary`: what its
-    pieces hold, how near its Flagship is to more, and a Smuggler's deliveries to come.
-
-    >>> from ahoy_nb.engine import new_game
-    >>> s = new_game(2, seed=1).apply("start 0,0")
-    >>> data = view(s, None)["state"]
-    >>> [round(v, 2) for v in prospects(data, region_summary(data), "bluefin")]
-    [1, -3.75, 0.0]
-    """
-    flagship = next((tuple(x["at"]) for x in data["figures"]
-                     if x["id"] == faction and x.get("at") is not None), None)
-    if faction in ("bluefin", "mollusk"):
-        enemy = "mollusk" if faction == "bluefin" else "bluefin"
-        presence = sum(r["held"][faction] for r in regions)
-        targets = [r for r in regions if r["held"][faction] <= r["control"][enemy]]
-        reach = 0.0
-        if flagship is not None and targets:   # as the normal bot heads: near, and rich
-            reach = -min(_distance(flagship, r["island"]) / (1 + r["wealth"] / 3)
-                         for r in targets)
-        return presence, reach, 0.0
-    cargo = data["factions"][faction].get("cargo", [])
-    return 0, 0.0, _route(data, regions, flagship, cargo, ROUTE_FADE) if flagship else 0.0
 
 
 def lateness(state: State) -> float:

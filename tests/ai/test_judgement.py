@@ -162,3 +162,27 @@ def test_the_review_button_reuses_the_chart_and_shows_its_progress():
     assert [done for done, _, _ in seen] == sorted(done for done, _, _ in seen)
     assert seen[-1][2] == f"Reviewing: {len(mine)} of {len(mine)} decisions"
     assert board.traits["panels"][-1]["busy"] is None   # done: the bar is gone
+
+
+def test_one_function_makes_every_chance_shown():
+    """No other path from playouts (or the model) to a shown chance: outside the ``ai``
+    modules that make the estimate, nothing imports a playout, a blend, a floor or the
+    model; only :func:`evaluate`, :func:`judge`, :func:`best_actions` and :func:`review`."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2] / "ahoy_nb"
+    makers = {root / "ai" / "analysis.py", root / "ai" / "winchance.py"}
+    forbidden = {"playout", "_playouts", "_run", "_estimate", "_judged", "_to_play", "blend",
+                 "floored", "floor_at", "settle", "_guess", "WinModel", "features"}
+    found = []
+    for path in root.rglob("*.py"):
+        if path in makers:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in (
+                    "analysis", "winchance"):
+                found += [(path.name, a.name) for a in node.names if a.name in forbidden]
+            elif isinstance(node, ast.Import):
+                found += [(path.name, a.name) for a in node.names
+                          if a.name.endswith(("analysis", "winchance"))]
+    assert found == []

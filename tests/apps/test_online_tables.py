@@ -6,6 +6,7 @@ tests/browser/test_online.py."""
 from __future__ import annotations
 
 import json
+import marshal
 import random
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from ahoy_nb.apps.online.store import Store, token_hash
 from ahoy_nb.apps.online.tables import (BadRequest, Broken, Forbidden, NotFound, Stale, Tables,
                                         session_of)
-from ahoy_nb.engine import new_game
+from ahoy_nb.engine import State, new_game
 from ahoy_nb.engine.observe import view
 from ahoy_nb.session.view import SERVED
 from ahoy_nb.widgets.board import BoardWidget
@@ -371,3 +372,43 @@ def test_presence_is_shared_through_the_store(store, monkeypatch):
     b.get(table_id, watch)
     assert a.get(table_id, tokens["smuggler1"])["connected"] == ["bluefin", "smuggler1",
                                                                   "spectator"]
+
+
+def test_a_finished_games_review_for_a_seat_and_for_the_spectator(tables):
+    """Review waits for the end (it would help one player against another); then a seat
+    gets its own decisions, the spectator everyone's, as the notebook's review panel words
+    them; a marked move is only one that was a choice at its past position."""
+    from ahoy_nb.apps.online.tables import NotYet
+
+    table_id, tokens, watch, _ = _make(tables, players=2, seed=3)
+    r = random.Random(3)
+    for version in range(12):
+        seen = tables.get(table_id, watch)
+        who = seen["deciding"]
+        legal = tables.get(table_id, tokens[who])["legal"]
+        tables.act(table_id, tokens[who], version, r.choice(legal))
+    for token in (tokens["bluefin"], watch):
+        with pytest.raises(NotYet, match="waits for the end of the game"):
+            tables.review(table_id, token)
+    with pytest.raises(NotYet, match="once the game is over"):
+        tables.board(table_id, watch, at=3, mark="start 0,0")
+    tables.act(table_id, tokens["mollusk"], 12, "concede mollusk")
+    mine = tables.review(table_id, tokens["bluefin"])
+    everyone = tables.review(table_id, watch)
+    assert mine["seat"] == "bluefin" and everyone["seat"] is None
+    assert mine["panel"]["title"] == "Review" and mine["panel"]["busy"] is None
+    assert [line.split(":")[0] for line in mine["panel"]["lines"][:1]] == ["Bluefin"]
+    assert [line.split(":")[0] for line in everyone["panel"]["lines"][:2]] == ["Bluefin",
+                                                                             "Mollusk"]
+    assert tables.review(table_id, watch) == everyone   # worked out once
+    for k, m in everyone["marks"].items():
+        assert m["text"].startswith(f"Action {k} ")
+    truth = _truth(tables, table_id)
+    past = State(marshal.loads(truth.history[5]))
+    choice = past.legal_actions()[0].notation   # one drawn on the map (not "done")
+    marked = tables.board(table_id, watch, at=5, mark=choice)["board"]
+    assert marked != tables.board(table_id, watch, at=5)["board"]
+    with pytest.raises(BadRequest, match="was not a choice at position 5"):
+        tables.board(table_id, watch, at=5, mark="sail 9")
+    with pytest.raises(BadRequest, match="needs a past position"):
+        tables.board(table_id, watch, mark=choice)

@@ -297,6 +297,64 @@ def test_a_new_link_for_a_seat_keeps_the_page_following_the_game(sqlite_servers,
     assert not page.locator("#notice.online-error").is_visible()
 
 
+def test_review_at_the_end_of_a_game_on_a_seats_page(sqlite_servers, page, screenshot):
+    """Bluefin plays a whole game at random against the random bot (through the API), then
+    on its page: Review shows a bar counting the decisions reviewed, then Bluefin's
+    costliest decisions; a click on one shows that past position in the window with the
+    better move marked, and says what the decision cost."""
+    server = sqlite_servers["a"]
+    status, made = api(server, "POST", "api/tables", {"players": 2, "seed": 5,
+                                                      "bots": {"mollusk": "random"}})
+    assert status == 200
+    table, bluefin = made["table"], made["seats"]["bluefin"]["token"]
+    r = random.Random(5)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        seen = api(server, "GET", f"api/tables/{table}", token=bluefin)[1]
+        if seen["over"]:
+            break
+        if seen["legal"]:
+            api(server, "POST", f"api/tables/{table}/actions",
+                {"version": seen["version"], "action": r.choice(seen["legal"])}, token=bluefin)
+        else:
+            time.sleep(0.05)   # the bot moves on the server
+    assert seen["over"], "the game did not end in time"
+    page.goto(made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, seen["version"])
+    review = page.locator(".ahoy-panels button[data-button='review']")
+    review.wait_for(timeout=10_000)
+    review.click()
+    bar = page.locator(".ahoy-panels .ahoy-busy-text", has_text="Reviewing")
+    bar.wait_for(timeout=10_000)
+    counted = bs.wait_until(lambda: page.evaluate(
+        "() => Array.from(document.querySelectorAll('.ahoy-panels .ahoy-busy-text'))"
+        ".map((n) => n.textContent).find((t) => / of \\d+ decisions$/.test(t)) || null"), 60)
+    assert counted and re.fullmatch(r"Reviewing: \d+ of \d+ decisions", counted), counted
+    first = page.locator(".ahoy-panels button[data-button^='mark-']").first
+    first.wait_for(timeout=120_000)
+    k = int(first.get_attribute("data-button")[5:])
+    marks = api(server, "GET", f"api/tables/{table}/review", token=bluefin)[1]["marks"]
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    first.click()
+    status = page.locator(".ahoy-status").first
+    bs.wait_until(lambda: status.inner_text().startswith(f"Viewing the position after {k} of"))
+    assert page.locator(".ahoy-message").first.inner_text().startswith(f"Action {k} ")
+    # The better move is marked, and in the window.
+    box = page.evaluate(
+        """(best) => {
+             const el = Array.from(document.querySelectorAll(".ahoy-svg .hint")).find(
+               (el) => el.getAttribute("data-action") === best
+                       || JSON.parse(el.getAttribute("data-actions") || "[]").includes(best));
+             if (!el) return null;
+             const r = el.getBoundingClientRect();
+             return {top: r.top, bottom: r.bottom, height: window.innerHeight};
+           }""", marks[str(k)]["best"])
+    assert box, f"the better move ({marks[str(k)]['best']}) is not marked"
+    assert 0 <= box["top"] and box["bottom"] <= box["height"], f"the marked move is out of view: {box}"
+    assert not page.locator(".ahoy-panels", has_text="on the chart below").count()
+    screenshot("online-review")
+
+
 def test_making_a_table_on_its_page(sqlite_servers, page):
     page.goto(sqlite_servers["a"].base_url + "tables")
     page.select_option("#players", "2")

@@ -7,10 +7,13 @@ method   path                             what
 POST     /api/tables                      a new table: each seat's link, the spectator's
 GET      /api/tables/ID                   what the token's holder may see (+ ``legal``)
 GET      /api/tables/ID/board             the board for that seat, as the page draws it
+                                          (``?at=K``: a past position; ``&mark=A``: a move
+                                          marked on it, once the game is over)
 GET      /api/tables/ID/poll              waits (``version``, ``wait`` seconds) for a move
 POST     /api/tables/ID/actions           ``{"token", "version", "action"}``: a move
 POST     /api/tables/ID/undo              ``{"token", "version"}``: take back your move
 POST     /api/tables/ID/token             ``{"token"[, "spectator": true]}``: a new link
+GET      /api/tables/ID/review            a finished game's review (its progress until done)
 GET      /tables                          the page that makes a table
 GET      /tables/ID#token=T               the page of a seat (or the spectator)
 =======  ===============================  ==============================================
@@ -18,7 +21,8 @@ GET      /tables/ID#token=T               the page of a seat (or the spectator)
 A token goes in ``Authorization: Bearer T``, the query (``?token=T``) or the body's
 ``token``. Every answer is JSON: ``{"error": reason}`` with 400 (a malformed request,
 an illegal action: the engine's reason), 403 (a bad token, a decision not this seat's),
-404 (no such table), 409 (made on an old version), 413 (a body over 10 kB).
+404 (no such table), 409 (made on an old version; a review before the end), 413 (a body
+over 10 kB).
 
 >>> [pattern for pattern, *_ in routes(None)][:3]
 ['/api/tables', '/api/tables/([A-Za-z0-9_-]{1,64})', '/api/tables/([A-Za-z0-9_-]{1,64})/board']
@@ -39,6 +43,7 @@ import tornado.web
 from ...engine.components import FACTION_NAMES, SEATS
 from ...engine.words import faction_name
 from ...session.seats import SEAT_CHOICES
+from ...session.view import MAX_NOTATION
 from .tables import BadRequest, TableError, Tables
 
 log = logging.getLogger("ahoy_nb.online")
@@ -271,7 +276,16 @@ class TableBoard(JsonHandler):
                 self.refuse(400, f"at is a position (a whole number), not {at[:20]!r}")
                 return
             at = int(at)
-        self.run(self.tables.board, table_id, self.token(), at)
+        mark = self.get_query_argument("mark", None)
+        if mark is not None and len(mark) > MAX_NOTATION:
+            self.refuse(400, "mark is a move's notation: this one is too long")
+            return
+        self.run(self.tables.board, table_id, self.token(), at, mark)
+
+
+class TableReview(JsonHandler):
+    def get(self, table_id):
+        self.run(self.tables.review, table_id, self.token())
 
 
 class TablePoll(JsonHandler):
@@ -379,6 +393,7 @@ def routes(tables: Tables | None, allow_origins=()) -> list[tuple]:
         (f"/api/tables/{TABLE_ID}/actions", TableActions, shared),
         (f"/api/tables/{TABLE_ID}/undo", TableUndo, shared),
         (f"/api/tables/{TABLE_ID}/token", TableToken, shared),
+        (f"/api/tables/{TABLE_ID}/review", TableReview, shared),
         (r"/api/.*", NoSuchPath, shared),
         ("/tables/?", Page, shared),
         (f"/tables/{TABLE_ID}", Page, shared),

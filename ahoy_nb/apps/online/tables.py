@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import marshal
 import secrets
 import threading
 import time
@@ -48,15 +49,18 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Callable
 
+from ...ai.analysis import review
 from ...ai.levels import LEVELS, make_bot
 from ...engine import IllegalActionError, State, new_game
 from ...engine.components import SEATS
 from ...session.game import GameSession, Refusal, Seat
+from ...session.panels import ReviewPanel
+from ...session.reviewing import decision_text
 from ...session.view import MAX_NOTATION, SERVED, Answers, board_view
 from .store import Store, TableRow, token_hash
 
 __all__ = ["Tables", "TableError", "BadRequest", "Forbidden", "NotFound", "Stale", "Broken",
-           "session_of", "SPECTATOR"]
+           "NotYet", "session_of", "SPECTATOR"]
 
 log = logging.getLogger("ahoy_nb.online")
 
@@ -96,6 +100,12 @@ class Stale(TableError):
         self.version = version
 
 
+class NotYet(TableError):
+    """A request that waits for the end of the game (a review)."""
+
+    status = 409
+
+
 class Broken(TableError):
     """A stored table this version of ahoy-nb cannot replay (a server-side fault)."""
 
@@ -129,12 +139,68 @@ class _Cached:
         self.version, self.actions, self.state = version, actions, state
 
 
+class _Review:
+    """A finished game's review for one seat (or the spectator), as it is worked out."""
+
+    def __init__(self) -> None:
+        self.done, self.total = 0, 0
+        self.answer: dict | None = None
+
+    def report(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+
+class _Panel:
+    """Where a :class:`~ahoy_nb.session.panels.ReviewPanel` draws: the panel kept as data."""
+
+    def __init__(self) -> None:
+        self.panel: dict = {}
+
+    def set_panel(self, id: str, *, title: str = "", lines=(), buttons=(), busy=None,
+                  on_press=None) -> None:
+        self.panel = {"id": id, "title": title, "lines": list(lines), "items": [],
+                      "buttons": list(buttons), "busy": busy}
+
+
+def review_answer(state: State, seat: str | None) -> dict:
+    """The review of the finished game ``state`` for ``seat`` (``None``: the spectator,
+    every player's decisions), as a page shows it: ``panel`` (the side column's review
+    panel, as the notebook's game draws it: the summary and the costliest decisions,
+    buttons ``mark-<k>``) and ``marks`` (``{k: {"text", "best"}}``: the decision at
+    position ``k`` in words, and the better move to mark on that position).
+    Each decision is judged as its player saw it (:func:`~ahoy_nb.ai.analysis.review`).
+
+    >>> import random
+    >>> s, r = new_game(2, seed=3), random.Random(3)
+    >>> while not s.is_over:
+    ...     _ = s.apply(r.choice(s.legal_actions()))
+    >>> answer = review_answer(s, "bluefin")
+    >>> answer["panel"]["title"], answer["panel"]["lines"][0].startswith("Bluefin: ")
+    ('Review', True)
+    """
+    return _review_answer(review(state, seat, progress=False))
+
+
+def _review_answer(result) -> dict:
+    drawn = _Panel()
+    panel = ReviewPanel(drawn)
+    panel.show_controls(False, "The game is reviewed")
+    panel.show_review(result)
+    # The page has no chart under the board: the decisions not listed are only counted.
+    drawn.panel["lines"] = [line.replace(" on the chart below.", " not listed.")
+                            for line in drawn.panel["lines"]]
+    return {"panel": drawn.panel,
+            "marks": {str(d.index): {"text": decision_text(d), "best": d.best}
+                      for d in panel.marked()[:panel.MOST]}}
+
+
 class Tables:
     """The tables of one server process, kept in ``store``.
 
     * ``bots_in``: how bots play: ``None`` (default) inline, right after the write that
       gave them the decision; or an executor (``submit(fn, *args)``), as the server does,
-      so that a hard bot's second of thought never holds up a request.
+      so that a hard bot's second of thought never holds up a request. Reviews are worked
+      out there too (:meth:`review`).
     * ``cache_size``: how many tables' positions to keep in memory (a whole game with
       its history is about 1.3 MB).
 
@@ -155,6 +221,7 @@ class Tables:
         self._touched: dict[tuple[str, str], float] = {}
         self._seen: dict[str, tuple[float, dict]] = {}
         self._bots_running: set[str] = set()
+        self._reviews: OrderedDict[tuple, _Review] = OrderedDict()
 
     # -- creating ------------------------------------------------------------------
     def create(self, spec: dict, base_url: str = "") -> dict:
@@ -220,10 +287,13 @@ class Tables:
                 "view": view, "legal": list(view.get("legal_actions", ())),
                 **self._public(row, state, seat)}
 
-    def board(self, table_id: str, token: str | None, at: int | None = None) -> dict:
+    def board(self, table_id: str, token: str | None, at: int | None = None,
+              mark: str | None = None) -> dict:
         """The board as the token's holder sees it, as the front end draws it: the
         :data:`~ahoy_nb.session.view.SERVED` traits of a board for that seat (``at``: the
-        position after that many actions, read-only; default the latest)."""
+        position after that many actions, read-only; default the latest). ``mark``: once
+        the game is over, an action of the player deciding at ``at``, marked on it as a
+        hint is (a review's better move)."""
         row, seat = self._admit(table_id, token)
         row, state = self._position(row)
         self._wake_bots(table_id, state, row.seats, row)
@@ -231,13 +301,21 @@ class Tables:
         if at is not None and (isinstance(at, bool) or not isinstance(at, int)
                                or not 0 <= at <= n):
             raise BadRequest(f"at is a position from 0 to {n}, not {str(at)[:20]!r}")
-        key = (row.id, row.version, seat, n if at is None else at)
+        if mark is not None:
+            if not state.is_over:
+                raise NotYet("A move is marked on a past position once the game is over")
+            if at is None or at >= n:
+                raise BadRequest("A marked move needs a past position (at)")
+            past = State(marshal.loads(state.history[at]))
+            if mark not in {a.notation for a in past.legal_actions()}:
+                raise BadRequest(f"{mark[:40]!r} was not a choice at position {at}")
+        key = (row.id, row.version, seat, n if at is None else at, mark)
         with self._lock:
             traits = self._boards.get(key)
             if traits is not None:
                 self._boards.move_to_end(key)
         if traits is None:
-            traits = self._board_traits(row, state, seat, at)
+            traits = self._board_traits(row, state, seat, at, mark)
             with self._lock:
                 self._boards[key] = traits
                 while len(self._boards) > self.board_cache_size:
@@ -253,6 +331,44 @@ class Tables:
         return {"table": row.id, "version": row.version, "over": row.over,
                 "deciding": None if state.is_over else state.current_player,
                 "connected": self.connected(row)}
+
+    def review(self, table_id: str, token: str | None) -> dict:
+        """The review of a finished game for the token's holder: a seat's own decisions,
+        every player's for the spectator, each judged as its player saw it. The first
+        request starts it (on ``bots_in``, or at once); until it is done the answer is
+        ``{"done", "total"}`` (decisions reviewed, of how many), then ``{"panel", "marks"}``
+        (:func:`review_answer`). 409 while the game goes on: a review during the game
+        would help one player against the others."""
+        row, seat = self._admit(table_id, token)
+        row, state = self._position(row)
+        if not state.is_over:
+            raise NotYet("A review waits for the end of the game")
+        key = (row.id, row.version, seat)
+        with self._lock:
+            job = self._reviews.get(key)
+            start = job is None
+            if start:
+                job = self._reviews[key] = _Review()
+                while len(self._reviews) > self.cache_size:
+                    self._reviews.popitem(last=False)
+
+        def work():
+            try:
+                job.answer = _review_answer(review(state, seat, progress=job.report))
+            except Exception:   # a review must never break the table: ask again later
+                log.exception("review of table %s failed", row.id)
+                with self._lock:
+                    self._reviews.pop(key, None)
+                raise
+        if start:
+            if self.bots_in is None:
+                work()
+            else:
+                self.bots_in.submit(work)
+        head = {"table": row.id, "version": row.version, "seat": seat}
+        if job.answer is None:
+            return {**head, "done": job.done, "total": job.total}
+        return {**head, **job.answer}
 
     def version(self, table_id: str) -> int | None:
         """The stored version (``None``: no such table)."""
@@ -414,7 +530,7 @@ class Tables:
                 cached[1][who] = now
 
     def _board_traits(self, row: TableRow, state: State, seat: str | None,
-                      at: int | None) -> dict:
+                      at: int | None, mark: str | None = None) -> dict:
         """What the board shows the token's holder (``at``: a past position): the session
         layer's view of the position, with the session's answers for that seat."""
         game = session_of(state, row.seats)
@@ -422,7 +538,7 @@ class Tables:
             can_act=not state.is_over and state.current_player == seat,
             can_undo=game.undo_refusal(seat) is None,
             concessions=tuple(game.concessions([seat])))
-        view = board_view(state, seat, at, answers=answers)
+        view = board_view(state, seat, at, answers=answers, mark=mark)
         return {name: view[name] for name in SERVED}
 
     # -- inside ------------------------------------------------------------------------

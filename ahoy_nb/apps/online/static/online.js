@@ -78,7 +78,8 @@ function logParts(entries) {
 let drawn = false;   // the board is drawn once the server sent one: not beside a refusal
 
 async function loadBoard() {
-  const query = at === null ? "" : `?at=${at}`;
+  if (at === null) mark = null;   // a review's mark belongs to its past position
+  const query = at === null ? "" : `?at=${at}` + (mark ? `&mark=${encodeURIComponent(mark)}` : "");
   const { status, data } = await api("GET", `/api/tables/${TABLE}/board${query}`);
   if (status !== 200) { notice(data.error, true); return false; }
   if (!drawn) { drawn = true; board.render({ model, el: $("board") }); }
@@ -132,13 +133,73 @@ async function handle(intent) {
   } else if ("scrub" in intent) {
     const k = intent.scrub;
     at = k >= values.history_length ? null : k;
+    mark = null;
     await loadBoard();
+  } else if ("press" in intent) {
+    const { panel, button } = intent.press || {};
+    if (panel === "review" && button === "review") {
+      // Answered at once: the review takes seconds, and its bar shows how far it is.
+      reviewGame().then((why) => { if (why) update({ error: why }); });
+    } else if (panel === "review" && /^mark-\d+$/.test(button)) {
+      error = await showMark(Number(button.slice(5)));
+    }
   } else if ("refused" in intent) {
     error = refusal();
   } else if ("reveal" in intent) {
     error = "There is no handover waiting";
   }
   update({ error, ack: intent.id });
+}
+
+// -- the review, once the game is over ----------------------------------------------------
+// The server reviews the game for this seat (its own decisions; the spectator's: everyone's)
+// and answers with the review panel as the notebook's game draws it; this page only shows
+// it, counts the decisions done meanwhile, and shows a marked decision on the board.
+let reviewPanel = null;   // the side column's review panel (null: none yet)
+let marks = {};           // position -> {text, best}: the costliest decisions, once reviewed
+let mark = null;          // the better move marked on the past position shown
+let said = 0;             // the messages this page put in the board's message area
+
+function showReview(panel) {
+  reviewPanel = panel;
+  update({ panels: panel ? [panel] : [] });
+}
+
+function offerReview() {
+  if (reviewPanel || !table.over) return;
+  showReview({ id: "review", title: "Review", lines: [], items: [], busy: null,
+               buttons: [{ id: "review", label: "Review",
+                           title: "Review the game: what each decision cost, against these bots" }] });
+}
+
+async function reviewGame() {
+  const offered = reviewPanel;
+  const waiting = (busy) => showReview(Object.assign({}, offered, {
+    busy, buttons: offered.buttons.map((b) => Object.assign({}, b, { disabled: true })) }));
+  waiting({ text: "Reviewing the game…", seconds: null });
+  for (;;) {
+    const { status, data } = await api("GET", `/api/tables/${TABLE}/review`);
+    if (status !== 200) { showReview(offered); return data.error; }
+    if (data.panel) { marks = data.marks; showReview(data.panel); return ""; }
+    if (data.total) waiting({ text: `Reviewing: ${data.done} of ${data.total} decisions`,
+                              seconds: null, done: data.done, total: data.total });
+    await sleep(500);
+  }
+}
+
+async function showMark(k) {
+  const m = marks[k];
+  if (!m) return "";
+  at = k;
+  mark = m.best;
+  if (!(await loadBoard())) return "";
+  update({ message: { id: ++said, kind: "info", text: m.text, lines: [] } });
+  // The better move into view (the board can be taller than the window), else the board.
+  const best = Array.from(document.querySelectorAll(".ahoy-svg .hint")).find((el) =>
+    el.getAttribute("data-action") === m.best
+    || JSON.parse(el.getAttribute("data-actions") || "[]").includes(m.best));
+  (best || $("board")).scrollIntoView({ block: "center" });
+  return "";
 }
 
 // -- the bar above the board ---------------------------------------------------------------
@@ -175,6 +236,7 @@ function showTable(data) {
   list.appendChild(watching);
   $("links").hidden = !seat;
   $("seed").hidden = !table.seed_chosen;
+  offerReview();
 }
 
 // Wait for moves: the server answers a poll as soon as the table's version changes.
