@@ -15,7 +15,8 @@ to ``--found`` as they come (a run cut short keeps them); the set is written to 
 ``--recheck``: each puzzle of ``--out`` judged again with 4x the miner's worlds and fresh
 seeds; prints how many keep a lead of at least 10 points (and the lead's spread), and
 writes the figures to ``--recheck-out`` (``data/puzzles/recheck.json``). ``--sample N``:
-only N of them. ``--actions 160-170``: screen only those actions of each game (a tiny run).
+only N of them; puzzles already in that file keep their row unless ``--all``.
+``--skip 8``: leave out each record file's first 8 games. ``--actions 160-170``: screen only those actions of each game (a tiny run).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def screen(state, seed: int) -> list[list[str]] | None:
 
 
 def mine(args) -> None:
-    files = {f: records(f)[:args.games] for f in args.records}
+    files = {f: records(f)[args.skip:args.skip + args.games] for f in args.records}
     deadline = time.time() + 60 * args.minutes
     found = Path(args.found)
     found.parent.mkdir(parents=True, exist_ok=True)
@@ -161,21 +162,25 @@ def recheck(args) -> None:
     puzzles = P.load(args.out)
     if args.sample:
         puzzles = puzzles[::max(1, len(puzzles) // args.sample)][:args.sample]
+    out = Path(args.recheck_out)
+    known = {}
+    if out.exists() and not args.all:   # rechecked already: kept (--all: again)
+        known = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
     started = time.time()
     rows = []
     for p in puzzles:
-        rows.append(recheck_one(p))
+        rows.append(known.get(p.id) or recheck_one(p))
         print(rows[-1], flush=True)
     kept = [r for r in rows if r["best"] and r["lead"] >= RECHECK_LEAD]
     leads = [r["lead"] for r in rows]
     minutes = (time.time() - started) / 60
     summary = {"puzzles": len(rows), "kept": len(kept), "worlds": P.WORLDS * 4,
                "lead_min": min(leads), "lead_median": statistics.median(leads),
-               "minutes": round(minutes, 1)}
+               "minutes": round(minutes, 1),
+               "kept_from_before": sum(p.id in known for p in puzzles)}
     print(f"recheck at 4x ({P.WORLDS * 4} worlds, fresh seeds): {len(kept)} of {len(rows)} "
           f"stay best by >= {RECHECK_LEAD:.0%}; lead min {min(leads):.3f}, median "
           f"{statistics.median(leads):.3f}; {minutes:.1f} min")
-    out = Path(args.recheck_out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
 
@@ -184,6 +189,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--records", nargs="+", default=RECORDS)
     ap.add_argument("--games", type=int, default=1000, help="games per record file, at most")
+    ap.add_argument("--skip", type=int, default=0,
+                    help="leave out each file's first games (mined already)")
     ap.add_argument("--minutes", type=float, default=60.0, help="stop mining after this long")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--found", default=str(FOUND), help="puzzles found so far, one a line")
@@ -193,6 +200,8 @@ def main(argv=None) -> None:
     ap.add_argument("--recheck", action="store_true")
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--recheck-out", default=str(RECHECK))
+    ap.add_argument("--all", action="store_true",
+                    help="recheck every puzzle again (else those in --recheck-out are kept)")
     args = ap.parse_args(argv)
     (recheck if args.recheck else mine)(args)
 
