@@ -42,6 +42,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("games", nargs="*", type=Path, help="JSON-lines files of held-out games")
     p.add_argument("--simulations", type=int, default=REVIEW_SIMULATIONS)
     p.add_argument("--limit", type=int, default=None, help="at most N games of each file")
+    p.add_argument("--bots", default=None,
+                   help="review only the seats of these bots (comma-separated: random,hard)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--report", type=Path, default=None,
@@ -58,7 +60,9 @@ def main(argv: list[str] | None = None) -> dict:
     for path in args.games:
         lines = [line for line in path.read_text().splitlines() if line.strip()]
         games += [dict(json.loads(line), file=path.name) for line in lines[:args.limit]]
-    jobs = [(g, f) for g in games for f in g["bots"]]
+    wanted = set(args.bots.split(",")) if args.bots else None
+    jobs = [(g, f) for g in games for f, bot in g["bots"].items()
+            if wanted is None or bot in wanted]
     with ProcessPoolExecutor(args.workers) as pool:
         rows = [r for part in pool.map(seat, *zip(*jobs), [args.simulations] * len(jobs))
                 for r in part]

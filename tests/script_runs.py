@@ -550,6 +550,20 @@ RUNS = [
          r"^the hint's chance of the action played holds the review's after: 3/3 ",
          r"^the hint's first, played instead, labelled best or good at the hint's budget: 3/3 "),
         makes=("laws.json",)),
+    # The law at the screens' budgets as docs/judgement.md quotes it, from the positions kept.
+    Run("judgement_laws.py", "--report {root}/data/judgement/laws.json",
+        (r"^9 positions of 3 held-out games \(2 players 3, 3 players 3, 4 players 3\); chart 60, "
+         r"hint 150, review 24 playouts$",
+         r"^the chart's chance is the review's before: 9/9$",
+         r"^the hint's chance of the action played holds the review's after: 9/9 \(largest "
+         r"difference 4\.6%; playouts in the hint's 8, in the review's 0\)$",
+         r"^the hint's first, played instead, labelled best or good at the hint's budget: 9/9 "
+         r"\(best 9, good 0\)$")),
+    # The review by level docs/judgement.md quotes, from the decisions it keeps.
+    Run("review_levels.py", "--report {root}/data/judgement/review-levels.json",
+        (r"^20 held-out games \(review-games\.jsonl\), 24 playouts a decision at most; ",
+         r"^\| random \| 20 \| 1224 \| 5\.4% \(4%-7%\) \| 2\.1% \| 0\.009 \| 64/355 = 18% \|$",
+         r"^\| hard \| 15 \| 1550 \| 1\.8% \(1%-3%\) \| 0\.4% \| 0\.004 \| 24/626 = 4% \|$")),
     Run("hint_agreement.py", "{root}/data/judgement/review-games.jsonl --positions 3 "
         "--reference 40 --simulations 10 --workers 1 --out {tmp}/h.json",
         (r"^3 positions \(a round's first decision, \d+ options on average\) of 3 held-out "
