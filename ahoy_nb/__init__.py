@@ -14,7 +14,7 @@ The names below are loaded on first use, so ``import ahoy_nb`` needs no widget l
 
 >>> import ahoy_nb
 >>> ahoy_nb.__all__
-['State', 'join', 'new_game', 'play', 'rules', 'simulate']
+['State', 'join', 'new_game', 'play', 'puzzles', 'rules', 'simulate']
 >>> ahoy_nb.new_game(2, seed=1).players
 ['bluefin', 'mollusk']
 """
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .rulebook import rules
     from .widgets.join import join
     from .widgets.play import play
+    from .widgets.puzzles import puzzles
 
 # name -> (module, attribute): what ``ahoy_nb.<name>`` is.
 _EXPORTS = {
@@ -41,9 +42,10 @@ _EXPORTS = {
     "join": ("ahoy_nb.widgets.join", "join"),          # a seat at an online table: join(link)
     "simulate": ("ahoy_nb.ai.lab", "simulate"),   # self-play: simulate(games, players, bots, seed)
     "rules": ("ahoy_nb.rulebook", "rules"),       # the rules in short, searchable: rules("fog")
+    "puzzles": ("ahoy_nb.widgets.puzzles", "puzzles"),  # one decision to find: puzzles("battle")
 }
 
-__all__ = ["State", "join", "new_game", "play", "rules", "simulate"]
+__all__ = ["State", "join", "new_game", "play", "puzzles", "rules", "simulate"]
 
 # The packages every install brings for the notebook game (pyproject.toml's dependencies).
 _WIDGET_PACKAGES = {"anywidget", "ipywidgets", "traitlets"}

@@ -172,6 +172,16 @@ RUNS = [
         (rf"^a tile at x = 10\*\*9: refused in {NUMBER} ms \(the intact save loads in {NUMBER} ms\)$",
          r"^20 mutated saves from \d+ real ones in \d+ s: \d+ refused \(ValueError\), \d+ accepted "
          r"and played 50 actions, drawn, viewed; 0 failed$")),
+    Run("mine_puzzles.py", "--records data/judgement/games.jsonl.gz --games 1 --actions 164-168 "
+        "--found {tmp}/found.jsonl --fresh --out {tmp}/puzzles.json",
+        (r"^games-84-166: mollusk 'remove-patrol 8,2' lead [\d.]+ \(low [\d.]+\) [a-z,]+ rating \d+$",
+         r"^mined 1 games, \d+ decisions, \d+ checked, 1 kept in [\d.]+ min$",
+         r"^1 puzzles \(1 found, one per answer per game\) -> .*puzzles\.json$"),
+        lane="slow", timeout=300, makes=("found.jsonl", "puzzles.json")),
+    Run("mine_puzzles.py", "--recheck --sample 1 --recheck-out {tmp}/recheck.json",
+        (r"^recheck at 4x \(16 worlds, fresh seeds\): 1 of 1 stay best by >= 10%; lead min "
+         rf"{NUMBER}, median {NUMBER}; {NUMBER} min$",),
+        lane="slow", timeout=300, makes=("recheck.json",)),
     Run("loop_games.py", "--games 2",
         (rf"^2 looper games \(2-4 players, half with Barrelman, Sea Dog, Sea Witch and Aeronauts\) "
          rf"in \d+ s: 2 ended with no position repeated, 0 failed$",

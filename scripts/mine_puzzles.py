@@ -1,0 +1,210 @@
+"""Mine puzzles from recorded games: one decision clearly better than every other.
+
+    python scripts/mine_puzzles.py --minutes 30            # mine, write the shipped set
+    python scripts/mine_puzzles.py --recheck               # each shipped answer at 4x budget
+
+Mining: every decision of each recorded game (round-robin over the record files, so that
+each player count gets its share) is first *screened* by the estimator alone (one guessed
+world, no playouts: ``judge(state, 0)``); a decision whose best answer leads the
+runner-up by :data:`SCREEN` or more is *checked* (``ahoy_nb.ai.puzzles.check``: several
+guessed worlds, playouts on the actions the model likes best) and kept when the answer
+is clearly better. A kept decision becomes a puzzle (the position as its solver saw it,
+the themes, the bot levels that find it, its starting rating). Found puzzles are appended
+to ``--found`` as they come (a run cut short keeps them); the set is written to ``--out``.
+
+``--recheck``: each puzzle of ``--out`` judged again with 4x the miner's worlds and fresh
+seeds; prints how many keep a lead of at least 10 points (and the lead's spread), and
+writes the figures to ``--recheck-out`` (``data/puzzles/recheck.json``). ``--sample N``:
+only N of them; puzzles already in that file keep their row unless ``--all``.
+``--skip 8``: leave out each record file's first 8 games. ``--actions 160-170``: screen only those actions of each game (a tiny run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gzip
+import json
+import statistics
+import sys
+import time
+import zlib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ahoy_nb.ai import puzzles as P  # noqa: E402
+from ahoy_nb.ai.analysis import judge  # noqa: E402
+from ahoy_nb.engine import new_game  # noqa: E402
+
+#: A decision is checked when the estimator alone puts its best answer this far ahead.
+SCREEN = 0.10
+#: The recheck's lead: the answer stays best by at least this much.
+RECHECK_LEAD = 0.10
+RECORDS = ["data/judgement/games.jsonl.gz", "data/balance/hard1000-3p-widen.jsonl",
+           "data/balance/normal-look4-2p.jsonl"]
+OUT = ROOT / "ahoy_nb" / "data" / P.PUZZLES_FILE
+FOUND = ROOT / "data" / "puzzles" / "found.jsonl"
+RECHECK = ROOT / "data" / "puzzles" / "recheck.json"
+
+
+def records(path: str) -> list[tuple[int, dict]]:
+    """The records of a file that keep their actions, with their line numbers (a file may
+    join several runs: its game numbers repeat, its lines do not)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(ROOT / path, "rt") as f:
+        return [(n, r) for n, r in enumerate(map(json.loads, f)) if "played" in r]
+
+
+def screen(state, seed: int) -> list[list[str]] | None:
+    """The answer groups if the estimator alone sees one answer ahead by SCREEN."""
+    est = judge(state, 0, seed=seed, progress=False)
+    if est[0].win - est[-1].win < SCREEN:
+        return None
+    groups = P.answers(state)
+    if len(groups) < 2:
+        return None
+    win = {e.notation: e.win for e in est}
+    value = sorted((max(win[a] for a in g) for g in groups), reverse=True)
+    return groups if value[0] - value[1] >= SCREEN else None
+
+
+def mine(args) -> None:
+    files = {f: records(f)[args.skip:args.skip + args.games] for f in args.records}
+    deadline = time.time() + 60 * args.minutes
+    found = Path(args.found)
+    found.parent.mkdir(parents=True, exist_ok=True)
+    done = set()
+    if found.exists() and not args.fresh:
+        for line in found.read_text().splitlines():
+            d = json.loads(line)
+            done.add((d["source"]["file"], d["source"]["line"]))
+    else:
+        found.write_text("")
+    first, last = (int(x) for x in args.actions.split("-"))
+    counts = Counter()
+    started = time.time()
+    order = [(f, r) for k in range(max(map(len, files.values())))
+             for f, rs in files.items() if k < len(rs) for r in rs[k:k + 1]]
+    for path, (line, rec) in order:
+        if time.time() > deadline:
+            break
+        if (path, line) in done:
+            continue
+        counts["games"] += 1
+        s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
+        last_kept = -10
+        for i, action in enumerate(rec["played"]):
+            if (first <= i <= last and s.current_player not in (None, "chance")
+                    and len(s.legal_actions()) > 1 and i - last_kept >= 3):
+                counts["decisions"] += 1
+                groups = screen(s, seed=i)
+                if groups is not None:
+                    counts["screened"] += 1
+                    verdict = P.check(s, seed=1000 * rec["game"] + i, groups=groups)
+                    if verdict.clear:
+                        counts["kept"] += 1
+                        last_kept = i
+                        pid = f"{Path(path).name.split('.')[0]}-{line}-{i}"
+                        source = {"file": path, "line": line, "action": i}
+                        p = P.make_puzzle(s, verdict, pid, source)
+                        with open(found, "a") as f:
+                            f.write(json.dumps(p.to_dict(), sort_keys=True) + "\n")
+                        print(f"{pid}: {p.solver} {p.answer[0]!r} lead {p.lead:.3f} "
+                              f"(low {p.lead_low:.3f}) {','.join(p.themes)} rating {p.rating:.0f}",
+                              flush=True)
+            s.apply(action)
+    minutes = (time.time() - started) / 60
+    print(f"mined {counts['games']} games, {counts['decisions']} decisions, "
+          f"{counts['screened']} checked, {counts['kept']} kept in {minutes:.1f} min")
+    write([P.Puzzle.from_dict(json.loads(line)) for line in found.read_text().splitlines()
+           if line.strip()], args)
+
+
+def distinct(puzzles: list[P.Puzzle]) -> list[P.Puzzle]:
+    """One puzzle per answer per game (a bot repeating a decision, Order 3 turn after turn,
+    makes one puzzle, not five): the one with the largest lead."""
+    best: dict[tuple, P.Puzzle] = {}
+    for p in puzzles:
+        key = (p.source["file"], p.source["line"], p.answer)
+        if key not in best or p.lead > best[key].lead:
+            best[key] = p
+    return [p for p in puzzles if best[(p.source["file"], p.source["line"], p.answer)] is p]
+
+
+def write(puzzles: list[P.Puzzle], args) -> None:
+    found = len(puzzles)
+    # Themes tagged afresh, so that the shipped tags are the predicates' of this version.
+    puzzles = [dataclasses.replace(p, themes=P.tagged(p)) for p in distinct(puzzles)]
+    about = {"made_by": "scripts/mine_puzzles.py", "gap": P.GAP, "low": P.LOW,
+             "worlds": P.WORLDS, "played": P.PLAYED, "playouts": P.PLAYOUTS,
+             "screen": SCREEN, "records": args.records}
+    P.dump(puzzles, args.out, about)
+    themes = Counter(t for p in puzzles for t in p.themes)
+    print(f"{len(puzzles)} puzzles ({found} found, one per answer per game) -> {args.out}")
+    print("by theme:", dict(sorted(themes.items())))
+    print("by solver:", dict(Counter(p.solver for p in puzzles)))
+    print("by players:", dict(Counter(p.players for p in puzzles)))
+
+
+def recheck_one(p: P.Puzzle, factor: int = 4) -> dict:
+    """The puzzle judged at ``factor`` x the miner's worlds, fresh seeds."""
+    v = P.check(p.state, worlds=P.WORLDS * factor, seed=10 ** 6 + zlib.crc32(p.id.encode()) % 10 ** 6)
+    lead = min(v.chances[a] for a in p.answer) - max(
+        c for a, c in v.chances.items() if a not in p.answer)
+    return {"id": p.id, "lead": round(lead, 4), "best": v.answer[0] in p.answer,
+            "lead_low": round(v.lead_low, 4), "won": v.won, "worlds": v.worlds}
+
+
+def recheck(args) -> None:
+    puzzles = P.load(args.out)
+    if args.sample:
+        puzzles = puzzles[::max(1, len(puzzles) // args.sample)][:args.sample]
+    out = Path(args.recheck_out)
+    known = {}
+    if out.exists() and not args.all:   # rechecked already: kept (--all: again)
+        known = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    started = time.time()
+    rows = []
+    for p in puzzles:
+        rows.append(known.get(p.id) or recheck_one(p))
+        print(rows[-1], flush=True)
+    kept = [r for r in rows if r["best"] and r["lead"] >= RECHECK_LEAD]
+    leads = [r["lead"] for r in rows]
+    minutes = (time.time() - started) / 60
+    summary = {"puzzles": len(rows), "kept": len(kept), "worlds": P.WORLDS * 4,
+               "lead_min": min(leads), "lead_median": statistics.median(leads),
+               "minutes": round(minutes, 1),
+               "kept_from_before": sum(p.id in known for p in puzzles)}
+    print(f"recheck at 4x ({P.WORLDS * 4} worlds, fresh seeds): {len(kept)} of {len(rows)} "
+          f"stay best by >= {RECHECK_LEAD:.0%}; lead min {min(leads):.3f}, median "
+          f"{statistics.median(leads):.3f}; {minutes:.1f} min")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--records", nargs="+", default=RECORDS)
+    ap.add_argument("--games", type=int, default=1000, help="games per record file, at most")
+    ap.add_argument("--skip", type=int, default=0,
+                    help="leave out each file's first games (mined already)")
+    ap.add_argument("--minutes", type=float, default=60.0, help="stop mining after this long")
+    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--found", default=str(FOUND), help="puzzles found so far, one a line")
+    ap.add_argument("--fresh", action="store_true", help="start again (forget --found)")
+    ap.add_argument("--actions", default="0-100000",
+                    help="screen only these actions of each game (first-last)")
+    ap.add_argument("--recheck", action="store_true")
+    ap.add_argument("--sample", type=int, default=0)
+    ap.add_argument("--recheck-out", default=str(RECHECK))
+    ap.add_argument("--all", action="store_true",
+                    help="recheck every puzzle again (else those in --recheck-out are kept)")
+    args = ap.parse_args(argv)
+    (recheck if args.recheck else mine)(args)
+
+
+if __name__ == "__main__":
+    main()
