@@ -36,7 +36,7 @@ def test_the_runner_up_is_good_but(ratings):
     assert v.kind == "good"
     assert v.text.startswith("Good, but ") and "was better" in v.text
     assert f"{p.chances[p.runner_up]:.0%} against {p.chances[p.best]:.0%}" in v.text
-    assert not t.done and t.state.data == p.state.data   # the position stays: try again
+    assert not t.done and t.state.to_json() == p.state.to_json()   # the position stays: try again
 
 
 def test_a_worse_action_is_no_with_the_chances(ratings):
@@ -50,11 +50,11 @@ def test_a_worse_action_is_no_with_the_chances(ratings):
 
 def test_a_refused_action_is_no_in_the_rules_words_and_changes_nothing(ratings):
     t = Trainer(PUZZLES, ratings)
-    before = json.dumps(t.state.data)
+    before = t.state.to_json()
     v = t.answer("sail 9")
     assert v.kind == "no" and v.text.startswith("No: ") and len(v.text) > 10
     assert not v.rated and not ratings.attempted(t.puzzle)
-    assert json.dumps(t.state.data) == before and not t.done
+    assert t.state.to_json() == before and not t.done
 
 
 def test_the_rating_moves_on_the_first_attempt_only(ratings, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 from ahoy_nb.ai.bots import RandomBot
 from ahoy_nb.engine import new_game, scenario
-from ahoy_nb.engine.components import PLAN_CARDS
+from ahoy_nb.engine.components import PLAN_BY_KEY, PLAN_CARDS
 from ahoy_nb.session.board import Board
 from ahoy_nb.session.game import GameSession
 from ahoy_nb.session.text import NotPossible, position_text, read_line
@@ -37,7 +37,7 @@ def test_each_faction_and_region_is_a_heading_with_its_facts():
     for name in ("Bluefin (blue) (you)", "Smuggler 1 (grey)", "Mollusk (green)"):
         assert any(h.startswith(name) for h in headings), headings
     regions = [h for h in headings if " region, Island at " in h]
-    assert len(regions) == len(s.data["tiles"])
+    assert len(regions) == len(s.regions())
     bluefin = blocks[[b.get("heading", "").startswith("Bluefin") for b in blocks].index(True) + 1]["items"]
     me = s.faction("bluefin")
     assert f"Fame {me.fame}, gold {me.gold}" in bluefin
@@ -50,7 +50,7 @@ def test_no_secret_reaches_a_viewer_who_may_not_see_it(seed):
     """Over 200 seeded games part-played at random: the Mollusk's plans in the text of
     every other viewer, a Smuggler's pledges in anyone's but its own, never."""
     s = _played(4 if seed % 2 else 3, seed, 20 + seed % 120)
-    plans = {PLAN_CARDS[p]["name"] for p in s.data["factions"]["mollusk"]["hand"]}
+    plans = {PLAN_CARDS[PLAN_BY_KEY[p]]["name"] for p in s.faction("mollusk").plans}
     plans = {p for p in plans if p not in s.prompt}   # a plan being played is shown to all
     for viewer in [None, *s.players]:
         text = _words(position_text(s, viewer))
@@ -71,7 +71,7 @@ def test_no_secret_reaches_a_viewer_who_may_not_see_it(seed):
 
 def test_the_mollusk_reads_its_own_plans():
     s = new_game(2, seed=1).apply("start 0,0")
-    hand = [PLAN_CARDS[p]["name"] for p in s.data["factions"]["mollusk"]["hand"]]
+    hand = [PLAN_CARDS[PLAN_BY_KEY[p]]["name"] for p in s.faction("mollusk").plans]
     assert read_line(s, "mollusk", "plans").value == "Your plans: " + ", ".join(hand)
     assert all(name in _words(position_text(s, "mollusk")) for name in hand)
     assert read_line(s, "bluefin", "plans").value == "Bluefin holds no plans."
@@ -148,7 +148,7 @@ def test_where_counts_the_figures_of_a_kind_on_one_space():
     for seed in range(40):
         s = _played(2, seed, 60)
         for f in ("bluefin", "mollusk"):
-            on = [(fig["kind"], tuple(fig["at"])) for fig in s.data["figures"]
+            on = [(fig["kind"], fig["at"]) for fig in s.figures()
                   if fig["owner"] == f and fig.get("at") is not None]
             stacked = {k for k in on if on.count(k) > 1}
             if stacked:
