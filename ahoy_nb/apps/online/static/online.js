@@ -23,7 +23,7 @@ let version = -1;     // the table's version the board shows
 let at = null;        // a past position shown (null: the latest)
 let table = {};       // the latest public facts: seat, seats, deciding, connected...
 let textMode = false; // the board's text mode: the server sends the position in words too
-let said = 0;         // answers to typed questions, counted (the board's message ids)
+let said = 0;         // the messages this page put in the board's message area (answers, a review's decision)
 
 async function api(method, path, data) {
   const headers = {};
@@ -185,7 +185,6 @@ async function handle(intent) {
 let reviewPanel = null;   // the side column's review panel (null: none yet)
 let marks = {};           // position -> {text, best}: the costliest decisions, once reviewed
 let mark = null;          // the better move marked on the past position shown
-let said = 0;             // the messages this page put in the board's message area
 
 function showReview(panel) {
   reviewPanel = panel;
