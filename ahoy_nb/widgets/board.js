@@ -1209,14 +1209,23 @@ function render({ model, el }) {
     keepFirstLesson(lesson);
   }
 
-  // Run All goes on after the lesson appears: JupyterLab scrolls to each cell it runs and
-  // gives the cells above their real heights as they render (a windowed notebook), which
-  // moves the lesson. For a minute, until the person scrolls, clicks or types, the lesson
-  // is put back at the top whenever it has moved.
+  // Run All goes on after the lesson appears: JupyterLab gives the cells above their real
+  // heights as they render (a windowed notebook), which moves the lesson without any
+  // scroll. While the notebook still runs cells (and a moment after), and until the person
+  // scrolls, clicks or types, the lesson is put back at the top whenever it has moved.
+  const RUNNING = '.jp-Notebook-ExecutionIndicator[data-status="busy"]';
+  function notebookRunning() {
+    return !!document.querySelector(RUNNING) ||
+      Array.from(document.querySelectorAll(".jp-InputPrompt")).some((p) => p.textContent.includes("*"));
+  }
   function keepFirstLesson(lesson) {
     const shown = Date.now();
+    let quiet = null;   // since when no cell runs
     const timer = setInterval(() => {
-      const done = Date.now() - shown > 60000 || page.scrolled > shown || (page.pressed || 0) > shown;
+      const now = Date.now();
+      quiet = notebookRunning() ? null : (quiet || now);
+      const done = now - shown > 60000 || (quiet !== null && now - quiet > 1500) ||
+        page.scrolled > shown || (page.pressed || 0) > shown;
       if (done || !lesson.isConnected) { clearInterval(timer); return; }
       const box = scrollBox(lesson);
       const top = box ? box.getBoundingClientRect().top : 0;

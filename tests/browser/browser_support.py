@@ -455,6 +455,21 @@ async ([code, seconds]) => {
 """
 
 
+def seen_text(locator) -> str:
+    """The text of ``locator`` as a sighted person sees it: its inner text without the
+    screen reader's live regions (``.ahoy-live``: visually hidden, saying again what the
+    message area shows)."""
+    return locator.evaluate("""(el) => {
+      const copy = el.cloneNode(true);
+      copy.querySelectorAll('.ahoy-live').forEach((n) => n.remove());
+      copy.style.position = 'absolute'; copy.style.left = '-10000px';
+      document.body.appendChild(copy);
+      const text = copy.innerText;
+      copy.remove();
+      return text;
+    }""")
+
+
 def kernel_json(page, code: str, timeout: float = 120.0):
     """Run ``code`` in the open notebook's kernel; it prints one JSON value last: return it."""
     result = page.evaluate(_JS_KERNEL_RUN, [code, timeout])

@@ -197,7 +197,7 @@ def _one_message(page, tut, expected_start: str, answer: list[str]) -> str:
     assert not names_answer(text, answer), text
     assert re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", text), f"not in words: {text}"
     # Shown once, in the message area (a lesson's answers are the board's messages).
-    whole = tut.inner_text()
+    whole = bs.seen_text(tut)
     assert whole.count(text[:60]) == 1, whole
     assert tut.locator(".ahoy-bw .ahoy-error").count() == 0
     return text

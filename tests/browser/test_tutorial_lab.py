@@ -7,6 +7,8 @@ last one moves the lesson on."""
 
 from __future__ import annotations
 
+import browser_support as bs
+
 NOTEBOOK = "notebooks/02_battles.ipynb"
 TUTORIAL = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-tutorial"
 BOARD = f"{TUTORIAL} .ahoy-bw"
@@ -56,7 +58,7 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     die.click()
     page.locator(f'{BOARD} .ahoy-chooser [data-action="tailwind 3"]').click()
     _wait_text(page, "can no longer be reached")             # the lesson's feedback, once
-    shown = page.locator(TUTORIAL).first.inner_text()
+    shown = bs.seen_text(page.locator(TUTORIAL).first)
     assert shown.count("it cannot take you out of 2,2 and back in") == 1
     assert _board_error(page) == ""                          # not on the board too
     assert "Step 1 of" in shown
