@@ -1211,7 +1211,7 @@ function render({ model, el }) {
 
   // Run All goes on after the lesson appears: JupyterLab gives the cells above their real
   // heights as they render (a windowed notebook), which moves the lesson without any
-  // scroll. While the notebook still runs cells (and a moment after), and until the person
+  // scroll. While the notebook still runs cells (and a moment after), and until anyone
   // scrolls, clicks or types, the lesson is put back at the top whenever it has moved.
   const RUNNING = '.jp-Notebook-ExecutionIndicator[data-status="busy"]';
   function notebookRunning() {
@@ -1221,15 +1221,20 @@ function render({ model, el }) {
   function keepFirstLesson(lesson) {
     const shown = Date.now();
     let quiet = null;   // since when no cell runs
+    let box = scrollBox(lesson);
+    let left = box ? box.scrollTop : 0;   // where the lesson left the scroll
     const timer = setInterval(() => {
       const now = Date.now();
       quiet = notebookRunning() ? null : (quiet || now);
-      const done = now - shown > 60000 || (quiet !== null && now - quiet > 1500) ||
+      box = box && box.isConnected ? box : scrollBox(lesson);
+      // Scrolled by anyone else (a person, a script): the lesson stays where they went.
+      const moved = box !== null && Math.abs(box.scrollTop - left) > 1;
+      const done = now - shown > 60000 || (quiet !== null && now - quiet > 1500) || moved ||
         page.scrolled > shown || (page.pressed || 0) > shown;
       if (done || !lesson.isConnected) { clearInterval(timer); return; }
-      const box = scrollBox(lesson);
       const top = box ? box.getBoundingClientRect().top : 0;
       if (Math.abs(lesson.getBoundingClientRect().top - top) > 2) lesson.scrollIntoView({ block: "start" });
+      left = box ? box.scrollTop : 0;
     }, 200);
   }
 
