@@ -377,7 +377,7 @@ class _Calls:
         self.report(self.done, self.total)
 
     def close(self) -> None:
-        pass
+        pass   # the report has nothing to let go of (a bar's protocol)
 
 
 def _progress(total: int, desc: str, progress, unit: str = "sim",

@@ -293,7 +293,7 @@ def themes(state: State, answer: Sequence[str], runner_up: str | None = None,
             if world.decision is not None and world.decision.kind == "explore":
                 out.add("exploring")
         except IllegalActionError:
-            pass
+            pass   # not legal in this guess of the hidden facts: no theme from it
     if verbs & _CARD_VERBS or {v.removeprefix("no-") for v in verbs} & _CARD_VERBS \
             or "recruit" in verbs:
         out.add("crew")
@@ -306,7 +306,7 @@ def themes(state: State, answer: Sequence[str], runner_up: str | None = None,
             if _controllers(state, answer[0], seed) != _controllers(state, runner_up, seed):
                 out.add("scoring")
         except IllegalActionError:
-            pass
+            pass   # not legal in this guess of the hidden facts: no theme from it
     late = lateness(state)
     out.add("opening" if state.round <= 1 else "ending" if late >= 0.7 else "middlegame")
     return out

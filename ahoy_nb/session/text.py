@@ -355,7 +355,7 @@ def _region_named(state: State, words: str):
     try:
         return state.region(parse_space(text.replace(" ", "")))
     except (ValueError, KeyError):
-        pass
+        pass   # not a space: perhaps a suit ("fish region")
     for region in _regions(state):
         if region.suit == text:
             return region
