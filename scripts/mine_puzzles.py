@@ -16,7 +16,10 @@ to ``--found`` as they come (a run cut short keeps them); the set is written to 
 seeds; prints how many keep a lead of at least 10 points (and the lead's spread), and
 writes the figures to ``--recheck-out`` (``data/puzzles/recheck.json``). ``--sample N``:
 only N of them; puzzles already in that file keep their row unless ``--all``.
-``--skip 8``: leave out each record file's first 8 games. ``--actions 160-170``: screen only those actions of each game (a tiny run).
+``--skip 8``: leave out each record file's first 8 games. ``--actions 160-170``: screen
+only those actions of each game (a tiny run). ``--jobs 2``: games on 2 worker processes;
+``--scheduler tcp://host:8786``: on a Dask cluster (each game is one task), as the
+self-play lab runs (``ahoy_nb.ai.lab``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ import sys
 import time
 import zlib
 from collections import Counter
+from concurrent.futures import (FIRST_COMPLETED, Executor, ProcessPoolExecutor,
+                                wait)
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +76,42 @@ def screen(state, seed: int) -> list[list[str]] | None:
     return groups if value[0] - value[1] >= SCREEN else None
 
 
+def mine_game(path: str, line: int, rec: dict, first: int = 0,
+              last: int = 10 ** 6) -> tuple[list[dict], Counter]:
+    """The puzzles of one recorded game (as dicts), and what it took: decisions screened,
+    checked, kept. A function of the record alone, so that any worker (a local process, a
+    Dask worker) can mine any game."""
+    counts = Counter()
+    found = []
+    s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
+    last_kept = -10
+    for i, action in enumerate(rec["played"]):
+        if (first <= i <= last and s.current_player not in (None, "chance")
+                and len(s.legal_actions()) > 1 and i - last_kept >= 3):
+            counts["decisions"] += 1
+            groups = screen(s, seed=i)
+            if groups is not None:
+                counts["screened"] += 1
+                verdict = P.check(s, seed=1000 * rec["game"] + i, groups=groups)
+                if verdict.clear:
+                    counts["kept"] += 1
+                    last_kept = i
+                    pid = f"{Path(path).name.split('.')[0]}-{line}-{i}"
+                    source = {"file": path, "line": line, "action": i}
+                    found.append(P.make_puzzle(s, verdict, pid, source).to_dict())
+        s.apply(action)
+    counts["games"] += 1
+    return found, counts
+
+
+def executor_for(args) -> Executor | None:
+    """Where games are mined: this process (None), a process pool, or a Dask cluster."""
+    if args.scheduler:
+        from dask.distributed import Client
+        return Client(args.scheduler).get_executor()
+    return ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+
+
 def mine(args) -> None:
     files = {f: records(f)[args.skip:args.skip + args.games] for f in args.records}
     deadline = time.time() + 60 * args.minutes
@@ -86,36 +127,41 @@ def mine(args) -> None:
     first, last = (int(x) for x in args.actions.split("-"))
     counts = Counter()
     started = time.time()
-    order = [(f, r) for k in range(max(map(len, files.values())))
-             for f, rs in files.items() if k < len(rs) for r in rs[k:k + 1]]
-    for path, (line, rec) in order:
-        if time.time() > deadline:
-            break
-        if (path, line) in done:
-            continue
-        counts["games"] += 1
-        s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
-        last_kept = -10
-        for i, action in enumerate(rec["played"]):
-            if (first <= i <= last and s.current_player not in (None, "chance")
-                    and len(s.legal_actions()) > 1 and i - last_kept >= 3):
-                counts["decisions"] += 1
-                groups = screen(s, seed=i)
-                if groups is not None:
-                    counts["screened"] += 1
-                    verdict = P.check(s, seed=1000 * rec["game"] + i, groups=groups)
-                    if verdict.clear:
-                        counts["kept"] += 1
-                        last_kept = i
-                        pid = f"{Path(path).name.split('.')[0]}-{line}-{i}"
-                        source = {"file": path, "line": line, "action": i}
-                        p = P.make_puzzle(s, verdict, pid, source)
-                        with open(found, "a") as f:
-                            f.write(json.dumps(p.to_dict(), sort_keys=True) + "\n")
-                        print(f"{pid}: {p.solver} {p.answer[0]!r} lead {p.lead:.3f} "
-                              f"(low {p.lead_low:.3f}) {','.join(p.themes)} rating {p.rating:.0f}",
-                              flush=True)
-            s.apply(action)
+    # Round-robin over the files, so that a run stopped early has games of each.
+    order = [(f, line, rec) for k in range(max(map(len, files.values())))
+             for f, rs in files.items() if k < len(rs) for line, rec in rs[k:k + 1]
+             if (f, line) not in done]
+
+    def kept(puzzles: list[dict], game: Counter) -> None:
+        counts.update(game)
+        with open(found, "a") as f:   # as they come: a run cut short keeps them
+            for d in puzzles:
+                f.write(json.dumps(d, sort_keys=True) + "\n")
+                print(f"{d['id']}: {d['solver']} {d['answer'][0]!r} lead {d['lead']:.3f} "
+                      f"(low {d['lead_low']:.3f}) {','.join(d['themes'])} rating "
+                      f"{d['rating']:.0f}", flush=True)
+
+    executor = executor_for(args)
+    if executor is None:
+        for path, line, rec in order:
+            if time.time() > deadline:
+                break
+            kept(*mine_game(path, line, rec, first, last))
+    else:
+        # A few games in flight per worker; none started after the deadline.
+        todo, running = iter(order), set()
+        while True:
+            while len(running) < 2 * max(args.jobs, 2) and time.time() <= deadline:
+                game = next(todo, None)
+                if game is None:
+                    break
+                running.add(executor.submit(mine_game, *game, first, last))
+            if not running:
+                break
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                kept(*future.result())
+        executor.shutdown()
     minutes = (time.time() - started) / 60
     print(f"mined {counts['games']} games, {counts['decisions']} decisions, "
           f"{counts['screened']} checked, {counts['kept']} kept in {minutes:.1f} min")
@@ -197,6 +243,8 @@ def main(argv=None) -> None:
     ap.add_argument("--fresh", action="store_true", help="start again (forget --found)")
     ap.add_argument("--actions", default="0-100000",
                     help="screen only these actions of each game (first-last)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (1: this one)")
+    ap.add_argument("--scheduler", help="a Dask scheduler's address: mine there")
     ap.add_argument("--recheck", action="store_true")
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--recheck-out", default=str(RECHECK))

@@ -178,6 +178,11 @@ RUNS = [
          r"^mined 1 games, \d+ decisions, \d+ checked, 1 kept in [\d.]+ min$",
          r"^1 puzzles \(1 found, one per answer per game\) -> .*puzzles\.json$"),
         lane="slow", timeout=300, makes=("found.jsonl", "puzzles.json")),
+    Run("mine_puzzles.py", "--records data/judgement/games.jsonl.gz --games 2 --actions 164-168 "
+        "--jobs 2 --found {tmp}/found.jsonl --fresh --out {tmp}/puzzles.json",
+        (r"^games-84-166: mollusk 'remove-patrol 8,2' lead [\d.]+ \(low [\d.]+\) [a-z,]+ rating \d+$",
+         r"^mined 2 games, \d+ decisions, \d+ checked, 1 kept in [\d.]+ min$"),
+        lane="slow", timeout=300, makes=("found.jsonl", "puzzles.json")),
     Run("mine_puzzles.py", "--recheck --sample 1 --recheck-out {tmp}/recheck.json",
         (r"^recheck at 4x \(16 worlds, fresh seeds\): 1 of 1 stay best by >= 10%; lead min "
          rf"{NUMBER}, median {NUMBER}; {NUMBER} min$",),
