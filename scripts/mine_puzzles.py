@@ -12,6 +12,9 @@ is clearly better. A kept decision becomes a puzzle (the position as its solver 
 the themes, the bot levels that find it, its starting rating). Found puzzles are appended
 to ``--found`` as they come (a run cut short keeps them); the set is written to ``--out``.
 
+``--census``: each decision of the records (``--games`` of each), tagged by the themes of the
+answer the estimator alone likes best, with how many clear the screen: why a theme is rare.
+
 ``--recheck``: each puzzle of ``--out`` judged again with 4x the miner's worlds and fresh
 seeds; prints how many keep a lead of at least 10 points (and the lead's spread), and
 writes the figures to ``--recheck-out`` (``data/puzzles/recheck.json``). ``--sample N``:
@@ -74,6 +77,50 @@ def screen(state, seed: int) -> list[list[str]] | None:
     win = {e.notation: e.win for e in est}
     value = sorted((max(win[a] for a in g) for g in groups), reverse=True)
     return groups if value[0] - value[1] >= SCREEN else None
+
+
+def census_game(path: str, line: int, rec: dict) -> list[tuple[tuple[str, ...], float]]:
+    """Every decision of a game with a choice: the themes of the answer the estimator alone
+    likes best, and its lead over the runner-up answer (what the screen asks >= SCREEN of)."""
+    rows = []
+    s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
+    for i, action in enumerate(rec["played"]):
+        if s.current_player not in (None, "chance") and len(s.legal_actions()) > 1:
+            groups = P.answers(s)
+            if len(groups) > 1:
+                win = {e.notation: e.win for e in judge(s, 0, seed=i, progress=False)}
+                ranked = sorted(groups, key=lambda g: -max(win[a] for a in g))
+                lead = max(win[a] for a in ranked[0]) - max(win[a] for a in ranked[1])
+                runner_up = max(ranked[1], key=win.get)
+                themes = tuple(sorted(P.themes(s, ranked[0], runner_up, seed=i)))
+                rows.append((themes, round(lead, 4)))
+        s.apply(action)
+    return rows
+
+
+def census(args) -> None:
+    """How often a decision of each theme clears the screen: why some themes are rare."""
+    files = {f: records(f)[args.skip:args.skip + args.games] for f in args.records}
+    games = [(f, line, rec) for f, rs in files.items() for line, rec in rs]
+    executor = executor_for(args)
+    runs = (executor.map(census_game, *zip(*games)) if executor
+            else (census_game(*g) for g in games))
+    leads: dict[str, list[float]] = {t: [] for t in P.THEMES}
+    for rows in runs:
+        for themes, lead in rows:
+            for t in themes:
+                leads[t].append(lead)
+    if executor:
+        executor.shutdown()
+    print(f"{len(games)} games; each decision with 2 or more answers, by the themes of the "
+          f"answer the estimator alone likes best")
+    print("theme        decisions  lead>=10 pts  lead>=15 pts  largest lead")
+    for t, xs in leads.items():
+        if xs:
+            print(f"{t:<12} {len(xs):>9}  {sum(x >= SCREEN for x in xs):>12}  "
+                  f"{sum(x >= P.GAP for x in xs):>12}  {max(xs):>12.3f}")
+        else:
+            print(f"{t:<12} {0:>9}")
 
 
 def mine_game(path: str, line: int, rec: dict, first: int = 0,
@@ -246,12 +293,14 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (1: this one)")
     ap.add_argument("--scheduler", help="a Dask scheduler's address: mine there")
     ap.add_argument("--recheck", action="store_true")
+    ap.add_argument("--census", action="store_true",
+                    help="count each theme's decisions and how many clear the screen")
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--recheck-out", default=str(RECHECK))
     ap.add_argument("--all", action="store_true",
                     help="recheck every puzzle again (else those in --recheck-out are kept)")
     args = ap.parse_args(argv)
-    (recheck if args.recheck else mine)(args)
+    (recheck if args.recheck else census if args.census else mine)(args)
 
 
 if __name__ == "__main__":
