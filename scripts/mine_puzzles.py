@@ -79,13 +79,15 @@ def screen(state, seed: int) -> list[list[str]] | None:
     return groups if value[0] - value[1] >= SCREEN else None
 
 
-def census_game(path: str, line: int, rec: dict) -> list[tuple[tuple[str, ...], float]]:
+def census_game(path: str, line: int, rec: dict, first: int = 0,
+                last: int = 10 ** 6) -> list[tuple[tuple[str, ...], float]]:
     """Every decision of a game with a choice: the themes of the answer the estimator alone
     likes best, and its lead over the runner-up answer (what the screen asks >= SCREEN of)."""
     rows = []
     s = new_game(rec["players"], seed=rec["seed"], rules=rec.get("rules", 1))
     for i, action in enumerate(rec["played"]):
-        if s.current_player not in (None, "chance") and len(s.legal_actions()) > 1:
+        if first <= i <= last and s.current_player not in (None, "chance") \
+                and len(s.legal_actions()) > 1:
             groups = P.answers(s)
             if len(groups) > 1:
                 win = {e.notation: e.win for e in judge(s, 0, seed=i, progress=False)}
@@ -101,7 +103,8 @@ def census_game(path: str, line: int, rec: dict) -> list[tuple[tuple[str, ...], 
 def census(args) -> None:
     """How often a decision of each theme clears the screen: why some themes are rare."""
     files = {f: records(f)[args.skip:args.skip + args.games] for f in args.records}
-    games = [(f, line, rec) for f, rs in files.items() for line, rec in rs]
+    first, last = (int(x) for x in args.actions.split("-"))
+    games = [(f, line, rec, first, last) for f, rs in files.items() for line, rec in rs]
     executor = executor_for(args)
     runs = (executor.map(census_game, *zip(*games)) if executor
             else (census_game(*g) for g in games))

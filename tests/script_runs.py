@@ -183,6 +183,12 @@ RUNS = [
         (r"^games-84-166: mollusk 'remove-patrol 8,2' lead [\d.]+ \(low [\d.]+\) [a-z,]+ rating \d+$",
          r"^mined 2 games, \d+ decisions, \d+ checked, 1 kept in [\d.]+ min$"),
         lane="slow", timeout=300, makes=("found.jsonl", "puzzles.json")),
+    Run("mine_puzzles.py", "--census --records data/judgement/games.jsonl.gz --games 1 "
+        "--actions 164-168",
+        (r"^1 games; each decision with 2 or more answers, by the themes of the answer the "
+         r"estimator alone likes best$",
+         r"^middlegame +\d+ +\d+ +\d+ +[\d.]+$"),
+        lane="slow", timeout=300),
     Run("mine_puzzles.py", "--recheck --sample 1 --recheck-out {tmp}/recheck.json",
         (r"^recheck at 4x \(16 worlds, fresh seeds\): 1 of 1 stay best by >= 10%; lead min "
          rf"{NUMBER}, median {NUMBER}; {NUMBER} min$",),
