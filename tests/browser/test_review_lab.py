@@ -7,6 +7,8 @@ about 30-60 s on a quiet machine."""
 
 from __future__ import annotations
 
+import re
+
 import browser_support as bs
 from test_apps import NB
 
@@ -30,6 +32,17 @@ _JS_MARKED = """
 """
 
 
+_JS_MARKED_IN_WINDOW = """
+([scope, best]) => {
+  const el = Array.from(document.querySelectorAll(scope + " .ahoy-svg .hint")).find(
+    (el) => el.getAttribute("data-action") === best
+            || JSON.parse(el.getAttribute("data-actions") || "[]").includes(best));
+  const r = el && el.getBoundingClientRect();
+  return (r && r.top >= 0 && r.bottom <= window.innerHeight) || null;
+}
+"""
+
+
 def review_marks(page) -> int | None:
     return page.evaluate(_JS_MARKS, NB)
 
@@ -44,6 +57,11 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     assert end == bs.kernel_json(page, "import json; print(json.dumps(len(replay.state.history)))")
 
     page.locator(f"{NB} button", has_text="Review").last.click()
+    # The wait is counted: the panel's bar says how many decisions are reviewed so far.
+    counted = bs.wait_until(lambda: page.evaluate(
+        "(scope) => Array.from(document.querySelectorAll(scope + ' .ahoy-busy-text'))"
+        ".map((n) => n.textContent).find((t) => / of \\d+ decisions$/.test(t)) || null", NB), 120)
+    assert re.fullmatch(r"Reviewing: \d+ of \d+ decisions", counted), counted
     marks = bs.wait_until(lambda: review_marks(page), 180)
     assert marks, "the review drew no mark"
     expected = bs.kernel_json(page, "print(json.dumps(replay.reviewer.chart.marks_at))")
@@ -64,6 +82,10 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     assert page.evaluate(_JS_MARKED, [NB, best]), f"{best} is not marked on the board"
     assert page.locator(f"{NB} .ahoy-review-detail").last.inner_text().startswith(
         f"Action {expected[0]}")
+    # The chart is below the board, so the click happened with the board out of sight: the
+    # board comes back into the window by itself, the better move marked where the eye is.
+    assert bs.wait_until(lambda: page.evaluate(_JS_MARKED_IN_WINDOW, [NB, best]), 10), (
+        "the marked move is out of the window")
     fig.scroll_into_view_if_needed()
     screenshot("lab_review_chart")
     page.locator(f"{NB} .ahoy-bw .ahoy-svg").last.scroll_into_view_if_needed()
