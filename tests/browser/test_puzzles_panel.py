@@ -1,6 +1,7 @@
 """The puzzle trainer in the Panel app (``ahoy-nb serve``, then *Puzzles* on the game's
 page): three puzzles solved by clicks on the board, one "good, but" (then the answer),
-one wrong, one right; the rating moves after each puzzle's first attempt only.
+one wrong, one right; the rating moves after each puzzle's first attempt only; axe-core
+finds nothing serious on the page.
 
 The server keeps its ratings in a scratch file (``AHOY_NB_PUZZLE_RATINGS``); the test
 reads each puzzle's id off the page and picks its clicks from the shipped data at run
@@ -18,6 +19,7 @@ import re
 import pytest
 
 import browser_support as bs
+from axe_support import axe_counts
 from board_driver import click_on_board
 
 BOARD = ".ahoy-puzzles .ahoy-bw"
@@ -87,6 +89,7 @@ def test_three_puzzles_by_clicks_in_the_panel_app(served, page, screenshot):
     assert "mode=puzzles" in tab.url
     assert not board.locator(".ahoy-controls").first.is_visible()   # no Undo, no Concede
     assert _file_rating(served) == 1500
+    axe_counts(tab, "the Panel app's puzzle page")   # no serious or critical violation
 
     # 1: good, but (the runner-up): rated, the rating falls; then the answer: not rated.
     now = _now(tab)
