@@ -355,8 +355,8 @@ class PuzzleScreen:
     >>> s.board.traits["message"]["text"].startswith("Best!")
     True
     >>> panel = s.board.traits["panels"][0]
-    >>> panel["title"] == f"Puzzle {s.trainer.puzzle.id}", panel["lines"][1].startswith("Your rating: 1")
-    (True, True)
+    >>> panel["title"] == f"Puzzle {s.trainer.puzzle.id}"
+    True
     >>> [b["label"] for b in panel["buttons"]], s.trainer.ratings.rating > 1500
     (['Next ›'], True)
     """

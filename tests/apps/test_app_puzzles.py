@@ -50,12 +50,13 @@ def test_clicks_are_graded_and_rated_on_the_first_attempt_only(ratings_file):
     app = PuzzleApp()
     p = app.trainer.puzzle
     app.board.intent = {"action": p.runner_up, "id": 1}           # good, but
-    assert app.board.message["text"].startswith("Good, but ") and app.board.message["kind"] == "hint"
+    message = app.board.message
+    assert message["text"].startswith("Good, but ") and message["kind"] == "hint"
     assert app.board.message["lines"][0].startswith("Rated: 1500 → ")
     after = Ratings(ratings_file).rating
     assert after < 1500
-    panel = app.board.panels[0]
-    assert panel["lines"][1] == f"Your rating: {after:.0f} ± {2 * Ratings(ratings_file).rd:.0f} (95%)"
+    panel, rd = app.board.panels[0], Ratings(ratings_file).rd
+    assert panel["lines"][1] == f"Your rating: {after:.0f} ± {2 * rd:.0f} (95%)"
     assert [b["label"] for b in panel["buttons"]] == ["Show me", "Next ›"]
 
     app.board.intent = {"action": p.best, "id": 2}                # the answer: not rated
