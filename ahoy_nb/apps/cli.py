@@ -10,14 +10,13 @@
                      [--workers N | --scheduler tcp://host:8786] [--out games.jsonl]
 
 ``serve`` runs the Panel app (:mod:`ahoy_nb.apps.panel_app`) on a local web server: open the
-printed address in a browser. The same server keeps the online tables
-(:mod:`ahoy_nb.apps.online`, docs/online.md) in ``--store`` and answers their API and
-pages (``/tables``); ``--allow-origin`` lets another site's pages (a JupyterLite site)
-call that API. Everything the page needs is served by that server, so
-it works with no internet connection. The options set the first game of each browser
-tab; the page's form starts others. Session ids are signed with a secret made at
-start-up (or taken from ``$BOKEH_SECRET_KEY``): a page address with a made-up
-``bokeh-session-id`` is refused.
+printed address in a browser (``?mode=puzzles``: the puzzle trainer). The same server keeps
+the online tables (:mod:`ahoy_nb.apps.online`, docs/online.md) in ``--store`` and answers
+their API and pages (``/tables``); ``--allow-origin`` lets another site's pages (a
+JupyterLite site) call that API. Everything the page needs is served by that server, so it
+works with no internet connection. The options set the first game of each browser tab; the
+page's form starts others. Session ids are signed with a secret made at start-up (or taken
+from ``$BOKEH_SECRET_KEY``): a page address with a made-up ``bokeh-session-id`` is refused.
 
 ``simulate`` plays bot-against-bot games (:func:`ahoy_nb.simulate`) on the local cores
 or a Dask cluster, with a progress bar, and prints each faction's win rate with a 95%
@@ -272,6 +271,7 @@ def serve(args: argparse.Namespace) -> int:
     host = "127.0.0.1" if args.address in ("0.0.0.0", "::", "") else args.address
     url = f"http://{host}:{port}/"
     print(f"Ahoy is served at {url}  (Ctrl+C to stop)\n"
+          f"Puzzles: {url}?mode=puzzles\n"
           f"Online tables: {url}tables  (kept in {store_url})", flush=True)
     if args.show:
         import webbrowser

@@ -39,7 +39,8 @@ charts. One game per browser tab (Panel session).
 Serve it with ``ahoy-nb serve`` (see :mod:`ahoy_nb.apps.cli`), or ``panel serve
 ahoy_nb/apps/panel_app.py``; query parameters set the first game: ``?players=4&seed=7&people=
 bluefin,mollusk&bots=random``. In Python: ``create_app(players=3, seed=1)`` returns
-the page (a Panel layout).
+the page (a Panel layout). ``?mode=puzzles`` is the puzzle trainer
+(:mod:`ahoy_nb.apps.panel_puzzles`), linked from the top of the page.
 """
 
 from __future__ import annotations
@@ -560,7 +561,9 @@ class GameApp:
         self.upload.param.watch(lambda e: self.open_file(e.new), "value")
         files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2>"),
+            # The puzzle trainer opens in a new browser tab: this game goes on here.
+            pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2><a href='?mode=puzzles' "
+                         "target='_blank' class='ahoy-puzzles-link'>Puzzles (a new tab)</a>"),
             self.notice, form, self.standings, controls, self.board_area, files,
             self.review_area, self.charts_area,
             sizing_mode="stretch_width", css_classes=["ahoy-app"])
@@ -791,11 +794,21 @@ def create_app(players: int = 3, seed: int | None = None,
     """The page for one session. The page's query parameters (``players``, ``seed``,
     ``people`` comma-separated or ``all`` or ``none``, ``bots``, ``bot_delay``)
     override the arguments; a bad one is named in a message on the page.
+    ``mode=puzzles`` (and ``theme``) makes it the puzzle trainer's page instead
+    (:mod:`ahoy_nb.apps.panel_puzzles`).
 
     ``analysis``: the advisor (win-chance chart, Hint button) at the start of each game;
     ``None``: on, but off when several people share the screen (hot seat).
     ``simulations``/``hint_simulations``: games simulated per chart point / per hint."""
-    settings, problems = parse_args(_session_args(), players, seed, people, bots, bot_delay)
+    args = _session_args()
+    mode = args.get("mode", "game").strip()
+    if mode == "puzzles":   # the puzzle trainer (ahoy_nb.apps.panel_puzzles)
+        from ahoy_nb.apps.panel_puzzles import puzzle_page
+        return puzzle_page(args)
+    settings, problems = parse_args(args, players, seed, people, bots, bot_delay)
+    if mode != "game":
+        problems.insert(0, f"The address's mode={mode[:40]} is not game or puzzles: "
+                           f"a game is shown")
     app = GameApp(**settings, analysis=analysis, simulations=simulations,
                   hint_simulations=hint_simulations)
     app.show_notice(problems)

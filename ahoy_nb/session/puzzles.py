@@ -19,6 +19,11 @@ True
 ('good', True, True)
 >>> t.answer(t.puzzle.best).rated          # the second attempt is not rated
 False
+
+Every front end shows a trainer the same way, on a session :class:`~ahoy_nb.session.board.Board`
+(:class:`PuzzleScreen`: the board from the solver's side, the grade in its message area, the
+side panel ``"puzzle"`` with the rating, *Show me* and *Next*); the notebook widget and the
+Panel app skin it.
 """
 
 from __future__ import annotations
@@ -34,8 +39,11 @@ from ..ai.puzzles import THEMES, Puzzle, load
 from ..engine import IllegalActionError, State
 from ..engine.notation import normalise
 from ..engine.words import label
+from .board import Board
+from .game import GameSession
 
-__all__ = ["Trainer", "Ratings", "Verdict", "GOOD", "ratings_path"]
+__all__ = ["Trainer", "Ratings", "Verdict", "PuzzleScreen", "GOOD", "ANY", "BUTTONS",
+           "ratings_path", "theme_options", "rating_lines"]
 
 #: An action is *good* when its chance to win is within this of the runner-up's: sound,
 #: but it misses what made the answer clearly better.
@@ -298,3 +306,95 @@ class Trainer:
     def __repr__(self) -> str:
         return (f"Trainer({self.puzzle.id}, {self.solver} to decide; rating "
                 f"{self.ratings.rating:.0f} ± {2 * self.ratings.rd:.0f})")
+
+
+# -- the trainer on a board, for every front end ---------------------------------------------
+
+#: The puzzle panel's buttons: id -> (label, title).
+BUTTONS = {"show": ("Show me", "Play the answer and say why it is best (counts as not solved)"),
+           "next": ("Next ›", "The next puzzle: not yet tried, its rating nearest yours")}
+KIND = {"best": "right", "good": "hint", "no": "wrong"}   # the message area's colours
+#: The theme lists' first entry, any theme (a list widget shows ``None`` as nothing chosen).
+ANY = "any"
+
+
+def theme_options(trainer: Trainer) -> list[tuple[str, str]]:
+    """A theme list's entries, ``(words, value)``: any theme, then each theme that has
+    puzzles, with how many.
+
+    >>> from ahoy_nb.ai.puzzles import load
+    >>> theme_options(Trainer(load(), ratings=Ratings(os.devnull)))[0]
+    ('any theme', 'any')
+    """
+    counts = trainer.themes()
+    return [("any theme", ANY)] + [(f"{t} ({counts[t]})", t) for t in THEMES if counts[t]]
+
+
+def rating_lines(verdict: Verdict | None) -> list[str]:
+    """Under a grade: how the solver's rating moved, or that the attempt was not rated."""
+    if verdict is None or verdict.before is None:
+        return []
+    if verdict.rated:
+        return [f"Rated: {verdict.before:.0f} → {verdict.after:.0f}"]
+    return ["Not rated: only a puzzle's first attempt is."]
+
+
+class PuzzleScreen:
+    """A :class:`Trainer` on a session :class:`~ahoy_nb.session.board.Board`: the puzzle's
+    position from its solver's side; a click on the board answers
+    (:meth:`Trainer.answer`), the grade shows in the message area with how the rating
+    moved; the side panel ``"puzzle"`` holds the puzzle's themes, the solver's rating
+    with its 95% range (twice the rating deviation), *Show me* and *Next*.
+
+    ``board``: the board to drive (a widget's own); by default a new one.
+
+    >>> s = PuzzleScreen(Trainer(ratings=Ratings(os.path.join(tempfile.mkdtemp(), "r.json"))))
+    >>> s.board.viewer == s.trainer.solver
+    True
+    >>> s.board.handle({"action": s.trainer.puzzle.best, "id": 1})   # a click on the answer
+    >>> s.board.traits["message"]["text"].startswith("Best!")
+    True
+    >>> panel = s.board.traits["panels"][0]
+    >>> panel["title"] == f"Puzzle {s.trainer.puzzle.id}"
+    True
+    >>> [b["label"] for b in panel["buttons"]], s.trainer.ratings.rating > 1500
+    (['Next ›'], True)
+    """
+
+    ID = "puzzle"
+
+    def __init__(self, trainer: Trainer, board: Board | None = None):
+        self.trainer = trainer
+        if board is None:
+            board = Board(GameSession(trainer.state, undo="free"), trainer.solver,
+                          people=(trainer.solver,), confirm_handover=False)
+        self.board = board
+        board.on_action = self.trainer.answer   # the trainer's listeners redraw
+        board.may_act_hook = lambda: not self.trainer.done
+        trainer.on_change(lambda t: self.follow())
+        self.follow()
+
+    def press(self, button: str) -> None:
+        """A button of the puzzle panel: ``"show"`` or ``"next"``."""
+        {"show": self.trainer.show_me, "next": self.trainer.next}[button]()
+
+    def follow(self) -> None:
+        """Show the trainer's position, its grade and its buttons."""
+        t, board = self.trainer, self.board
+        with board.batch():
+            board.set_people((t.solver,))
+            board.set_state(t.state)
+            if board.viewer != t.solver:
+                board.set_viewer(t.solver)
+            board.set_marks(error="")
+            v = t.verdict
+            board.say(v.text if v else "", KIND[v.kind] if v else "info", rating_lines(v))
+            keys = ["next"] if t.done else ["show", "next"]
+            buttons = [{"id": k, "label": BUTTONS[k][0], "title": BUTTONS[k][1],
+                        "primary": k == "next" and t.done} for k in keys]
+            p = t.puzzle
+            board.set_panel(self.ID, title=f"Puzzle {p.id}", buttons=buttons,
+                            on_press=self.press,
+                            lines=[f"Themes: {', '.join(p.themes)}",
+                                   f"Your rating: {t.ratings.rating:.0f} ± "
+                                   f"{2 * t.ratings.rd:.0f} (95%)"])

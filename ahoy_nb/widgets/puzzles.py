@@ -26,69 +26,31 @@ import html
 
 import ipywidgets as widgets
 
-from ..ai.puzzles import THEMES
-from ..session.puzzles import Trainer, Verdict
+from ..session.puzzles import ANY, BUTTONS, PuzzleScreen, Trainer, theme_options
 from .board import BoardWidget
 
-BUTTONS = {"show": ("Show me", "Play the answer and say why it is best (counts as not solved)"),
-           "next": ("Next ›", "The next puzzle: not yet tried, its rating nearest yours")}
 BY_LABEL = {label: key for key, (label, _) in BUTTONS.items()} | {"Next": "next"}
-KIND = {"best": "right", "good": "hint", "no": "wrong"}   # the message area's colours
 # A puzzle board has the trainer's controls only: the board's Undo, scrubber and Concede
 # are hidden (a puzzle is one decision, not a game).
 PUZZLE_CSS = "<style>.ahoy-puzzle-board .ahoy-controls{display:none !important}</style>"
-ANY = "any"   # the theme list's first entry (a Dropdown shows None as nothing chosen)
 
 
 class PuzzleBoard(BoardWidget):
-    """The shared board for one :class:`Trainer`: the puzzle's position as its solver
-    sees it; a click goes to :meth:`Trainer.answer`; the side panel ``"puzzle"`` holds
-    the question, the solver's rating, *Show me* and *Next*."""
+    """The shared board for one :class:`Trainer`, driven by a
+    :class:`~ahoy_nb.session.puzzles.PuzzleScreen` (``screen``): the puzzle's position as
+    its solver sees it; a click goes to :meth:`Trainer.answer`; the side panel
+    ``"puzzle"`` holds the question, the solver's rating, *Show me* and *Next*."""
 
     def __init__(self, trainer: Trainer, **kwargs):
         self.trainer = trainer
         super().__init__(trainer.state, viewer=trainer.solver, people=(trainer.solver,),
-                         on_action=self._answer, confirm_handover=False, **kwargs)
-        self.board.may_act_hook = lambda: not self.trainer.done
+                         confirm_handover=False, **kwargs)
         self.add_class("ahoy-puzzle-board")
-        trainer.on_change(lambda t: self.follow())
-        self.follow()
-
-    def _answer(self, notation: str) -> None:
-        self.trainer.answer(notation)   # the trainer's listeners call follow()
+        self.screen = PuzzleScreen(trainer, self.board)
 
     def press(self, button: str) -> None:
         """A button of the puzzle panel: ``"show"`` or ``"next"``."""
-        {"show": self.trainer.show_me, "next": self.trainer.next}[button]()
-
-    def follow(self) -> None:
-        """Show the trainer's position, its grade and its buttons."""
-        t = self.trainer
-        with self.board.batch():
-            self.set_people((t.solver,))
-            self.set_state(t.state)
-            if self.viewer != t.solver:
-                self.viewer = t.solver
-            self.error = ""
-            v = t.verdict
-            self.say(v.text if v else "", KIND[v.kind] if v else "info", _rating_lines(t, v))
-            keys = ["next"] if t.done else ["show", "next"]
-            buttons = [{"id": k, "label": BUTTONS[k][0], "title": BUTTONS[k][1],
-                        "primary": k == "next" and t.done} for k in keys]
-            p = t.puzzle
-            self.set_panel("puzzle", title=f"Puzzle {p.id}", buttons=buttons,
-                           on_press=self.press,
-                           lines=[f"Themes: {', '.join(p.themes)}",
-                                  f"Your rating: {t.ratings.rating:.0f} ± "
-                                  f"{2 * t.ratings.rd:.0f} (95%)"])
-
-
-def _rating_lines(t: Trainer, v: Verdict | None) -> list[str]:
-    if v is None or v.before is None:
-        return []
-    if v.rated:
-        return [f"Rated: {v.before:.0f} → {v.after:.0f}"]
-    return ["Not rated: only a puzzle's first attempt is."]
+        self.screen.press(button)
 
 
 class PuzzleWidget(widgets.VBox):
@@ -101,10 +63,8 @@ class PuzzleWidget(widgets.VBox):
 
     def __init__(self, trainer: Trainer | None = None, **kwargs):
         self.trainer = trainer if trainer is not None else Trainer()
-        counts = self.trainer.themes()
-        self.theme = widgets.Dropdown(
-            description="theme", value=self.trainer.theme or ANY,
-            options=[("any theme", ANY)] + [(f"{t} ({counts[t]})", t) for t in THEMES if counts[t]])
+        self.theme = widgets.Dropdown(description="theme", value=self.trainer.theme or ANY,
+                                      options=theme_options(self.trainer))
         self.theme.observe(self._on_theme, "value")
         self.heading = widgets.HTML()
         self.board = PuzzleBoard(self.trainer)
