@@ -235,8 +235,9 @@ class Trainer:
         if mine >= p.chances[p.runner_up] - GOOD:
             return Verdict("good", f"Good, but {best_words} was better: {_pct(mine)} against "
                                    f"{_pct(best)} to win, against these bots." + extra, notation)
-        return Verdict("no", f"No: {label(state, notation)} leaves about {_pct(mine)} to win "
-                             f"against these bots; {best_words} about {_pct(best)}." + extra,
+        return Verdict("no", f"No: {label(state, notation)} leaves you about {_pct(mine)} to "
+                             f"win against these bots; the answer ({best_words}) about "
+                             f"{_pct(best)}." + extra,
                        notation)
 
     def answer(self, action: str) -> Verdict:
