@@ -50,11 +50,9 @@ import io
 import math
 import secrets
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Iterable, Mapping
 
 import panel as pn
-import param
 from bokeh.models import (ColumnDataSource, FactorRange, HoverTool, Legend, LegendItem,
                           NumeralTickFormatter, Range1d, Span)
 from bokeh.plotting import figure
@@ -76,60 +74,11 @@ from ahoy_nb.session.game import GameSession, SeatsError
 from ahoy_nb.session.panels import AdvisorPanel, ReviewPanel
 from ahoy_nb.session.seats import (PERSON, SEAT_CHOICES, bot_standings, initial_seats,
                                    people_and_bots, seat_choice, seat_options)
-from ahoy_nb.session.view import TRAITS
+from ahoy_nb.apps.panel_board import PanelBoard, _widget
 
 
 __all__ = ["PanelBoard", "PanelScheduler", "GameApp", "FameFigure", "ControlFigure",
            "WinChanceFigure", "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app"]
-
-FRONT_END = Path(__file__).resolve().parent.parent / "widgets"  # board.js and board.css
-
-
-def _param(spec) -> param.Parameter:
-    """The Panel parameter for a trait of :data:`~ahoy_nb.session.view.TRAITS`."""
-    kinds = {dict: lambda d: param.Dict(default=d), list: lambda d: param.List(default=d),
-             str: lambda d: param.String(default=d), int: lambda d: param.Integer(default=d),
-             bool: lambda d: param.Boolean(default=d),
-             "optional str": lambda d: param.String(default=d, allow_None=True),
-             "any": lambda d: param.Parameter(default=d)}
-    return kinds[spec.type](spec.default)
-
-
-class PanelBoard(pn.custom.AnyWidgetComponent):
-    """board.js in Panel, mirroring a :class:`~ahoy_nb.session.board.Board`.
-
-    Every trait of the board (:data:`~ahoy_nb.session.view.TRAITS`) is a parameter of the
-    same name here, kept equal to the Board's; the front end's ``intent`` is handed to
-    :meth:`Board.handle <ahoy_nb.session.board.Board.handle>`, which does it (or sets
-    ``error`` with the reason).
-    """
-
-    _esm = FRONT_END / "board.js"
-    _stylesheets = [(FRONT_END / "board.css").read_text(encoding="utf-8")]
-
-    # The board's traits, declared from the one list of them (a class body's namespace).
-    locals().update({name: _param(spec) for name, spec in TRAITS.items()})
-
-    def __init__(self, board: Board, **params):
-        self.board = board
-        params.update({name: board.traits[name] for name, spec in TRAITS.items()
-                       if spec.by != "front"})
-        super().__init__(**params)
-        # One update a change of the board (one message to the browser instead of one
-        # per trait, which fast bots would queue up).
-        board.listen(lambda changed, revised: self.param.update(
-            **{k: v for k, v in changed.items() if k in TRAITS}))
-        self.param.watch(self._from_browser, "intent")
-
-    @classmethod
-    def _process_importmap(cls):
-        # board.js imports nothing: no React (Panel's default import map names a CDN).
-        return {"imports": {}, "scopes": {}}
-
-    def _from_browser(self, event) -> None:
-        if event.new is not None:
-            self.board.handle(dict(event.new) if isinstance(event.new, dict) else event.new)
-
 
 class PanelScheduler:
     """The bots' :class:`~ahoy_nb.session.bots.Scheduler` on a served page: steps on the
@@ -491,14 +440,6 @@ class PanelReviewer:
 
 
 # -- the app ---------------------------------------------------------------------------
-
-
-def _widget(cls, label: str, **params):
-    """A Panel widget with its label (``label`` since Panel 1.8, ``name`` before)."""
-    params["label" if "label" in cls.param else "name"] = label
-    if "button_type" in params and "color" in cls.param:
-        params["color"] = params.pop("button_type")
-    return cls(**params)
 
 
 class GameApp:

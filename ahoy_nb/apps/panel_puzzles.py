@@ -6,7 +6,7 @@ A thin skin over the session layer, as the notebook's ``ahoy_nb.puzzles()`` is: 
 :class:`~ahoy_nb.session.puzzles.Trainer` (grading, rating, Show me, Next) on a
 :class:`~ahoy_nb.session.puzzles.PuzzleScreen` (the board from the solver's side, the grade,
 the side panel with the rating, *Show me* and *Next*), drawn by the game's own
-:class:`~ahoy_nb.apps.panel_app.PanelBoard`; above it, a theme list and the question.
+:class:`~ahoy_nb.apps.panel_board.PanelBoard`; above it, a theme list and the question.
 The ratings are the user's file (:func:`~ahoy_nb.session.puzzles.ratings_path`), as in the
 notebook.
 
@@ -28,7 +28,7 @@ from typing import Mapping
 import panel as pn
 
 from ahoy_nb.ai.puzzles import THEMES
-from ahoy_nb.apps.panel_app import PanelBoard, _widget
+from ahoy_nb.apps.panel_board import PanelBoard, _widget
 from ahoy_nb.session.puzzles import ANY, PuzzleScreen, Trainer, theme_options
 
 __all__ = ["PuzzleApp", "puzzle_page"]
