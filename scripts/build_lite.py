@@ -335,8 +335,8 @@ def write_config(wheel: Path, full: bool, extensions: list[Path]) -> None:
             "specs": specs,
             "wheels": [str(wheel.relative_to(WORK))],
             # Loaded while Pyodide starts, so the first cell does not wait for them.
-            # (glicko2 too: ahoy-nb imports it only when a puzzle is rated, which no
-            # cell's imports show)
+            # (glicko2 too: ahoy-nb imports it inside Ratings.record, at a puzzle's first
+            # answer, where no cell's import names it)
             "prefetch_extra": ["micropip", "piplite", "ahoy-nb", "anywidget", "ipywidgets",
                                "glicko2"],
         },
