@@ -335,8 +335,8 @@ def write_config(wheel: Path, full: bool, extensions: list[Path]) -> None:
             "specs": specs,
             "wheels": [str(wheel.relative_to(WORK))],
             # Loaded while Pyodide starts, so the first cell does not wait for them.
-            # (glicko2 too: ahoy-nb imports it inside Ratings.record, at a puzzle's first
-            # answer, where no cell's import names it)
+            # (glicko2 too: ahoy-nb imports it inside Ratings.record, where no cell's import
+            # names it; not listed here, that import fails in the site: tried)
             "prefetch_extra": ["micropip", "piplite", "ahoy-nb", "anywidget", "ipywidgets",
                                "glicko2"],
         },
@@ -436,9 +436,11 @@ def check_site(site: Path) -> None:
     remote = [u for u in urls if "://" in u or not u]
     if remote:
         raise SystemExit(f"[lite] error: the site would load from outside itself: {remote[:5]}")
+    loaded = kernel["loadPyodideOptions"]["packages"]
     for needed in ("ahoy-nb", "glicko2"):   # the game; the puzzles' ratings
-        if needed not in lock["packages"]:
-            raise SystemExit(f"[lite] error: {needed} is not in the site's Pyodide lock")
+        if needed not in lock["packages"] or needed not in loaded:
+            raise SystemExit(f"[lite] error: {needed} is not in the site's Pyodide lock, "
+                             "or not loaded while Pyodide starts")
 
 
 def plan(pyodide_dist: Path | None = None) -> list[str]:
