@@ -20,13 +20,17 @@ import pytest
 
 import browser_support as bs
 from board_driver import click_on_board
-from test_lite import _errors, _load_builder, _open, _wait_idle, lite_page  # noqa: F401
+import test_lite
+from test_lite import _errors, _load_builder, _open, _wait_idle
 
 pytestmark = pytest.mark.slow
 
 NOTEBOOK = "09_puzzles.ipynb"
 PUZZLES = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-puzzles"
 BOARD = f"{PUZZLES} .ahoy-bw"
+
+# test_lite's page fixture: a fresh browser context; no request may leave 127.0.0.1.
+lite_page = test_lite.lite_page
 
 # In the kernel: the notebook's trainer (its ratings in the default place: the site's
 # storage) and what its puzzle offers.
