@@ -54,6 +54,10 @@ IPYWIDGETS = "8.1.9"
 BQPLOT = "0.12.45"
 # The kernel loads micropip first of all; Pyodide's own lock names this version.
 MICROPIP = "0.11.1"
+# The puzzles' ratings (the `puzzles` extra; pinned as in binder/requirements.txt). Its
+# other package, platformdirs, is not needed here: in the browser the ratings file lives
+# in the site's storage (ahoy_nb.session.puzzles.ratings_path).
+GLICKO2 = "2.1.0"
 BUILD_REQUIREMENTS = [
     f"jupyterlite-core=={JUPYTERLITE}",
     f"jupyterlite-pyodide-kernel[lock]=={JUPYTERLITE}",
@@ -65,9 +69,7 @@ BUILD_REQUIREMENTS = [
     "wheel",
 ]
 # Notebooks that need a server (Panel/Voila) stay out of the site.
-SKIP_NOTEBOOKS = {"app.ipynb", "06_balance.ipynb",
-                  # the puzzle ratings' glicko2 wheel is not among the site's wheels yet
-                  "09_puzzles.ipynb"}
+SKIP_NOTEBOOKS = {"app.ipynb", "06_balance.ipynb"}
 # The site's root address opens the first lesson (JupyterLite's own opens an empty
 # Launcher). JupyterLite's root page stays (its pages read their settings from it); this
 # script, put first in its head, goes on to the lesson when the address asks nothing else.
@@ -314,7 +316,8 @@ def write_contents() -> list[str]:
 
 
 def write_config(wheel: Path, full: bool, extensions: list[Path]) -> None:
-    specs = [f"micropip=={MICROPIP}", f"anywidget=={ANYWIDGET}", f"ipywidgets=={IPYWIDGETS}"]
+    specs = [f"micropip=={MICROPIP}", f"anywidget=={ANYWIDGET}", f"ipywidgets=={IPYWIDGETS}",
+             f"glicko2=={GLICKO2}"]
     if full:
         specs.append(f"bqplot=={BQPLOT}")
     config = {
@@ -332,7 +335,10 @@ def write_config(wheel: Path, full: bool, extensions: list[Path]) -> None:
             "specs": specs,
             "wheels": [str(wheel.relative_to(WORK))],
             # Loaded while Pyodide starts, so the first cell does not wait for them.
-            "prefetch_extra": ["micropip", "piplite", "ahoy-nb", "anywidget", "ipywidgets"],
+            # (glicko2 too: ahoy-nb imports it inside Ratings.record, where no cell's import
+            # names it; not listed here, that import fails in the site: tried)
+            "prefetch_extra": ["micropip", "piplite", "ahoy-nb", "anywidget", "ipywidgets",
+                               "glicko2"],
         },
     }
     write_if_changed(WORK / "jupyter_lite_config.json", json.dumps(config, indent=2) + "\n")
@@ -430,14 +436,17 @@ def check_site(site: Path) -> None:
     remote = [u for u in urls if "://" in u or not u]
     if remote:
         raise SystemExit(f"[lite] error: the site would load from outside itself: {remote[:5]}")
-    if "ahoy-nb" not in lock["packages"]:
-        raise SystemExit("[lite] error: ahoy-nb is not in the site's Pyodide lock")
+    loaded = kernel["loadPyodideOptions"]["packages"]
+    for needed in ("ahoy-nb", "glicko2"):   # the game; the puzzles' ratings
+        if needed not in lock["packages"] or needed not in loaded:
+            raise SystemExit(f"[lite] error: {needed} is not in the site's Pyodide lock, "
+                             "or not loaded while Pyodide starts")
 
 
 def plan(pyodide_dist: Path | None = None) -> list[str]:
     """What a build would use and make, without building (``--dry-run``), in lines."""
     pins = (f"JupyterLite {JUPYTERLITE}, Pyodide {PYODIDE}, anywidget {ANYWIDGET}, "
-            f"ipywidgets {IPYWIDGETS}, micropip {MICROPIP}")
+            f"ipywidgets {IPYWIDGETS}, micropip {MICROPIP}, glicko2 {GLICKO2}")
     lines = [f"pins: {pins}" + (f", bqplot {BQPLOT}" if pyodide_dist else "")]
     if (VENV / ".ahoy-lite-complete").exists():
         lines.append(f"build venv: {VENV} (ready)")

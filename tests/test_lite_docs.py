@@ -37,3 +37,9 @@ def test_the_readme_says_what_advice_the_sites_game_gives():
     assert "the in-browser site" in promise.lower()
     assert "the chance to win and Hint are the win-chance model's alone" in promise
     assert "no Review button" in promise
+
+
+def test_the_sites_glicko2_is_binders_pin():
+    """The puzzles' ratings in the site use the glicko2 that Binder and the tests use."""
+    pin = re.search(r"^glicko2==([\d.]+)$", (ROOT / "binder" / "requirements.txt").read_text(), re.M)
+    assert pin and pin.group(1) == _builder().GLICKO2

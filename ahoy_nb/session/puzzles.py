@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,12 +53,25 @@ GOOD = 0.05
 START = {"rating": 1500.0, "rd": 350.0, "vol": 0.06}
 
 
+#: JupyterLite's Pyodide kernel mounts the site's files here, kept in the browser's storage
+#: (IndexedDB): a file written there survives a reload of the page.
+DRIVE = Path("/drive")
+
+
 def ratings_path() -> Path:
     """The one file of a person's puzzle ratings, in the user's data folder
-    (``$AHOY_NB_PUZZLE_RATINGS`` overrides it)."""
+    (``$AHOY_NB_PUZZLE_RATINGS`` overrides it); in the static site (JupyterLite, Python in
+    the browser), in the site's storage of this browser: ``/drive/.ahoy-nb/``.
+
+    >>> ratings_path().name
+    'puzzle-ratings.json'
+    """
     given = os.environ.get("AHOY_NB_PUZZLE_RATINGS")
     if given:
         return Path(given)
+    if sys.platform == "emscripten" and DRIVE.is_dir():
+        # A hidden folder, as a data folder is: the file browser lists the lessons only.
+        return DRIVE / ".ahoy-nb" / "puzzle-ratings.json"
     try:
         from platformdirs import user_data_dir
         base = Path(user_data_dir("ahoy-nb", appauthor=False))
@@ -132,7 +146,11 @@ class Ratings:
         return True
 
     def save(self) -> None:
-        """Write the file (whole, then renamed: a crash never leaves half a file)."""
+        """Write the file (whole, then renamed: a crash never leaves half a file).
+
+        In the static site the rename is JupyterLite's: the whole new file is stored as one
+        item of the browser's storage, then the old name removed (checked in the browser:
+        ``tests/browser/test_lite_puzzles.py``)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
         with os.fdopen(fd, "w") as f:

@@ -105,7 +105,7 @@ def puzzles(theme: str | None = None) -> PuzzleWidget:
 
     ``theme``: only puzzles of one theme (``battle``, ``cargo``, ``scoring``,
     ``exploring``, ``crew``, ``plans``, ``faction``, ``opening``, ``middlegame``,
-    ``ending``). Your rating is kept in one file in your data folder
-    (``ahoy_nb.session.puzzles.ratings_path()``).
+    ``ending``). Your rating is kept in one file in your data folder, or in the static
+    site in the browser's storage (``ahoy_nb.session.puzzles.ratings_path()``).
     """
     return PuzzleWidget(Trainer(theme=theme))

@@ -94,3 +94,22 @@ def test_a_damaged_file_starts_afresh(tmp_path):
     assert r.rating == 1500
     r.record(PUZZLES[0], True)
     assert json.loads(path.read_text())["solver"]["rating"] > 1500
+
+
+def test_in_the_static_site_the_file_lives_in_the_sites_storage(tmp_path, monkeypatch):
+    """In JupyterLite (Pyodide: ``emscripten``) the kernel's /drive is the site's storage in
+    the browser, kept over a reload (tests/browser/test_lite_puzzles.py checks it there)."""
+    from ahoy_nb.session import puzzles as S
+    monkeypatch.delenv("AHOY_NB_PUZZLE_RATINGS", raising=False)
+    monkeypatch.setattr(S, "DRIVE", tmp_path)
+    monkeypatch.setattr(S.sys, "platform", "emscripten")
+    assert S.ratings_path() == tmp_path / ".ahoy-nb" / "puzzle-ratings.json"
+    r = Ratings()
+    r.record(PUZZLES[0], True)
+    assert Ratings().rating == r.rating > 1500
+    # Pyodide without JupyterLite's drive: the user's data folder, as elsewhere.
+    monkeypatch.setattr(S, "DRIVE", tmp_path / "none")
+    assert tmp_path not in S.ratings_path().parents
+    monkeypatch.setattr(S.sys, "platform", "linux")
+    monkeypatch.setattr(S, "DRIVE", tmp_path)
+    assert tmp_path not in S.ratings_path().parents
