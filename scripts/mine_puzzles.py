@@ -263,10 +263,16 @@ def recheck(args) -> None:
     if out.exists() and not args.all:   # rechecked already: kept (--all: again)
         known = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
     started = time.time()
-    rows = []
-    for p in puzzles:
-        rows.append(known.get(p.id) or recheck_one(p))
-        print(rows[-1], flush=True)
+    todo = [p for p in puzzles if p.id not in known]
+    executor = executor_for(args)
+    fresh = executor.map(recheck_one, todo) if executor else map(recheck_one, todo)
+    rechecked = {}
+    for row in fresh:
+        rechecked[row["id"]] = row
+        print(row, flush=True)
+    if executor:
+        executor.shutdown()
+    rows = [known.get(p.id) or rechecked[p.id] for p in puzzles]
     kept = [r for r in rows if r["best"] and r["lead"] >= RECHECK_LEAD]
     leads = [r["lead"] for r in rows]
     minutes = (time.time() - started) / 60
