@@ -107,6 +107,11 @@ class Ratings:
     def rd(self) -> float:
         return self.data["solver"]["rd"]
 
+    @property
+    def attempts(self) -> list[str]:
+        """The ids of the puzzles tried, in the order of their first attempts."""
+        return list(self.data["attempts"])
+
     def attempted(self, puzzle: Puzzle) -> bool:
         return puzzle.id in self.data["attempts"]
 

@@ -43,7 +43,7 @@ worse = [a for a, c in sorted(p.chances.items(), key=lambda x: x[1])
          if c < p.chances[p.runner_up] - GOOD]
 print(json.dumps({"id": p.id, "best": p.best, "good": p.runner_up, "wrong": worse[:1],
                   "rating": t.ratings.rating, "file": str(t.ratings.path),
-                  "attempted": sorted(t.ratings.data["attempts"])}))
+                  "attempted": sorted(t.ratings.attempts)}))
 """
 
 

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import random
 import re
@@ -297,11 +298,15 @@ def test_a_new_link_for_a_seat_keeps_the_page_following_the_game(sqlite_servers,
     assert not page.locator("#notice.online-error").is_visible()
 
 
-def test_review_at_the_end_of_a_game_on_a_seats_page(sqlite_servers, page, screenshot):
+def test_review_at_the_end_of_a_game_for_a_seat_and_the_spectator(sqlite_servers, page,
+                                                                   screenshot):
     """Bluefin plays a whole game at random against the random bot (through the API), then
     on its page: Review shows a bar counting the decisions reviewed, then Bluefin's
     costliest decisions; a click on one shows that past position in the window with the
-    better move marked, and says what the decision cost."""
+    better move marked, and says what the decision cost. The spectator's page reviews
+    everyone's decisions. Each sees a past position as its own view of it: the board drawn
+    is the engine's view for that seat (for the spectator, the public one), so neither
+    sees a secret the other held."""
     server = sqlite_servers["a"]
     status, made = api(server, "POST", "api/tables", {"players": 2, "seed": 5,
                                                       "bots": {"mollusk": "random"}})
@@ -353,6 +358,29 @@ def test_review_at_the_end_of_a_game_on_a_seats_page(sqlite_servers, page, scree
     assert 0 <= box["top"] and box["bottom"] <= box["height"], f"the marked move is out of view: {box}"
     assert not page.locator(".ahoy-panels", has_text="on the chart below").count()
     screenshot("online-review")
+    _, truth = truth_of(sqlite_servers["store"], table)
+
+    def past(index):
+        from ahoy_nb.engine import State
+        return State(marshal.loads(truth.history[index]))
+
+    assert page_text(page) == expected_text(past(k), "bluefin")
+    assert not [m for m in marks.values() if not m["text"].startswith("Action ")]
+
+    # The spectator: everyone's decisions, each past position in the public view.
+    page.goto(made["spectator"]["url"].replace("localhost", "127.0.0.1"))
+    shows(page, seen["version"])
+    page.locator(".ahoy-panels button[data-button='review']").click()
+    page.locator(".ahoy-panels button[data-button^='mark-']").first.wait_for(timeout=120_000)
+    everyone = api(server, "GET", f"api/tables/{table}/review",
+                   token=made["spectator"]["token"])[1]
+    assert {line.split(":")[0] for line in everyone["panel"]["lines"]} >= {"Bluefin", "Mollusk"}
+    listed = [int(b[5:]) for b in page.eval_on_selector_all(
+        ".ahoy-panels button[data-button^='mark-']", "els => els.map(e => e.dataset.button)")]
+    theirs = next(i for i in listed if "Mollusk:" in everyone["marks"][str(i)]["text"])
+    page.locator(f".ahoy-panels button[data-button='mark-{theirs}']").click()
+    bs.wait_until(lambda: status.inner_text().startswith(f"Viewing the position after {theirs} of"))
+    assert page_text(page) == expected_text(past(theirs), None)
 
 
 def test_making_a_table_on_its_page(sqlite_servers, page):
