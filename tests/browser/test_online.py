@@ -84,7 +84,12 @@ def truth_of(store_url: str, table: str):
 
 
 def svg_text(svg: str) -> str:
-    return re.sub(r"\s+", "", "".join(ET.fromstring(svg).itertext()))
+    """The words an SVG shows (its style sheets are not words)."""
+    root = ET.fromstring(svg)
+    for parent in list(root.iter()):
+        for child in [c for c in parent if c.tag.endswith("style")]:
+            parent.remove(child)
+    return re.sub(r"\s+", "", "".join(root.itertext()))
 
 
 def expected_text(state, seat) -> str:
@@ -101,8 +106,10 @@ def expected_text(state, seat) -> str:
 
 def page_text(page) -> str:
     return re.sub(r"\s+", "", page.evaluate(
-        "() => Array.from(document.querySelectorAll('.ahoy-svg svg'))"
-        ".map(s => s.textContent).join('')"))
+        "() => Array.from(document.querySelectorAll('.ahoy-svg svg')).map((s) => {"
+        " const words = s.cloneNode(true);"
+        " words.querySelectorAll('style').forEach((e) => e.remove());"
+        " return words.textContent; }).join('')"))
 
 
 def shows(page, version: int, timeout: float = 30.0) -> None:
@@ -367,7 +374,10 @@ def test_review_at_the_end_of_a_game_for_a_seat_and_the_spectator(sqlite_servers
     assert page_text(page) == expected_text(past(k), "bluefin")
     assert not [m for m in marks.values() if not m["text"].startswith("Action ")]
 
-    # The spectator: everyone's decisions, each past position in the public view.
+    # The spectator, on a device of its own: everyone's decisions, each past position in
+    # the public view.
+    context = page.context.browser.new_context(viewport=bs.VIEWPORT)
+    page = context.new_page()
     page.goto(made["spectator"]["url"].replace("localhost", "127.0.0.1"))
     shows(page, seen["version"])
     page.locator(".ahoy-panels button[data-button='review']").click()
@@ -379,8 +389,10 @@ def test_review_at_the_end_of_a_game_for_a_seat_and_the_spectator(sqlite_servers
         ".ahoy-panels button[data-button^='mark-']", "els => els.map(e => e.dataset.button)")]
     theirs = next(i for i in listed if "Mollusk:" in everyone["marks"][str(i)]["text"])
     page.locator(f".ahoy-panels button[data-button='mark-{theirs}']").click()
+    status = page.locator(".ahoy-status").first
     bs.wait_until(lambda: status.inner_text().startswith(f"Viewing the position after {theirs} of"))
     assert page_text(page) == expected_text(past(theirs), None)
+    context.close()
 
 
 def test_making_a_table_on_its_page(sqlite_servers, page):
