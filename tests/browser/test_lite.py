@@ -30,6 +30,7 @@ import re
 import statistics
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -76,6 +77,19 @@ def _load_builder():
     return module
 
 
+@contextmanager
+def served(builder, site):
+    """The built site served on 127.0.0.1 from a thread of this process: its base URL."""
+    server = builder.make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="module")
 def lite_site(chromium):
     """The built site, served on 127.0.0.1 from a thread of this process; its base URL."""
@@ -86,14 +100,10 @@ def lite_site(chromium):
     FIGURES["site_mb"] = round(sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
                                / 1e6, 1)
     FIGURES["site_files"] = sum(1 for f in site.rglob("*") if f.is_file())
-    server = builder.make_server(site, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        with served(builder, site) as url:
+            yield url
     finally:
-        server.shutdown()
-        server.server_close()
         out = bs.REPO_ROOT / "build" / "lite" / "figures.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(FIGURES, indent=1) + "\n")

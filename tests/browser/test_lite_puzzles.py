@@ -14,69 +14,29 @@ twice (Pyodide starts twice), a dozen clicks: about 2-3 minutes on this shared m
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 import browser_support as bs
 from board_driver import click_on_board
+from puzzle_driver import BOARD, message, next_puzzle, offer
 import test_lite
-from test_lite import _errors, _load_builder, _open, _wait_idle
+from test_lite import _errors, _load_builder, _open, _wait_idle, served
 
 pytestmark = pytest.mark.slow
 
 NOTEBOOK = "09_puzzles.ipynb"
-PUZZLES = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-puzzles"
-BOARD = f"{PUZZLES} .ahoy-bw"
 
 # test_lite's page fixture: a fresh browser context; no request may leave 127.0.0.1.
 lite_page = test_lite.lite_page
 
-# In the kernel: the notebook's trainer (its ratings in the default place: the site's
-# storage) and what its puzzle offers.
-_NOW = """
-import json
-from ahoy_nb.session.puzzles import GOOD
-t = trainer.trainer
-p = t.puzzle
-worse = [a for a, c in sorted(p.chances.items(), key=lambda x: x[1])
-         if c < p.chances[p.runner_up] - GOOD]
-print(json.dumps({"id": p.id, "best": p.best, "good": p.runner_up, "wrong": worse[:1],
-                  "rating": t.ratings.rating, "file": str(t.ratings.path),
-                  "attempted": sorted(t.ratings.attempts)}))
-"""
 
 
 @pytest.fixture(scope="module")
 def lite_site(chromium):
     """The built site, served on 127.0.0.1 from a thread of this process; its base URL."""
     builder = _load_builder()
-    site = builder.build()
-    server = builder.make_server(site, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def _message(page, start: str) -> str:
-    page.wait_for_function(
-        "([scope, start]) => { const el = document.querySelector(scope + ' .ahoy-message');"
-        " return !!el && el.innerText.trim().startsWith(start); }",
-        arg=[BOARD, start], timeout=60_000)
-    return page.locator(f"{BOARD} .ahoy-message").first.inner_text().strip()
-
-
-def _now(page) -> dict:
-    return bs.kernel_json(page, _NOW)
-
-
-def _next(page, before: str) -> dict:
-    page.locator(f"{BOARD} button", has_text="Next").first.click()
-    return bs.wait_until(lambda: (lambda d: d if d["id"] != before else None)(_now(page)), 60)
+    with served(builder, builder.build()) as url:
+        yield url
 
 
 def _run_notebook(page, base: str):
@@ -95,43 +55,43 @@ def _rating_shown(board) -> str:
 def test_three_puzzles_by_clicks_and_the_rating_kept_over_a_reload(lite_page, lite_site):
     page = lite_page
     board = _run_notebook(page, lite_site)
-    now = _now(page)
+    now = offer(page)
     assert now["file"] == "/drive/.ahoy-nb/puzzle-ratings.json", now["file"]
     assert now["rating"] == 1500 and not now["attempted"]
 
     # 1: good, but (the runner-up): rated, the rating falls; then the answer: not rated.
     click_on_board(page, board, now["good"])
-    assert "was better" in _message(page, "Good, but ")
-    after_good = _now(page)["rating"]
+    assert "was better" in message(page, "Good, but ")
+    after_good = offer(page)["rating"]
     assert after_good < 1500
     bs.save_screenshot(page, "lite_puzzle_good_but")
     click_on_board(page, board, now["best"])
-    _message(page, "Best!")
-    assert _now(page)["rating"] == after_good
+    message(page, "Best!")
+    assert offer(page)["rating"] == after_good
 
     # 2: wrong: rated, the rating falls again.
-    now = _next(page, now["id"])
+    now = next_puzzle(page, now["id"])
     while not now["wrong"]:        # a puzzle with an action clearly worse than the runner-up
         page.locator(f"{BOARD} button", has_text="Show me").first.click()
-        now = _next(page, now["id"])
+        now = next_puzzle(page, now["id"])
         after_good = now["rating"]
     click_on_board(page, board, now["wrong"][0])
-    _message(page, "No: ")
-    after_wrong = _now(page)["rating"]
+    message(page, "No: ")
+    after_wrong = offer(page)["rating"]
     assert after_wrong < after_good
 
     # 3: right at once: rated, the rating rises.
-    now = _next(page, now["id"])
+    now = next_puzzle(page, now["id"])
     click_on_board(page, board, now["best"])
-    _message(page, "Best!")
-    moved = _now(page)
+    message(page, "Best!")
+    moved = offer(page)
     assert moved["rating"] > after_wrong
     bs.save_screenshot(page, "lite_puzzle_best")
 
     # A reload: the kernel starts afresh, the file is read back from the browser's storage.
     page.reload()
     board = _run_notebook(page, lite_site)
-    again = _now(page)
+    again = offer(page)
     assert again["rating"] == moved["rating"]
     assert again["attempted"] == moved["attempted"] and again["id"] not in again["attempted"]
     assert f"Your rating: {moved['rating']:.0f} ±" in _rating_shown(board)

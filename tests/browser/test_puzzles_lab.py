@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import browser_support as bs
 from board_driver import click_on_board
+from puzzle_driver import BOARD, message, next_puzzle, offer
 
 NOTEBOOK = "notebooks/09_puzzles.ipynb"
-PUZZLES = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-puzzles"
-BOARD = f"{PUZZLES} .ahoy-bw"
 
 # In the kernel: the notebook's trainer, its ratings moved to a scratch file (the test
 # leaves the user's own alone), and what the current puzzle offers.
@@ -22,30 +21,6 @@ t = trainer.trainer
 t.ratings = Ratings(os.path.join(tempfile.mkdtemp(), "ratings.json"))
 print(json.dumps(t.ratings.rating))
 """
-_NOW = """
-p = t.puzzle
-worse = [a for a, c in sorted(p.chances.items(), key=lambda x: x[1])
-         if c < p.chances[p.runner_up] - GOOD]
-print(json.dumps({"id": p.id, "best": p.best, "good": p.runner_up, "wrong": worse[:1],
-                  "rating": t.ratings.rating}))
-"""
-
-
-def _message(page, start: str) -> str:
-    page.wait_for_function(
-        "([scope, start]) => { const el = document.querySelector(scope + ' .ahoy-message');"
-        " return !!el && el.innerText.trim().startsWith(start); }",
-        arg=[BOARD, start], timeout=30_000)
-    return page.locator(f"{BOARD} .ahoy-message").first.inner_text().strip()
-
-
-def _now(page) -> dict:
-    return bs.kernel_json(page, _NOW)
-
-
-def _next(page, before: str) -> dict:
-    page.locator(f"{BOARD} button", has_text="Next").first.click()
-    return bs.wait_until(lambda: (lambda d: d if d["id"] != before else None)(_now(page)), 30)
 
 
 def test_three_puzzles_by_clicks(run_notebook, screenshot):
@@ -57,31 +32,31 @@ def test_three_puzzles_by_clicks(run_notebook, screenshot):
     assert bs.kernel_json(page, _SCRATCH) == 1500
 
     # 1: good, but (the runner-up): rated, the rating falls; then the answer: not rated.
-    now = _now(page)
+    now = offer(page)
     click_on_board(page, board, now["good"])
-    assert "was better" in _message(page, "Good, but ")
-    after_good = _now(page)["rating"]
+    assert "was better" in message(page, "Good, but ")
+    after_good = offer(page)["rating"]
     assert after_good < 1500
     screenshot("lab_puzzle_good_but")
     click_on_board(page, board, now["best"])
-    _message(page, "Best!")
-    assert _now(page)["rating"] == after_good
+    message(page, "Best!")
+    assert offer(page)["rating"] == after_good
 
     # 2: wrong: rated, the rating falls again.
-    now = _next(page, now["id"])
+    now = next_puzzle(page, now["id"])
     while not now["wrong"]:        # a puzzle with an action clearly worse than the runner-up
         page.locator(f"{BOARD} button", has_text="Show me").first.click()
-        now = _next(page, now["id"])
+        now = next_puzzle(page, now["id"])
         after_good = now["rating"]
     click_on_board(page, board, now["wrong"][0])
-    _message(page, "No: ")
-    after_wrong = _now(page)["rating"]
+    message(page, "No: ")
+    after_wrong = offer(page)["rating"]
     assert after_wrong < after_good
     screenshot("lab_puzzle_wrong")
 
     # 3: right at once: rated, the rating rises.
-    now = _next(page, now["id"])
+    now = next_puzzle(page, now["id"])
     click_on_board(page, board, now["best"])
-    _message(page, "Best!")
-    assert _now(page)["rating"] > after_wrong
+    message(page, "Best!")
+    assert offer(page)["rating"] > after_wrong
     screenshot("lab_puzzle_best")
