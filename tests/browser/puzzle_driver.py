@@ -3,7 +3,10 @@ site's tests: what the kernel's trainer offers now, the board's message, Next.""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import browser_support as bs
+from board_driver import click_on_board
 
 PUZZLES = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-puzzles"
 BOARD = f"{PUZZLES} .ahoy-bw"
@@ -43,3 +46,38 @@ def next_puzzle(page, before: str, timeout_s: float = 60) -> dict:
     page.locator(f"{BOARD} button", has_text="Next").first.click()
     return bs.wait_until(lambda: (lambda d: d if d["id"] != before else None)(offer(page)),
                          timeout_s)
+
+
+def solve_three(page, board, shot: Callable[[str], None]) -> dict:
+    """Three puzzles by clicks on ``board``, from a rating of 1500 with nothing tried:
+    "good, but" (rated: the rating falls) then the answer (not rated); a wrong answer
+    (rated: it falls again); the answer at once (rated: it rises). ``shot(name)`` takes a
+    screenshot at each verdict. Returns what the trainer offers at the end."""
+    now = offer(page)
+    click_on_board(page, board, now["good"])
+    assert "was better" in message(page, "Good, but ")
+    after_good = offer(page)["rating"]
+    assert after_good < 1500
+    shot("good_but")
+    click_on_board(page, board, now["best"])
+    message(page, "Best!")
+    assert offer(page)["rating"] == after_good
+
+    now = next_puzzle(page, now["id"])
+    while not now["wrong"]:        # a puzzle with an action clearly worse than the runner-up
+        page.locator(f"{BOARD} button", has_text="Show me").first.click()
+        now = next_puzzle(page, now["id"])
+        after_good = now["rating"]
+    click_on_board(page, board, now["wrong"][0])
+    message(page, "No: ")
+    after_wrong = offer(page)["rating"]
+    assert after_wrong < after_good
+    shot("wrong")
+
+    now = next_puzzle(page, now["id"])
+    click_on_board(page, board, now["best"])
+    message(page, "Best!")
+    solved = offer(page)
+    assert solved["rating"] > after_wrong
+    shot("best")
+    return solved

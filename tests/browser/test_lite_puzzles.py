@@ -17,8 +17,7 @@ from __future__ import annotations
 import pytest
 
 import browser_support as bs
-from board_driver import click_on_board
-from puzzle_driver import BOARD, message, next_puzzle, offer
+from puzzle_driver import BOARD, offer, solve_three
 import test_lite
 from test_lite import _errors, _load_builder, _open, _wait_idle, served
 
@@ -59,34 +58,8 @@ def test_three_puzzles_by_clicks_and_the_rating_kept_over_a_reload(lite_page, li
     assert now["file"] == "/drive/.ahoy-nb/puzzle-ratings.json", now["file"]
     assert now["rating"] == 1500 and not now["attempted"]
 
-    # 1: good, but (the runner-up): rated, the rating falls; then the answer: not rated.
-    click_on_board(page, board, now["good"])
-    assert "was better" in message(page, "Good, but ")
-    after_good = offer(page)["rating"]
-    assert after_good < 1500
-    bs.save_screenshot(page, "lite_puzzle_good_but")
-    click_on_board(page, board, now["best"])
-    message(page, "Best!")
-    assert offer(page)["rating"] == after_good
-
-    # 2: wrong: rated, the rating falls again.
-    now = next_puzzle(page, now["id"])
-    while not now["wrong"]:        # a puzzle with an action clearly worse than the runner-up
-        page.locator(f"{BOARD} button", has_text="Show me").first.click()
-        now = next_puzzle(page, now["id"])
-        after_good = now["rating"]
-    click_on_board(page, board, now["wrong"][0])
-    message(page, "No: ")
-    after_wrong = offer(page)["rating"]
-    assert after_wrong < after_good
-
-    # 3: right at once: rated, the rating rises.
-    now = next_puzzle(page, now["id"])
-    click_on_board(page, board, now["best"])
-    message(page, "Best!")
-    moved = offer(page)
-    assert moved["rating"] > after_wrong
-    bs.save_screenshot(page, "lite_puzzle_best")
+    moved = solve_three(page, board,
+                        lambda name: bs.save_screenshot(page, f"lite_puzzle_{name}"))
 
     # A reload: the kernel starts afresh, the file is read back from the browser's storage.
     page.reload()
