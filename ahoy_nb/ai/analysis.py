@@ -497,7 +497,9 @@ def _estimate(judged: _Judged, results: list[dict | None], viewer: str | None,
                                  n, k)[f] for i in (0, 1)) for f in chances}
     least = floor_at(judged.ref)
     chances = floored(chances, least)
-    bounds = {f: (max(least, min(lo, chances[f])), min(1 - least, max(hi, chances[f])))
+    # Within the floor, and always holding the chance itself (the floored chance is
+    # rounded: a bound at the floor could sit a hair above it).
+    bounds = {f: (min(chances[f], max(least, lo)), max(chances[f], min(1 - least, hi)))
               for f, (lo, hi) in bounds.items()}
     return Evaluation(chances, bounds, n, viewer, model=judged.chances, playouts=played)
 
