@@ -610,13 +610,13 @@ RUNS = [
         makes=("laws.json",)),
     # The law at the screens' budgets as docs/judgement.md quotes it, from the positions kept.
     Run("judgement_laws.py", "--report {root}/data/judgement/laws.json",
-        (r"^9 positions of 3 held-out games \(2 players 3, 3 players 3, 4 players 3\); chart 60, "
-         r"hint 150, review 24 playouts$",
-         r"^the chart's chance is the review's before: 9/9$",
-         r"^the hint's chance of the action played holds the review's after: 9/9 \(largest "
-         r"difference 4\.6%; playouts in the hint's 8, in the review's 0\)$",
-         r"^the hint's first, played instead, labelled best or good at the hint's budget: 9/9 "
-         r"\(best 9, good 0\)$")),
+        (r"^210 positions of 16 held-out games \(2 players 70, 3 players 70, 4 players 70\); "
+         r"chart 60, hint 150, review 24 playouts$",
+         r"^the chart's chance is the review's before: 210/210$",
+         r"^the hint's chance of the action played holds the review's after: 201/210 \(largest "
+         r"difference 14\.5%; playouts in the hint's 186, in the review's 66\)$",
+         r"^the hint's first, played instead, labelled best or good at the hint's budget: "
+         r"210/210 \(best 210, good 0\)$")),
     # The review by level docs/judgement.md quotes, from the decisions it keeps.
     Run("review_levels.py", "--report {root}/data/judgement/review-levels.json",
         (r"^20 held-out games \(review-games\.jsonl\), 24 playouts a decision at most; ",
