@@ -425,18 +425,23 @@ def floor_at(state: State) -> float:
     return FLOOR + (START_FLOOR - FLOOR) * (1 - lateness(state))
 
 
+def _lift(chances: dict[str, float], floor: float) -> float:
+    """How far :func:`floored` moves ``chances`` toward even (0: not at all)."""
+    n = len(chances)
+    low = min(chances.values())
+    return 0.0 if low >= floor or n < 2 else (floor - low) / (1.0 / n - low)
+
+
 def floored(chances: dict[str, float], floor: float = FLOOR) -> dict[str, float]:
     """``chances`` moved toward even just enough that none is below ``floor``.
 
     >>> floored({"bluefin": 0.999, "mollusk": 0.001})
     {'bluefin': 0.99, 'mollusk': 0.01}
     """
-    n = len(chances)
-    low = min(chances.values())
-    if low >= floor or n < 2:
+    t = _lift(chances, floor)
+    if not t:
         return dict(chances)
-    t = (floor - low) / (1.0 / n - low)
-    return {f: round((1 - t) * p + t / n, 12) for f, p in chances.items()}
+    return {f: round((1 - t) * p + t / len(chances), 12) for f, p in chances.items()}
 
 
 @dataclass
@@ -496,10 +501,18 @@ def _estimate(judged: _Judged, results: list[dict | None], viewer: str | None,
         bounds = {f: tuple(blend({f: judged.interval[f][i]}, {f: wilson(totals[f], n)[i]},
                                  n, k)[f] for i in (0, 1)) for f in chances}
     least = floor_at(judged.ref)
+    t = _lift(chances, least)
     chances = floored(chances, least)
-    # Within the floor, and always holding the chance itself (the floored chance is
-    # rounded: a bound at the floor could sit a hair above it).
-    bounds = {f: (min(chances[f], max(least, lo)), max(chances[f], min(1 - least, hi)))
+    alone = floored(judged.chances, least)
+    # The floor moves the interval as it moves the chance. The interval always holds the
+    # chance itself (rounded to 12 digits) and the model's chance without the playouts:
+    # random playouts are surer of themselves than they should be (their chances over
+    # 90% came true 88% of the time: docs/judgement.md), so a few of them never make the
+    # model's own judgement look excluded.
+    bounds = {f: tuple((1 - t) * b + t / len(chances) for b in bound)
+              for f, bound in bounds.items()}
+    bounds = {f: (min(chances[f], alone[f], max(least, lo)),
+                  max(chances[f], alone[f], min(1 - least, hi)))
               for f, (lo, hi) in bounds.items()}
     return Evaluation(chances, bounds, n, viewer, model=judged.chances, playouts=played)
 

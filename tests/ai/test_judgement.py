@@ -101,6 +101,26 @@ def test_a_hints_chance_of_the_action_played_is_the_reviews_after(positions):
         assert d.options == len(hint)
 
 
+def test_a_hints_interval_holds_the_models_own_chance():
+    """Every action's chance without playouts (a review's "after" where it plays none)
+    lies in the action's interval with a hint's playouts: at the first decision of a
+    4-player game, where 75 playouts that Bluefin won lifted the whole interval above
+    the model's chance, and at the floor, where the interval moves as the chance does
+    (two of the nine misses of the law's 210 positions before the fix)."""
+    games = {}
+    for line in HELD_OUT.read_text().splitlines():
+        g = json.loads(line)
+        games[g["players"], g["seed"]] = g
+    for key, i in (((4, 5001), 0), ((4, 5000), 266)):
+        s = replay(games[key], upto=i)
+        alone = {e.notation: e.win for e in judge(s, 0, seed=i)}
+        hinted = judge(s, 150, seed=i)
+        assert any(e.simulations for e in hinted)
+        for e in hinted:
+            assert e.interval[0] <= alone[e.notation] <= e.interval[1], (key, i, e)
+            assert e.interval[0] <= e.win <= e.interval[1]
+
+
 @pytest.mark.parametrize("budget", [0, HINT])
 def test_the_hints_first_is_never_worse_than_good(positions, budget):
     """Played instead of the action the game went on with, the hint's first action is
