@@ -613,7 +613,7 @@ RUNS = [
         (r"^210 positions of 16 held-out games \(2 players 70, 3 players 70, 4 players 70\); "
          r"chart 60, hint 150, review 24 playouts$",
          r"^the chart's chance is the review's before: 210/210$",
-         r"^the hint's chance of the action played holds the review's after: 201/210 \(largest "
+         r"^the hint's chance of the action played holds the review's after: 210/210 \(largest "
          r"difference 14\.5%; playouts in the hint's 186, in the review's 66\)$",
          r"^the hint's first, played instead, labelled best or good at the hint's budget: "
          r"210/210 \(best 210, good 0\)$")),
@@ -622,6 +622,13 @@ RUNS = [
         (r"^20 held-out games \(review-games\.jsonl\), 24 playouts a decision at most; ",
          r"^\| random \| 20 \| 1224 \| 5\.4% \(4%-7%\) \| 2\.1% \| 0\.009 \| 64/355 = 18% \|$",
          r"^\| hard \| 15 \| 1550 \| 1\.8% \(1%-3%\) \| 0\.4% \| 0\.004 \| 24/626 = 4% \|$")),
+    # What the judge can see at all, as docs/judgement.md quotes it (deterministic: seeds).
+    Run("review_levels.py", "{root}/data/judgement/review-games.jsonl --spread "
+        "{root}/data/judgement/review-levels.json --workers 2",
+        (r"^300 decisions with a choice, the model alone \(unfloored\), ",
+         r"^\| random \| 150 \| 73% \| 56% \| 27% \| 20% \| 17% \| 5% \|$",
+         r"^\| hard \| 150 \| 63% \| 50% \| 16% \| 10% \| 5% \| 1% \|$"),
+        lane="slow", timeout=300),
     Run("hint_agreement.py", "{root}/data/judgement/review-games.jsonl --positions 3 "
         "--reference 40 --simulations 10 --workers 1 --out {tmp}/h.json",
         (r"^3 positions \(a round's first decision, \d+ options on average\) of 3 held-out "
