@@ -40,9 +40,13 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     # Every lesson widget drawn (two: battles, then defending), the first at the top.
     page.wait_for_function("(scope) => document.querySelectorAll(scope).length == 2",
                            arg=TUTORIAL, timeout=60000)
-    page.evaluate("() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
-                  ".jp-WindowedPanel-outer').scrollTop = 0")
-    _wait_text(page, "The rulebook's battle example")
+    # At the top, again at each check: while the last outputs still render, JupyterLab
+    # scrolls back to the running cell, and a windowed cell out of sight has no text.
+    page.wait_for_function(
+        "([scope, text]) => { document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+        ".jp-WindowedPanel-outer').scrollTop = 0; const el = document.querySelector(scope);"
+        " return !!el && el.innerText.includes(text); }",
+        arg=[TUTORIAL, "The rulebook's battle example"], timeout=20000)
     assert "chance to win" in run.dom_output_text()
 
     # The tutorial's board is the BoardWidget, with the learner's moves clickable.
