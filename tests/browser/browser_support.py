@@ -455,6 +455,22 @@ async ([code, seconds]) => {
 """
 
 
+# Runs in the page: true once ``el`` says ``text``. Each poll brings ``el`` back into the
+# window first: until the last outputs render, JupyterLab may scroll to the running cell,
+# and a windowed cell out of sight has no inner text.
+_JS_SAYS_KEPT_IN_VIEW = """([el, text]) => {
+  const r = el.getBoundingClientRect();
+  if (r.bottom <= 0 || r.top >= window.innerHeight) el.scrollIntoView({block: 'start'});
+  return el.innerText.includes(text);
+}"""
+
+
+def wait_text_in_view(page, locator, text: str, timeout: float = 30.0) -> None:
+    """Wait until ``locator`` shows ``text``, keeping it in the window meanwhile."""
+    page.wait_for_function(_JS_SAYS_KEPT_IN_VIEW, arg=[locator.element_handle(), text],
+                           timeout=timeout * 1000)
+
+
 def seen_text(locator) -> str:
     """The text of ``locator`` as a sighted person sees it: its inner text without the
     screen reader's live regions (``.ahoy-live``: visually hidden, saying again what the

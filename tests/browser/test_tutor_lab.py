@@ -220,9 +220,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
     for k, name in enumerate(LESSONS[notebook]):
         tut = page.locator(TUTORIAL).nth(k)
         tut.scroll_into_view_if_needed()
-        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[tut.element_handle(), tutorials.get(name).title],
-                               timeout=30_000)
+        bs.wait_text_in_view(page, tut, tutorials.get(name).title)
         tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
         tut.scroll_into_view_if_needed()
         steps = len(tutorials.start(name))
