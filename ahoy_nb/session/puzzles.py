@@ -256,7 +256,9 @@ class Trainer:
                                    f"{_pct(p.chances[p.runner_up])} (a lead of at least "
                                    f"{_pct(p.lead_low)} at 95%)." + extra, notation)
         if mine >= p.chances[p.runner_up] - GOOD:
-            return Verdict("good", f"Good, but {best_words} was better: {_pct(mine)} against "
+            # The answer's words mid-sentence: "Good, but place your 4 on Sail was better".
+            mid = best_words[:1].lower() + best_words[1:]
+            return Verdict("good", f"Good, but {mid} was better: {_pct(mine)} against "
                                    f"{_pct(best)} to win, against these bots." + extra, notation)
         return Verdict("no", f"No: {label(state, notation)} leaves you about {_pct(mine)} to "
                              f"win against these bots; the answer ({best_words}) about "

@@ -8,6 +8,7 @@ import pytest
 
 from ahoy_nb.ai.puzzles import load
 from ahoy_nb.engine import IllegalActionError
+from ahoy_nb.engine.words import label
 from ahoy_nb.session.puzzles import GOOD, Ratings, Trainer
 
 PUZZLES = load()
@@ -35,6 +36,8 @@ def test_the_runner_up_is_good_but(ratings):
     v = t.answer(p.runner_up)
     assert v.kind == "good"
     assert v.text.startswith("Good, but ") and "was better" in v.text
+    words = label(p.state, p.best)                         # mid-sentence, a small letter
+    assert f"Good, but {words[0].lower()}{words[1:]} was better" in v.text
     assert f"{p.chances[p.runner_up]:.0%} against {p.chances[p.best]:.0%}" in v.text
     assert not t.done and t.state.to_json() == p.state.to_json()   # the position stays: try again
 
