@@ -32,9 +32,10 @@ import json
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..ai.puzzles import THEMES, Puzzle, load
 from ..engine import IllegalActionError, State
@@ -91,13 +92,19 @@ class Ratings:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else ratings_path()
         self.data = {"solver": dict(START), "puzzles": {}, "attempts": {}}
-        if self.path.exists():
-            try:
-                loaded = json.loads(self.path.read_text())
-            except (OSError, ValueError):
-                loaded = None   # a damaged file starts afresh (and is replaced on save)
-            if isinstance(loaded, dict) and isinstance(loaded.get("solver"), dict):
-                self.data.update(loaded)
+        self._read()
+
+    def _read(self) -> None:
+        """Take in the file as it is now: another trainer (a second tab, another
+        notebook) may have rated attempts since this one last read it."""
+        if not self.path.exists():
+            return
+        try:
+            loaded = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            return   # a damaged file starts afresh (and is replaced on save)
+        if isinstance(loaded, dict) and isinstance(loaded.get("solver"), dict):
+            self.data.update(loaded)
 
     @property
     def rating(self) -> float:
@@ -124,17 +131,26 @@ class Ratings:
 
     def record(self, puzzle: Puzzle, solved: bool) -> bool:
         """Count an attempt at ``puzzle``: rated (both ratings move) if it is the first,
-        else only remembered. Returns whether it was rated."""
-        attempts = self.data["attempts"]
-        if puzzle.id in attempts:
-            attempts[puzzle.id]["later"] = attempts[puzzle.id].get("later", 0) + 1
-            self.save()
-            return False
+        else only remembered. Returns whether it was rated.
+
+        Read, rated and written under the file's lock, so two trainers on one file (two
+        tabs of the Panel app) each count the other's attempts instead of the last save
+        undoing the first."""
         try:
             import glicko2
         except ImportError:
             raise ImportError("the puzzle ratings need the glicko2 package: "
                               "pip install 'ahoy-nb[puzzles]'") from None
+        with self._locked():
+            self._read()
+            return self._record(glicko2, puzzle, solved)
+
+    def _record(self, glicko2, puzzle: Puzzle, solved: bool) -> bool:
+        attempts = self.data["attempts"]
+        if puzzle.id in attempts:
+            attempts[puzzle.id]["later"] = attempts[puzzle.id].get("later", 0) + 1
+            self.save()
+            return False
         me = self.data["solver"]
         p_rating, p_rd = self.puzzle_rating(puzzle)
         p_vol = self.data["puzzles"].get(puzzle.id, {}).get("vol", START["vol"])
@@ -149,6 +165,25 @@ class Ratings:
                                            "vol": other.vol}
         self.save()
         return True
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """An exclusive lock on ``<file>.lock`` beside the file, where the system has one
+        (not in the browser's Python: one Python per tab, and no locks in its storage)."""
+        try:
+            if sys.platform == "emscripten":
+                raise ImportError
+            import fcntl
+        except ImportError:
+            yield
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
     def save(self) -> None:
         """Write the file (whole, then renamed: a crash never leaves half a file).

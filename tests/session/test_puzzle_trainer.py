@@ -116,3 +116,29 @@ def test_in_the_static_site_the_file_lives_in_the_sites_storage(tmp_path, monkey
     monkeypatch.setattr(S.sys, "platform", "linux")
     monkeypatch.setattr(S, "DRIVE", tmp_path)
     assert tmp_path not in S.ratings_path().parents
+
+
+def test_two_tabs_on_one_file_each_count_the_others_attempts(tmp_path):
+    path = tmp_path / "ratings.json"
+    one, two = Ratings(path), Ratings(path)      # two tabs of the Panel app, opened together
+    one.record(PUZZLES[0], True)
+    two.record(PUZZLES[1], False)                # rated from the rating after the first
+    kept = Ratings(path)
+    assert kept.attempts == [PUZZLES[0].id, PUZZLES[1].id]
+    saved = json.loads(path.read_text())["attempts"]
+    assert saved[PUZZLES[1].id]["before"] == pytest.approx(saved[PUZZLES[0].id]["after"])
+    assert two.attempted(PUZZLES[0]) and kept.rating == pytest.approx(two.rating)
+
+
+def test_trainers_rating_at_once_lose_no_attempt(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+    path = tmp_path / "ratings.json"
+    tabs = [Ratings(path) for _ in range(4)]
+
+    def solve(k: int) -> None:
+        for p in PUZZLES[k::4][:10]:
+            tabs[k].record(p, k % 2 == 0)
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(solve, range(4)))
+    assert len(Ratings(path).attempts) == 40
