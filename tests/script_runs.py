@@ -216,6 +216,10 @@ RUNS = [
          rf"^ *server_cpu_ms_per_action: {NUMBER}$", rf"^ *server_rss_mb_start: {NUMBER}$",
          r"^ *lost: 0$", r"^ *duplicated: 0$", r"^ *errors: 0$"),
         lane="slow", timeout=240),
+    # The fast lane's list of slow tests, from one small test file (conftest.py reads it).
+    Run("record_slow_tests.py", "--over 0.3 --out {tmp}/slow.txt {root}/tests/engine/test_notation.py",
+        rf"^\d+ tests timed in {NUMBER} s; \d+ over 0\.3 s \({NUMBER} s\) listed in .*slow\.txt; "
+        rf"the rest take {NUMBER} s$", makes=("slow.txt",)),
     Run("record_golden.py", "--check --seeds 1 --bots random",
         r"^3 games and \d+ tutorial scenes, \d+ actions; would change: nothing$"),
     Run("rule_sources.py", "--check",
