@@ -724,6 +724,13 @@ class Review:
         bar = LABELS.index(least)
         return [d for d in self.decisions if LABELS.index(d.label) >= bar]
 
+    def costliest(self, most: int) -> list[Decision]:
+        """The ``most`` decisions labelled inaccuracy or worse that lost the most chance
+        (the earlier of two equal losses), in the game's order: the ones worth a look
+        when there are more than a reader will click through."""
+        chosen = sorted(self.mistakes(), key=lambda d: -d.loss)[:most]
+        return sorted(chosen, key=lambda d: d.index)
+
     def summary(self) -> dict[str, dict]:
         """Per player: decisions, how many of each label, and the average loss."""
         out: dict[str, dict] = {}

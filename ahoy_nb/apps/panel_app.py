@@ -60,7 +60,7 @@ from panel.io.state import set_curdoc
 
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
 from ahoy_nb.session.advice import CHART_TITLE, AdvisorCore
-from ahoy_nb.session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
+from ahoy_nb.session.reviewing import LABEL_COLORS, ReviewCore, decision_text, review_summary
 from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS
 from ahoy_nb.engine import new_game as _new_game
 from ahoy_nb.engine.components import FAME_TO_END
@@ -378,7 +378,7 @@ class ReviewFigure:
         xs = list(range(len(result.chances)))
         self.lines.data = {"x": xs, **{f: [c.get(f, 0.0) for c in result.chances]
                                        for f in self.players}}
-        marked = [d for d in result.decisions if d.label in MARKED]
+        marked = result.mistakes()
         self.marks_at = [d.index for d in marked]
         self.marks.selected.indices = []
         self.marks.data = {"x": self.marks_at,

@@ -36,7 +36,7 @@ from typing import Mapping
 from ..ai.levels import think_time
 from ..session.advice import CHART_TITLE, MEANING, chance_words
 from ..engine.words import faction_name, label
-from .reviewing import MARKED, decision_text, review_summary
+from .reviewing import decision_text, review_summary
 
 __all__ = ["AdvisorPanel", "ReviewPanel", "bots_panel", "chance_of", "interval", "percent",
            "with_interval"]
@@ -248,9 +248,10 @@ class ReviewPanel:
         self.draw()
 
     # -- drawing ---------------------------------------------------------------------
-    def marked(self) -> list:
-        """The reviewed decisions labelled inaccuracy or worse, in the game's order."""
-        return [d for d in self.result.decisions if d.label in MARKED] if self.result else []
+    def listed(self) -> list:
+        """The decisions listed as buttons: the :attr:`MOST` costliest of those labelled
+        inaccuracy or worse, in the game's order (the rest are only on the chart)."""
+        return self.result.costliest(self.MOST) if self.result else []
 
     def draw(self) -> None:
         buttons = [{"id": "review", "label": "Review", "disabled": not self.can_review,
@@ -259,15 +260,15 @@ class ReviewPanel:
         lines = []
         if self.result is not None:
             lines += review_summary(self.result).split("\n")
-            marked = self.marked()
+            marked = len(self.result.mistakes())
             if marked:
                 lines.append("The costliest decisions: pick one to see it on the board.")
-            for d in marked[:self.MOST]:
+            for d in self.listed():
                 buttons.append({"id": f"mark-{d.index}",
                                 "label": f"Action {d.index}: {d.label}, -{d.loss:.0%}",
                                 "title": f"{d.words}: better {d.best_words}"})
-            if len(marked) > self.MOST:
-                lines.append(f"{len(marked) - self.MOST} more on the chart below.")
+            if marked > self.MOST:
+                lines.append(f"{marked - self.MOST} more on the chart below.")
         busy = None
         if self.progress is not None:
             done, total = self.progress

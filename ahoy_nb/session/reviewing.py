@@ -40,8 +40,7 @@ from ..render import Picture
 
 __all__ = ["ReviewCore", "ReviewView", "decision_text", "picture", "review_summary"]
 
-#: What the marks are: the labels a review marks on the chart, worst last.
-MARKED = ("inaccuracy", "mistake", "blunder")
+#: The colour of each label a review marks on the chart (``Review.mistakes()``), worst last.
 LABEL_COLORS = {"inaccuracy": "#e6b400", "mistake": "#e67300", "blunder": "#c4161c"}
 
 

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 from ..session.advice import CHART_TITLE
 from ..ai.analysis import REVIEW_SIMULATIONS, Review
 from ..session.panels import ReviewPanel
-from ..session.reviewing import LABEL_COLORS, MARKED, ReviewCore, decision_text, review_summary
+from ..session.reviewing import LABEL_COLORS, ReviewCore, decision_text, review_summary
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 from .charts import whole_ticks
@@ -84,7 +84,7 @@ class ReviewChart(bq.Figure):
             self.x_axis.tick_values = whole_ticks(int(self.x_scale.max))
             self.lines.x = xs
             self.lines.y = [[c.get(f, 0.0) for c in result.chances] for f in self.players]
-            marked = [d for d in result.decisions if d.label in MARKED]
+            marked = result.mistakes()
             self.marks_at = [d.index for d in marked]
             with self.dots.hold_sync():
                 self.dots.selected = None

@@ -83,3 +83,36 @@ def test_refused_politely():
     with pytest.raises(ValueError, match="simulations"):
         review(s, simulations=-1)
     assert review(s, progress=False).decisions == []
+
+
+def test_the_costliest_decisions_are_listed_in_the_games_order():
+    """With more marked decisions than buttons, the side column lists the costliest (not
+    the first), in the game's order, and counts the rest; the online page lists the same."""
+    from ahoy_nb.ai.analysis import Decision, Review
+    from ahoy_nb.apps.online.tables import _review_answer
+    from ahoy_nb.session.board import Board
+    from ahoy_nb.session.game import GameSession
+    from ahoy_nb.session.panels import ReviewPanel
+
+    losses = [0.06, 0.30, 0.02, 0.07, 0.20, 0.05, 0.11, 0.16, 0.09, 0.12, 0.08, 0.25, 0.0]
+    decisions = [Decision(index=i, round=1, player="bluefin", action="stay", words="Stay",
+                          before=0.5, after=0.5 - loss, best="move -2,1",
+                          best_words="Move to -2,1", best_after=0.5, loss=loss,
+                          label=grade(loss), options=2, simulations=0)
+                 for i, loss in enumerate(losses)]
+    result = Review("bluefin", "bluefin", decisions, [{"bluefin": 0.5}] * (len(losses) + 1))
+    assert len(result.mistakes()) == 11 > ReviewPanel.MOST
+    costliest = [1, 4, 6, 7, 8, 9, 10, 11]   # not the 0.06, 0.07 and 0.05 of actions 0, 3, 5
+    assert sorted((losses[i] for i in costliest), reverse=True) == sorted(losses, reverse=True)[:8]
+    assert [d.index for d in result.costliest(ReviewPanel.MOST)] == costliest
+
+    board = Board(GameSession(new_game(2, seed=3)), viewer="bluefin")
+    panel = ReviewPanel(board)
+    panel.show_review(result)
+    drawn = board.traits["panels"][-1]
+    listed = [b["id"] for b in drawn["buttons"] if b["id"].startswith("mark-")]
+    assert listed == [f"mark-{i}" for i in costliest]
+    assert "3 more on the chart below." in drawn["lines"]
+    answer = _review_answer(result)
+    assert list(answer["marks"]) == [str(i) for i in costliest]
+    assert "3 more not listed." in answer["panel"]["lines"]

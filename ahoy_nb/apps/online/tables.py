@@ -192,7 +192,7 @@ def _review_answer(result) -> dict:
                             for line in drawn.panel["lines"]]
     return {"panel": drawn.panel,
             "marks": {str(d.index): {"text": decision_text(d), "best": d.best}
-                      for d in panel.marked()[:panel.MOST]}}
+                      for d in panel.listed()}}
 
 
 class Tables:
