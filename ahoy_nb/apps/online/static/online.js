@@ -89,7 +89,11 @@ async function loadBoard() {
   const query = args.length ? `?${args.join("&")}` : "";
   const { status, data } = await api("GET", `/api/tables/${TABLE}/board${query}`);
   if (status !== 200) { notice(data.error, true); return false; }
-  if (!drawn) { drawn = true; board.render({ model, el: $("board") }); }
+  if (!drawn) {
+    drawn = true;
+    $("board-heading").hidden = false;
+    board.render({ model, el: $("board") });
+  }
   if (at !== null && at > data.board.history_length) at = null;
   const traits = Object.assign({}, data.board);
   const entries = traits.entries || [];
