@@ -225,22 +225,30 @@ def shipped() -> dict:
 def standing(level: str, players: int = 2, table: Mapping | None = None) -> str:
     """A chooser level's standing in plain words, from the shipped table (``""`` if it
     has none for ``players``): how often it beats the level a person would compare it
-    with, with the 95% interval and what it was measured from.
+    with, with the 95% interval and what it was measured from: both levels' games, since
+    the one with fewer games is what keeps the interval wide.
 
     >>> table = {"games": {"2": 40}, "standings": {"hard": {"2": {
     ...     "against": "normal", "share": 0.74, "low": 0.55, "high": 0.88, "games": 12}}}}
     >>> standing("hard", 2, table)
     'wins about 3 in 4 against normal at 2 players (55–88%, from its 12 games on the ladder)'
+    >>> table["standings"]["normal"] = {"2": {
+    ...     "against": "easy", "share": 0.7, "low": 0.2, "high": 0.96, "games": 275}}
+    >>> standing("hard", 2, table)
+    "wins about 3 in 4 against normal at 2 players (55–88%, from its 12 games on the ladder and normal's 275)"
     >>> standing("easy", 2, table)
     ''
     """
     table = shipped() if table is None else table
-    row = table.get("standings", {}).get(level, {}).get(str(players))
+    standings = table.get("standings", {})
+    row = standings.get(level, {}).get(str(players))
     if not row:
         return ""
     low, high = max(1, round(100 * row["low"])), min(99, round(100 * row["high"]))
     often = f"about {_in_words(row['share'])}"
     said = (f"wins {often} against {row['against']}" if players == 2 else
             f"finishes ahead of {row['against']} {often} times")
-    return (f"{said} at {players} players ({low}–{high}%, "
-            f"from its {row['games']} games on the ladder)")
+    theirs = standings.get(row["against"], {}).get(str(players), {}).get("games")
+    games = f"from its {row['games']} games on the ladder" + (
+        f" and {row['against']}'s {theirs}" if theirs is not None else "")
+    return f"{said} at {players} players ({low}–{high}%, {games})"

@@ -99,7 +99,10 @@ def test_the_forms_show_each_level_standing_from_the_shipped_table():
     words = bot_standings(3)
     assert set(words) == set(LEVELS)     # at 3 players every level has its standing
     assert words["hard"].startswith("Hard bot: finishes ahead of normal about ")
-    assert words["hard"].endswith(" games on the ladder)") and "at 3 players (" in words["hard"]
+    # the interval is as wide as the level with fewer games makes it: both counts said
+    normal = table["standings"]["normal"]["3"]["games"]
+    assert words["hard"].endswith(f" games on the ladder and normal's {normal})"), words["hard"]
+    assert "at 3 players (" in words["hard"]
     for level, said in bot_standings(2).items():
         assert said.startswith(f"{SEAT_CHOICES[level]}: wins about ") and "at 2 players" in said
     assert json.dumps(table)    # plain data: what the online page is given
