@@ -242,7 +242,7 @@ def serve(args: argparse.Namespace) -> int:
     import panel as pn
 
     from .online.store import StoreError
-    from .panel_app import create_app
+    from .panel_app import create_page
 
     try:
         extra, store_url = online_routes(args)
@@ -252,11 +252,11 @@ def serve(args: argparse.Namespace) -> int:
     port = args.port or _free_port(args.address)
     pn.config.authorize_callback = fresh_sessions_only
     def app():  # one page per browser tab (a plain function: Panel calls it per session)
-        return create_app(players=args.players, seed=args.seed, people=args.people,
-                          bots=args.bots, bot_delay=args.bot_delay,
-                          analysis={"on": True, "off": False}.get(args.analysis),
-                          simulations=args.simulations,
-                          hint_simulations=args.hint_simulations)
+        return create_page(players=args.players, seed=args.seed, people=args.people,
+                           bots=args.bots, bot_delay=args.bot_delay,
+                           analysis={"on": True, "off": False}.get(args.analysis),
+                           simulations=args.simulations,
+                           hint_simulations=args.hint_simulations)
 
     server = pn.serve(
         {"/": app}, port=port, address=args.address, show=False, start=False,

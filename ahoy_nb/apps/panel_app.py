@@ -39,7 +39,8 @@ charts. One game per browser tab (Panel session).
 Serve it with ``ahoy-nb serve`` (see :mod:`ahoy_nb.apps.cli`), or ``panel serve
 ahoy_nb/apps/panel_app.py``; query parameters set the first game: ``?players=4&seed=7&people=
 bluefin,mollusk&bots=random``. In Python: ``create_app(players=3, seed=1)`` returns
-the page (a Panel layout). ``?mode=puzzles`` is the puzzle trainer
+the app (a Panel layout), ``create_page(...)`` the page as served (the app in a ``<main>``
+landmark). ``?mode=puzzles`` is the puzzle trainer
 (:mod:`ahoy_nb.apps.panel_puzzles`), linked from the top of the page.
 """
 
@@ -78,7 +79,7 @@ from ahoy_nb.apps.panel_board import PanelBoard, _widget
 
 
 __all__ = ["PanelBoard", "PanelScheduler", "GameApp", "FameFigure", "ControlFigure",
-           "WinChanceFigure", "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app"]
+           "WinChanceFigure", "PanelAdvisor", "ReviewFigure", "PanelReviewer", "create_app", "create_page"]
 
 class PanelScheduler:
     """The bots' :class:`~ahoy_nb.session.bots.Scheduler` on a served page: steps on the
@@ -503,7 +504,7 @@ class GameApp:
         files = pn.Row(self.download, self.upload, self.file_info)
         self.layout = pn.Column(
             # The puzzle trainer opens in a new browser tab: this game goes on here.
-            pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy</h2><a href='?mode=puzzles' "
+            pn.pane.HTML("<h1 style='margin:4px 0;font-size:1.5em'>Ahoy</h1><a href='?mode=puzzles' "
                          "target='_blank' class='ahoy-puzzles-link'>Puzzles (a new tab)</a>"),
             self.notice, form, self.standings, controls, self.board_area, files,
             self.review_area, self.charts_area,
@@ -756,5 +757,25 @@ def create_app(players: int = 3, seed: int | None = None,
     return app.layout
 
 
+# Panel's own page puts the app straight in <body>: a screen reader's "main" and
+# "skip to main" find nothing, and axe counts every part of the page outside a landmark.
+PAGE = """{% extends base %}
+{% block contents %}
+<main>{{ embed(roots.app) }}</main>
+{% endblock %}"""
+
+
+def create_page(**kwargs) -> pn.Template:
+    """The page as served: :func:`create_app`'s layout (same arguments) in a ``<main>``
+    landmark, under its ``<h1>``. ``ahoy-nb serve`` and ``panel serve`` serve this.
+
+    >>> type(create_page(players=2, seed=1, people=("mollusk",), bot_delay=0)).__name__
+    'Template'
+    """
+    page = pn.Template(PAGE)
+    page.add_panel("app", create_app(**kwargs))
+    return page
+
+
 if __name__.startswith("bokeh_app"):  # `panel serve ahoy_nb/apps/panel_app.py`
-    create_app().servable(title="Ahoy")
+    create_page().servable(title="Ahoy")

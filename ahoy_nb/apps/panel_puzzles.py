@@ -62,7 +62,7 @@ class PuzzleApp:
                                    styles={"color": "#b03030", "font-weight": "bold"})
         self.trainer.on_change(lambda t: self.refresh())
         self.layout = pn.Column(
-            pn.pane.HTML("<h2 style='margin:4px 0'>Ahoy puzzles</h2>"
+            pn.pane.HTML("<h1 style='margin:4px 0;font-size:1.5em'>Ahoy puzzles</h1>"
                          "<div>One decision to find, from the bots' games: click your answer "
                          "on the board. <a href='?'>New game</a></div>"),
             self.notice, self.theme, self.question, self.board,
