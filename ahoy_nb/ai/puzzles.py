@@ -42,7 +42,7 @@ from ..engine import IllegalActionError, State
 from ..engine.cards.plans import VERBS as PLAN_GRAMMAR_VERBS
 from ..engine.components import ACTION_TITLES, CARD_KEYS
 from ..engine.observe import determinize, view
-from ..engine.words import faction_name, label
+from ..engine.words import label
 
 __all__ = ["Puzzle", "Check", "THEMES", "GAP", "LOW", "check", "answers", "themes", "tagged",
            "make_puzzle", "starting_rating", "load", "dump", "PUZZLES_FILE"]
@@ -124,14 +124,12 @@ class Puzzle:
         return max((a for a in self.chances if a not in self.answer), key=self.chances.get)
 
     def question(self) -> str:
-        """The question in words: who decides, and what about.
+        """The question in words: what to find, then the prompt (which names who decides).
 
-        >>> p = load()[0]
-        >>> p.question().startswith(faction_name(p.solver) + " to decide")
-        True
+        >>> load()[0].question()
+        "Find the best action. Mollusk's turn: place a die (1 of 2 placed), or take an action that needs no die"
         """
-        s = self.state
-        return f"{faction_name(self.solver)} to decide: {s.prompt}"
+        return f"Find the best action. {self.state.prompt}"
 
     def to_dict(self) -> dict:
         out = asdict(self)
