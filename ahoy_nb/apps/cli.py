@@ -116,7 +116,8 @@ def _add_simulate(sub) -> None:
         description="Play whole games between bots (seeded per game: game i uses seed+i), "
                     "on local worker processes or a Dask cluster, and print each "
                     "faction's win rate with a 95% interval.")
-    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--games", type=_positive, default=100, metavar="N",
+                     help="how many games (default 100)")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), default=3,
                      help="players per game (default 3)")
     sim.add_argument("--bots", default="normal",

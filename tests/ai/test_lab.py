@@ -113,6 +113,10 @@ def test_cli_simulate_refuses_bad_options(capsys):
     assert "one bot or 2" in capsys.readouterr().err
     assert main(["simulate", "--games", "1", "--bots", "expert", "--workers", "1"]) == 2
     assert "unknown bot 'expert'" in capsys.readouterr().err
+    for games in ("0", "-3", "ten"):   # no "0 games ... seeds 0--1" table
+        with pytest.raises(SystemExit):
+            main(["simulate", "--games", games, "--workers", "1"])
+        assert f"'{games}' is not a whole number from 1 to 100000" in capsys.readouterr().err
 
 
 def test_a_record_replays_under_the_rules_it_was_played_with():
