@@ -26,6 +26,7 @@ interval; ``--out`` writes one JSON record per game and line.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 DEFAULT_PORT = 5006
@@ -50,6 +51,26 @@ def _positive(text: str) -> int:
     return n
 
 
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: a whole number from 0 to 65535")
+    return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        s = float(text)
+    except ValueError:
+        s = math.nan
+    if not (math.isfinite(s) and 0 <= s <= 60):   # the page's own bot_delay= allows the same
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 60")
+    return s
+
+
 def _free_port(address: str) -> int:
     import socket
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -66,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve", help="serve the game as a web app (Panel), offline",
         description="Serve the game (board, live charts, log, new-game form) as a web "
                     "app on a local Panel server. Nothing is fetched from the internet.")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     serve.add_argument("--address", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1; 0.0.0.0: every interface)")
@@ -80,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bots", choices=LEVELS, default="normal",
                        help="the level of the bots playing the other factions "
                             "(default normal)")
-    serve.add_argument("--bot-delay", type=float, default=0.5,
+    serve.add_argument("--bot-delay", type=_seconds, default=0.5,
                        help="seconds between bot actions (default 0.5)")
     serve.add_argument("--analysis", choices=("auto", "on", "off"), default="auto",
                        help="the win-chance chart and the Hint button at the start of a "
@@ -242,16 +263,23 @@ def online_routes(args: argparse.Namespace) -> tuple[list, str]:
 def serve(args: argparse.Namespace) -> int:
     import panel as pn
 
+    from ..session.seats import seat_options
     from .online.store import StoreError
     from .panel_app import create_page
 
+    factions = seat_options(args.players)
+    strangers = [] if args.people == "all" else [p for p in args.people if p not in factions]
+    if strangers:   # else every page would quietly seat bots only
+        print(f"ahoy-nb serve: --people names {', '.join(strangers)}: the factions of a "
+              f"{args.players}-player game are {', '.join(factions)} (or all, or none)",
+              file=sys.stderr)
+        return 2
     try:
         extra, store_url = online_routes(args)
     except StoreError as err:
         print(f"ahoy-nb serve: {err}", file=sys.stderr)
         return 2
-    port = args.port or _free_port(args.address)
-    pn.config.authorize_callback = fresh_sessions_only
+
     def app():  # one page per browser tab (a plain function: Panel calls it per session)
         return create_page(players=args.players, seed=args.seed, people=args.people,
                            bots=args.bots, bot_delay=args.bot_delay,
@@ -259,16 +287,23 @@ def serve(args: argparse.Namespace) -> int:
                            simulations=args.simulations,
                            hint_simulations=args.hint_simulations)
 
-    server = pn.serve(
-        {"/": app}, port=port, address=args.address, show=False, start=False,
-        title="Ahoy", verbose=False, liveness=True,
-        # Session ids are signed: an id made up in the address (?bokeh-session-id=...) is
-        # refused, so nobody can send a link that joins someone else's game.
-        sign_sessions=True, secret_key=session_secret(args.secret_key_env),
-        websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}",
-                          *args.allow_websocket_origin],
-        extra_patterns=extra,
-    )
+    try:
+        port = args.port or _free_port(args.address)
+        server = pn.serve(
+            {"/": app}, port=port, address=args.address, show=False, start=False,
+            title="Ahoy", verbose=False, liveness=True,
+            # Session ids are signed: an id made up in the address (?bokeh-session-id=...)
+            # is refused, so nobody can send a link that joins someone else's game.
+            sign_sessions=True, secret_key=session_secret(args.secret_key_env),
+            websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}",
+                              *args.allow_websocket_origin],
+            extra_patterns=extra,
+        )
+    except OSError as err:   # the port is taken, or the address is not this machine's
+        print(f"ahoy-nb serve: cannot listen on {args.address} port {args.port or 'any'}: "
+              f"{err.strerror or err}", file=sys.stderr)
+        return 2
+    pn.config.authorize_callback = fresh_sessions_only   # read per request, from here on
     host = "127.0.0.1" if args.address in ("0.0.0.0", "::", "") else args.address
     url = f"http://{host}:{port}/"
     print(f"Ahoy is served at {url}  (Ctrl+C to stop)\n"

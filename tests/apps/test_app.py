@@ -207,6 +207,32 @@ def test_cli_parses_serve_options():
     assert build_parser().parse_args(["serve", "--bots", "hard"]).bots == "hard"
 
 
+@pytest.mark.parametrize("option, words", [
+    (["--port", "99999"], "'99999' is not a port: a whole number from 0 to 65535"),
+    (["--bot-delay", "-1"], "'-1' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "nan"], "'nan' is not a number of seconds from 0 to 60"),
+])
+def test_cli_serve_refuses_a_bad_number_with_the_reason(option, words, capsys):
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", *option])
+    assert words in capsys.readouterr().err
+
+
+def test_cli_serve_refuses_people_not_in_the_game_and_a_port_it_cannot_take(tmp_path, capsys):
+    store = f"sqlite:///{tmp_path}/tables.sqlite"
+    assert main(["serve", "--players", "2", "--people", "bluefin,smuggler2", "--store", store]) == 2
+    assert capsys.readouterr().err == ("ahoy-nb serve: --people names smuggler2: the factions "
+                                       "of a 2-player game are bluefin, mollusk (or all, or none)\n")
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--store", store]) == 2
+    assert capsys.readouterr().err == (f"ahoy-nb serve: cannot listen on 127.0.0.1 port {port}: "
+                                       "Address already in use\n")
+
+
 def test_cli_without_a_command_prints_help(capsys):
     assert main([]) == 2
     assert "serve" in capsys.readouterr().err
