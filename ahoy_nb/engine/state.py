@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import operator
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -111,6 +112,11 @@ def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
                          f"not {rules!r}")
     if seed is None:
         seed = secrets.randbits(32)
+    try:   # an int, or one that stands for an int (numpy's); a saved game keeps it
+        seed = operator.index(seed)
+    except TypeError:
+        raise ValueError(f"a seed is a whole number (or None for a random one), "
+                         f"not {seed!r}") from None
     seats = list(SEATS[players])
     data: dict[str, Any] = {
         "format": FORMAT, "rules": rules, "players": seats, "seed": seed, "rng": seed_state(seed),

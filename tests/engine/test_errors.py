@@ -16,6 +16,18 @@ from support import TWO_TILES, play
 #            2,1 Current (down), 3,1 Harbor, 2,2 open Tw2, 3,2 Skull Island
 
 
+@pytest.mark.parametrize("seed", ["x", 1.5, "7", [1]])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    with pytest.raises(ValueError, match=r"a seed is a whole number \(or None for a random one\), not "):
+        new_game(2, seed=seed)
+
+
+def test_a_seed_may_be_numpys_whole_number_and_is_kept_as_an_int():
+    np = pytest.importorskip("numpy")
+    s = new_game(2, seed=np.int64(7))
+    assert type(s.data["seed"]) is int and s.to_json() == new_game(2, seed=7).to_json()
+
+
 def g3(turn, **kw):
     kw.setdefault("tiles", TWO_TILES)
     kw.setdefault("hand", [])
