@@ -30,6 +30,8 @@ class Rules:
     """
 
     def __init__(self, query: str | None = None):
+        if query is not None and not isinstance(query, str):
+            raise ValueError(f"a query is words to look for, like 'fog', not {query!r}")
         self.query = (query or "").strip()
         self.entries = search(self.query)
 

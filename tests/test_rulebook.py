@@ -96,3 +96,5 @@ def test_rules_panel_searches_and_escapes():
     box.value = "fog"
     assert "Fog" in out.value and "Harbor:" not in out.value
     assert len(ahoy_nb.rules().entries) > 100
+    with pytest.raises(ValueError, match="a query is words to look for, like 'fog', not 5"):
+        ahoy_nb.rules(5)

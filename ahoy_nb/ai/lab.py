@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from numbers import Integral
 from typing import Any, Union
 
 from .analysis import _progress, wilson
@@ -104,10 +105,12 @@ def _seat_specs(players: int, bots) -> list[BotSpec]:
             raise ValueError(f"{', '.join(unknown)} not in a {players}-player game "
                              f"({', '.join(seats)})")
         specs = [bots.get(f, "normal") for f in seats]
-    else:
+    elif isinstance(bots, Iterable):
         specs = list(bots)
         if len(specs) != players:
             raise ValueError(f"{len(specs)} bots for {players} players")
+    else:
+        raise ValueError(f"bots is a bot's name, one per seat or {{faction: name}}, not {bots!r}")
     for spec in specs:
         if not (isinstance(spec, tuple) and callable(spec[1])):
             make_bot(_bot_name(spec), seed=0)  # unknown names fail here, not in a worker
@@ -236,8 +239,11 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
 
     Returns :class:`Records` (a list of dicts; ``.to_pandas()`` for a DataFrame).
     """
-    if games < 0:
+    if not isinstance(games, Integral) or games < 0:
         raise ValueError(f"games is a number of games, not {games!r}")
+    if not isinstance(seed, Integral):
+        raise ValueError(f"seed is a whole number (game i uses seed + i), not {seed!r}")
+    games, seed = int(games), int(seed)   # numpy's too: the records are JSON
     if players not in (2, 3, 4):
         raise ValueError(f"Ahoy is for 2 to 4 players, not {players}")
     specs = bots if callable(bots) and not isinstance(bots, tuple) else _seat_specs(players, bots)

@@ -63,6 +63,20 @@ def test_bad_arguments():
         simulate(1, players=2, bots=["random"] * 3)
     with pytest.raises(ValueError, match="smuggler2"):
         simulate(1, players=3, bots={"smuggler2": "random"})
+    with pytest.raises(ValueError, match="games is a number of games, not '2'"):
+        simulate("2", players=2, bots="random")
+    with pytest.raises(ValueError, match=r"seed is a whole number \(game i uses seed \+ i\), not 'x'"):
+        simulate(1, players=2, bots="random", seed="x")
+    with pytest.raises(ValueError, match="bots is a bot's name, one per seat or"):
+        simulate(1, players=2, bots=5)
+
+
+def test_numpys_whole_numbers_count_games_and_seeds():
+    np = pytest.importorskip("numpy")
+    got = simulate(np.int64(1), players=2, bots="random", seed=np.int64(3), executor="inline",
+                   progress=False)
+    assert got == simulate(1, players=2, bots="random", seed=3, executor="inline", progress=False)
+    assert type(got[0]["seed"]) is int
 
 
 def test_summary_counts_shared_wins():
