@@ -111,7 +111,7 @@ class BotRunner:
 
     def __init__(self, game: GameSession, *, delay: float | None = DEFAULT_DELAY,
                  scheduler: Scheduler | None = None, board=None, auto: bool | None = None):
-        if delay is not None and not delay >= 0:
+        if delay is not None and not (isinstance(delay, (int, float)) and delay >= 0):
             raise ValueError(f"a bot delay is a number of seconds (or None), not {delay!r}")
         self.game = game
         self.delay = delay

@@ -107,6 +107,7 @@ class GameSession:
                  undo: str = "fair"):
         if undo not in UNDO_RULES:
             raise ValueError(f"undo is 'fair' or 'free', not {undo!r}")
+        require_state(state)
         self.undo_rule = undo
         self._state = state
         self.seats: dict[str, Seat] = {}
@@ -122,7 +123,7 @@ class GameSession:
         every faction), the others played by ``bots`` (a level or bot for all, or
         ``{faction: level}``, the rest ``"normal"``), seeded from ``seed`` (never shown)."""
         players = state.players
-        people = _factions(players, people)
+        people = people_of(players, people)
         if isinstance(bots, Mapping):
             for f in bots:
                 _check_faction(players, f)
@@ -173,7 +174,7 @@ class GameSession:
     def set_people(self, people: Iterable[str] | str) -> None:
         """Which factions are played by people at this screen; the other person seats
         become ``"remote"`` (bots keep their seats)."""
-        chosen = _factions(self._state.players, people)
+        chosen = people_of(self._state.players, people)
         for f, seat in self.seats.items():
             if f in chosen:
                 self.seats[f] = Seat("here")
@@ -404,9 +405,25 @@ def _check_faction(players: list[str], f) -> None:
         raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
 
 
-def _factions(players: list[str], people: Iterable[str] | str) -> tuple[str, ...]:
+def require_state(state: Any) -> State:
+    """``state``, if it is a game's :class:`State`; else a ``ValueError`` that says what is."""
+    if not isinstance(state, State):
+        raise ValueError(f"a game is a State (ahoy_nb.new_game, or a saved game opened "
+                         f"with ahoy_nb.savegame.load), not {state!r:.60}")
+    return state
+
+
+def people_of(players: list[str], people: Iterable[str] | str) -> tuple[str, ...]:
+    """The factions played by people, from ``play()``'s ``people`` (one faction, several,
+    ``"all"`` or ``()``), each checked to be a player of the game.
+
+    >>> people_of(["bluefin", "mollusk"], "all"), people_of(["bluefin", "mollusk"], "mollusk")
+    (('bluefin', 'mollusk'), ('mollusk',))
+    """
     if isinstance(people, str):
         people = players if people == "all" else (people,)
+    elif not isinstance(people, Iterable):
+        raise ValueError(f"people is a faction, several, 'all' or (), not {people!r}")
     people = tuple(people)
     for f in people:
         _check_faction(players, f)

@@ -112,10 +112,12 @@ class BoardWidget(BoardFace):
                  confirm_handover: bool = True, text: bool = False, **kwargs):
         if game is None:
             game = GameSession(state if state is not None else new_game(), undo="free")
+        # Made first: a refused viewer then opens no widget (no comm left behind).
+        board = Board(game, viewer, people=people, on_action=on_action,
+                      on_refused=on_refused, confirm_handover=confirm_handover, text=text)
         self._mirroring = True
         super().__init__(**kwargs)
-        self.board = Board(game, viewer, people=people, on_action=on_action,
-                           on_refused=on_refused, confirm_handover=confirm_handover, text=text)
+        self.board = board
         self.board.listen(self._mirror)
         self._mirror(dict(self.board.traits), False)
         self._mirroring = False
@@ -274,7 +276,8 @@ class BoardWidget(BoardFace):
         return self.board.on_refused(target)
 
     def close(self) -> None:
-        self.board.close()
+        if hasattr(self, "board"):   # not on a widget whose viewer was refused (__del__)
+            self.board.close()
         super().close()
 
     def __repr__(self) -> str:

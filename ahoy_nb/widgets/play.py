@@ -32,7 +32,7 @@ from ..engine.components import SEATS
 from ..engine.words import faction_name
 from ..session.advice import AdvisorCore
 from ..session.bots import DEFAULT_DELAY, BotRunner, LoopScheduler
-from ..session.game import GameSession, SeatsError, UNDO_RULES
+from ..session.game import GameSession, SeatsError, UNDO_RULES, people_of, require_state
 from ..session.guard import Guard
 from ..session.panels import AdvisorPanel
 from . import BoardWidget, GameCharts
@@ -125,7 +125,7 @@ def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str 
             seed = secrets.randbits(32)
         state = new_game(players_count(players), seed=seed)
     elif seed is None:
-        seed = state.data.get("seed", 0)
+        seed = require_state(state).data.get("seed", 0)
     return GameWidget(state, people=people, bots=bots, bot_delay=bot_delay, viewer=viewer,
                       charts=charts, confirm_handover=confirm_handover, seed=seed,
                       analysis=analysis, seed_chosen=chosen, undo=undo, guard=guard,
@@ -152,9 +152,7 @@ class GameWidget(widgets.VBox):
                  **kwargs):
         self._seed = seed
         self.seed_chosen = seed_chosen
-        if isinstance(people, str):
-            people = state.players if people == "all" else (people,)
-        people = tuple(people)
+        people = people_of(require_state(state).players, people)
         if viewer == "auto":
             viewer = people[0] if len(people) == 1 else "hotseat" if people else None
         if undo is None:

@@ -398,6 +398,34 @@ def test_play_rejects_unknown_players():
         ahoy_nb.play(players=3, bots="clever")
 
 
+@pytest.mark.parametrize("kwargs, words", [
+    ({"state": "notastate"}, "a game is a State (ahoy_nb.new_game, or a saved game opened "
+                             "with ahoy_nb.savegame.load), not 'notastate'"),
+    ({"people": 5}, "people is a faction, several, 'all' or (), not 5"),
+    ({"bot_delay": "x"}, "a bot delay is a number of seconds (or None), not 'x'"),
+])
+def test_play_refuses_arguments_of_the_wrong_kind_in_words(kwargs, words):
+    """Were AttributeError and TypeError from inside the session."""
+    with pytest.raises(ValueError) as refused:
+        ahoy_nb.play(charts=False, analysis=False, **kwargs)
+    assert str(refused.value) == words
+
+
+def test_a_board_that_refuses_its_viewer_opens_no_widget_and_goes_quietly(monkeypatch):
+    """A half-made widget stayed open until the kernel ended, then printed "Exception
+    ignored ... 'BoardWidget' object has no attribute 'board'"."""
+    import gc
+    import sys
+    from ipywidgets.widgets.widget import _instances as open_widgets
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    before = len(open_widgets)
+    with pytest.raises(ValueError, match="viewer is one of"):
+        BoardWidget(new_game(2, seed=1), viewer="nosuch")
+    gc.collect()
+    assert len(open_widgets) == before and unraisable == []
+
+
 def test_on_action_lets_a_tutorial_decide():
     s = new_game(3, seed=1)
     seen = []
