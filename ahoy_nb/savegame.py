@@ -227,6 +227,8 @@ def save(state: State, path: str | os.PathLike, kind: str = "game") -> str:
 def load(path: str | os.PathLike, edited_ok: bool = False) -> State:
     """The game saved in ``path``; raises :class:`SaveFileError` with the reason (see
     :func:`loads` for ``edited_ok``)."""
+    if not isinstance(path, (str, os.PathLike)):   # open(5) would read file descriptor 5
+        raise SaveFileError(f"a save file is named by its path, not {path!r:.60}")
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)

@@ -127,6 +127,19 @@ def test_every_damaged_file_is_refused_with_its_reason(game):
         savegame.load("/nonexistent/game.ahoy.json")
 
 
+def test_a_number_is_not_a_save_files_name(tmp_path):
+    """open(3) reads (and then closes) file descriptor 3: a number is refused first."""
+    import os
+    (tmp_path / "notes.txt").write_text("not a game")
+    fd = os.open(tmp_path / "notes.txt", os.O_RDONLY)
+    try:
+        with pytest.raises(SaveFileError, match=f"a save file is named by its path, not {fd}$"):
+            savegame.load(fd)
+        os.fstat(fd)   # still open
+    finally:
+        os.close(fd)
+
+
 def test_the_game_widget_saves_and_opens(game, tmp_path):
     g = play(players=4, seed=3, people=("bluefin",), bot_delay=0)
     before = g.state.copy()
