@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from ..engine import State
 from .draw import Renderer
 from .palette import FACTION_COLORS, SUIT_COLORS
 
@@ -82,6 +83,16 @@ def fit_width(svg: str) -> str:
             + svg[m.end():])
 
 
+def _listed(items, name: str, kind: str) -> list[str]:
+    """One item or several, as a list of words ("2,2" is one space, not three characters)."""
+    if isinstance(items, str):
+        return [items]
+    try:
+        return [str(x) for x in items]
+    except TypeError:
+        raise ValueError(f"{name} is a list of {kind}, not {items!r:.60}") from None
+
+
 class Picture:
     """A position to look at: its SVG, with highlighted spaces and ``marked`` actions (of
     the player deciding, drawn as hints: a review's better move); no controls.
@@ -94,10 +105,12 @@ class Picture:
     """
 
     def __init__(self, state, viewer: str | None = "all", highlight=(), marked=()):
+        if not isinstance(state, State):
+            raise ValueError(f"a picture is of a game's State, not {state!r:.60}")
         self.state = state
         self.viewer = viewer
-        self.highlight = [str(x) for x in highlight]
-        self.marked = [str(x) for x in marked]
+        self.highlight = _listed(highlight, "highlight", "spaces, like ['2,2']")
+        self.marked = _listed(marked, "marked", "actions, like ['move 2,2']")
 
     def _repr_svg_(self) -> str:
         return fit_width(render_svg(self.state, viewer=self.viewer, highlight=self.highlight,

@@ -35,7 +35,7 @@ from . import core
 from .core import Feedback, Goal, Scene, Session, Step, Tutorial
 from .friendly import actions, describe, odds, rewards_grid
 
-__all__ = ["Feedback", "Goal", "Scene", "Session", "Step", "Tutorial", "actions", "board",
+__all__ = ["Feedback", "Goal", "NoSuchTutorial", "Scene", "Session", "Step", "Tutorial", "actions", "board",
            "catalog", "describe", "get", "goals", "odds", "position", "review", "rewards_grid",
            "start"]
 
@@ -73,13 +73,22 @@ def catalog() -> Catalog:
     return Catalog(_registry().values())
 
 
+class NoSuchTutorial(ValueError):
+    """A tutorial's name that names none, or a scene number past its last."""
+
+
 def get(name: str) -> Tutorial:
-    """A tutorial by name (``"battles"``); raises ``KeyError`` listing the names."""
+    """A tutorial by name (``"battles"``); raises :class:`NoSuchTutorial` listing the names.
+
+    >>> get("battle")
+    Traceback (most recent call last):
+    ...
+    ahoy_nb.tutorials.NoSuchTutorial: no tutorial 'battle'; tutorials: setup, moving, exploring, turn, battles, defending, factions, plans, scoring, cargo, round-bluefin, round-union, round-smuggler, endgame
+    """
     reg = _registry()
-    try:
+    if isinstance(name, str) and name in reg:
         return reg[name]
-    except KeyError:
-        raise KeyError(f"no tutorial {name!r}; tutorials: {', '.join(reg)}") from None
+    raise NoSuchTutorial(f"no tutorial {name!r}; tutorials: {', '.join(reg)}")
 
 
 def start(name: str, seed: int | None = None) -> Session:
@@ -129,7 +138,10 @@ def position(name: str, scene: int = 0):
     >>> s.current_player, s.dice("mollusk")
     ('mollusk', [3, 5])
     """
-    return get(name).scenes[scene].build()
+    scenes = get(name).scenes
+    if not (isinstance(scene, int) and 0 <= scene < len(scenes)):
+        raise NoSuchTutorial(f"{name!r} has scenes 0 to {len(scenes) - 1}, not {scene!r}")
+    return scenes[scene].build()
 
 
 def board(state, viewer: str | None = "all", highlight=()) -> Picture:

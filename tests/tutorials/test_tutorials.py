@@ -65,8 +65,15 @@ def test_catalog_covers_the_rulebook_sections():
     assert REQUIRED_SECTIONS <= taught, REQUIRED_SECTIONS - taught
     assert NAMES[:4] == ["setup", "moving", "exploring", "turn"]
     assert "| `battles` |" in CATALOG._repr_markdown_()
-    with pytest.raises(KeyError, match="tutorials: setup"):
+    with pytest.raises(ValueError, match="tutorials: setup"):
         tutorials.get("no-such-lesson")
+    with pytest.raises(ValueError, match="no tutorial 5; tutorials: setup"):
+        tutorials.get(5)
+    last = len(tutorials.get("battles").scenes) - 1
+    for scene in (last + 1, -1, "x"):
+        with pytest.raises(ValueError, match=rf"'battles' has scenes 0 to {last}, not "):
+            tutorials.position("battles", scene)
+    tutorials.position("battles", last)
 
 
 def test_setup_covers_each_player_count():
