@@ -41,24 +41,21 @@ def _people(text: str):
     return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= 100_000:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 100000")
-    return n
+def _whole_number(low: int, high: int, words: str):
+    """An argument type: a whole number from ``low`` to ``high``, else ``words`` say why."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            n = low - 1
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {words}")
+        return n
+    return parse
 
 
-def _port(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = -1
-    if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: a whole number from 0 to 65535")
-    return n
+_positive = _whole_number(1, 100_000, "a whole number from 1 to 100000")
+_port = _whole_number(0, 65535, "a port: a whole number from 0 to 65535")
 
 
 def _seconds(text: str) -> float:
