@@ -260,15 +260,15 @@ class ReviewPanel:
         lines = []
         if self.result is not None:
             lines += review_summary(self.result).split("\n")
-            marked = len(self.result.mistakes())
-            if marked:
+            mistakes = len(self.result.mistakes())
+            if mistakes:
                 lines.append("The costliest decisions: pick one to see it on the board.")
             for d in self.listed():
                 buttons.append({"id": f"mark-{d.index}",
                                 "label": f"Action {d.index}: {d.label}, -{d.loss:.0%}",
                                 "title": f"{d.words}: better {d.best_words}"})
-            if marked > self.MOST:
-                lines.append(f"{marked - self.MOST} more on the chart below.")
+            if mistakes > self.MOST:
+                lines.append(f"{mistakes - self.MOST} more on the chart below.")
         busy = None
         if self.progress is not None:
             done, total = self.progress
