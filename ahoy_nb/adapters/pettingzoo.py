@@ -31,6 +31,7 @@
 
 from __future__ import annotations
 
+import operator
 import secrets
 
 try:
@@ -114,7 +115,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        notation = self._legal_ids().get(int(action)) if action is not None else None
+        try:   # an id, numpy's included; anything else is no legal action
+            notation = self._legal_ids().get(operator.index(action))
+        except TypeError:
+            notation = None
         if notation is None:
             raise IllegalActionError(
                 f"action {action!r} is not legal for {agent} now; legal ids: "

@@ -85,8 +85,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     e = env(players=2)
     e.reset(seed=2)
     before = e.unwrapped.ahoy_state.to_json()
-    with pytest.raises(IllegalActionError, match="not legal for bluefin"):
-        e.step(0)
+    for action in (0, "x", 2.5, None):   # not an id: the same refusal, not int()'s words
+        with pytest.raises(IllegalActionError, match=f"action {action!r} is not legal for bluefin"):
+            e.step(action)
     assert e.unwrapped.ahoy_state.to_json() == before
 
 
