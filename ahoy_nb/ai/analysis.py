@@ -199,6 +199,29 @@ PLAYOUT_SHARE = 0.05
 PLAYED_ACTIONS = 6
 
 
+def percent(p: float, decided: bool = False) -> str:
+    """A chance in words: never 0% or 100% unless the result is decided.
+
+    >>> percent(0.004), percent(0.5), percent(1.0), percent(1.0, decided=True)
+    ('under 1%', '50%', 'over 99%', '100%')
+    """
+    if not decided:
+        if p < 0.005:
+            return "under 1%"
+        if p > 0.995:
+            return "over 99%"
+    return f"{p:.0%}"
+
+
+def interval(low: float, high: float) -> str:
+    """A 95% interval in percent (its ends may be 0 or 100: it is a range, not a claim).
+
+    >>> interval(0.0, 0.0612), interval(0.94, 1.0)
+    ('0–6%', '94–100%')
+    """
+    return f"{low * 100:.0f}–{high:.0%}"
+
+
 class Evaluation(dict):
     """``{faction: chance to win}`` (summing to 1), with ``interval`` (95%), ``simulations``
     (the playouts that went into it) and ``viewer``; ``model`` and ``playouts`` keep each

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .analysis import THRESHOLDS, Estimate, battle_odds, fire_amount, judge
+from .analysis import THRESHOLDS, Estimate, battle_odds, fire_amount, interval, judge, percent
 from ..engine import State
 from ..engine.words import label
 
@@ -46,13 +46,9 @@ class Blunder:
     text: str
 
 
-def _percent(p: float) -> str:
-    return "under 1%" if p < 0.005 else "over 99%" if p > 0.995 else f"{p:.0%}"
-
-
 def _chance(e: Estimate) -> str:
     low, high = e.interval
-    return f"{_percent(e.win)} ({low * 100:.0f}–{high * 100:.0f}%)"
+    return f"{percent(e.win)} ({interval(low, high)})"
 
 
 def _way(n: int) -> str:
@@ -76,8 +72,8 @@ def battle_blunder(state: State, action: str) -> Blunder | None:
         return None
     first = _way(chosen)
     return Blunder(action, "battle", odds[best] - odds[chosen],
-                   f"{first[0].upper()}{first[1:]} wins this battle {_percent(odds[chosen])} "
-                   f"of the time; {_way(best)} wins it {_percent(odds[best])}.")
+                   f"{first[0].upper()}{first[1:]} wins this battle {percent(odds[chosen])} "
+                   f"of the time; {_way(best)} wins it {percent(odds[best])}.")
 
 
 def blunder(state: State, action: str, estimates: list[Estimate] | None = None,

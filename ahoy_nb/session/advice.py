@@ -42,7 +42,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
-from ..ai.analysis import Estimate, best_actions, evaluate
+from ..ai.analysis import Estimate, best_actions, evaluate, interval, percent
 from ..engine import State
 from ..engine.words import faction_name, label
 
@@ -123,9 +123,7 @@ def chance_words(estimate: Estimate) -> str:
     >>> chance_words(Estimate(None, 0.999, (0.99, 1.0), 0))
     'over 99% to win (99–100%)'
     """
-    p, (low, high) = estimate.win, estimate.interval
-    said = "under 1%" if p < 0.005 else "over 99%" if p > 0.995 else f"{p:.0%}"
-    return f"{said} to win ({low * 100:.0f}–{high:.0%})"
+    return f"{percent(estimate.win)} to win ({interval(*estimate.interval)})"
 
 
 def _earlier_positions(n: int, most: int = 12) -> list[int]:

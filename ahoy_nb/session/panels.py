@@ -33,6 +33,7 @@ import html
 import re
 from typing import Mapping
 
+from ..ai.analysis import interval, percent
 from ..ai.levels import think_time
 from ..session.advice import CHART_TITLE, MEANING, chance_words
 from ..engine.words import faction_name, label
@@ -40,29 +41,6 @@ from .reviewing import decision_text, review_summary
 
 __all__ = ["AdvisorPanel", "ReviewPanel", "bots_panel", "chance_of", "interval", "percent",
            "with_interval"]
-
-
-def percent(p: float, decided: bool = False) -> str:
-    """A chance in words: never 0% or 100% unless the result is decided.
-
-    >>> percent(0.004), percent(0.5), percent(1.0), percent(1.0, decided=True)
-    ('under 1%', '50%', 'over 99%', '100%')
-    """
-    if not decided:
-        if p < 0.005:
-            return "under 1%"
-        if p > 0.995:
-            return "over 99%"
-    return f"{p:.0%}"
-
-
-def interval(low: float, high: float) -> str:
-    """A 95% interval in percent (its ends may be 0 or 100: it is a range, not a claim).
-
-    >>> interval(0.0, 0.0612), interval(0.94, 1.0)
-    ('0–6%', '94–100%')
-    """
-    return f"{low * 100:.0f}–{high:.0%}"
 
 
 def with_interval(p: float, low: float, high: float, decided: bool = False) -> str:
