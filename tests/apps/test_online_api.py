@@ -108,6 +108,14 @@ def test_malformed_requests_answer_json_with_the_reason(server):
     assert status == 400 and "not JSON" in err["error"]
     status, _, err = call(server, "POST", f"api/tables/{t}/actions", raw=b"[1, 2]")
     assert status == 400 and "a JSON object" in err["error"]
+    # Each address's example is its own body: a table's is not a move's.
+    for path, example in [("api/tables", '{"players": 3, "bots": {"mollusk": "hard"}}'),
+                          (f"api/tables/{t}/actions", '{"token": "...", "version": 3, "action": "sail 4"}'),
+                          (f"api/tables/{t}/undo", '{"token": "...", "version": 3}'),
+                          (f"api/tables/{t}/line", '{"token": "...", "version": 3, "line": "help"}'),
+                          (f"api/tables/{t}/token", '{"token": "...", "spectator": false}')]:
+        status, _, err = call(server, "POST", path, raw=b"[]")
+        assert (status, err) == (400, {"error": f"The body is a JSON object, like {example}"})
     status, _, err = call(server, "POST", "api/tables", {"players": "three"})
     assert status == 400 and "players is 2, 3 or 4" in err["error"]
     status, _, err = call(server, "DELETE", f"api/tables/{t}")

@@ -132,6 +132,9 @@ class JsonHandler(tornado.web.RequestHandler):
     """JSON in and out, tokens kept out of the logs, bodies over :data:`MAX_BODY` refused
     before they are read (the body is streamed in: a large one is never held)."""
 
+    #: The body this address takes, as an example in a refusal's words.
+    EXAMPLE_BODY = '{"token": "...", "version": 3, "action": "sail 4"}'
+
     def initialize(self, online: Online):
         self.online = online
         self.tables = online.tables
@@ -230,11 +233,9 @@ class JsonHandler(tornado.web.RequestHandler):
         try:
             data = json.loads(b"".join(self._chunks) or b"{}")
         except (ValueError, UnicodeDecodeError):
-            raise BadRequest("The body is not JSON: send an object like "
-                             '{"token": "...", "version": 3, "action": "sail 4"}') from None
+            raise BadRequest(f"The body is not JSON: send an object like {self.EXAMPLE_BODY}") from None
         if not isinstance(data, dict):
-            raise BadRequest("The body is a JSON object, like "
-                             '{"token": "...", "version": 3, "action": "sail 4"}')
+            raise BadRequest(f"The body is a JSON object, like {self.EXAMPLE_BODY}")
         return data
 
     def token(self, body: dict | None = None) -> str | None:
@@ -255,6 +256,8 @@ class JsonHandler(tornado.web.RequestHandler):
 
 
 class NewTable(JsonHandler):
+    EXAMPLE_BODY = '{"players": 3, "bots": {"mollusk": "hard"}}'
+
     def post(self):
         try:
             spec = self.body()
@@ -322,6 +325,8 @@ class TableActions(JsonHandler):
 
 
 class TableUndo(JsonHandler):
+    EXAMPLE_BODY = '{"token": "...", "version": 3}'
+
     def post(self, table_id):
         def undo():
             body = self.body()
@@ -330,6 +335,8 @@ class TableUndo(JsonHandler):
 
 
 class TableLine(JsonHandler):
+    EXAMPLE_BODY = '{"token": "...", "version": 3, "line": "help"}'
+
     def post(self, table_id):
         def line():
             body = self.body()
@@ -339,6 +346,8 @@ class TableLine(JsonHandler):
 
 
 class TableToken(JsonHandler):
+    EXAMPLE_BODY = '{"token": "...", "spectator": false}'
+
     def post(self, table_id):
         def rotate():
             body = self.body()
