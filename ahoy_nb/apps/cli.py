@@ -32,15 +32,6 @@ import sys
 DEFAULT_PORT = 5006
 
 
-def _people(text: str):
-    text = text.strip()
-    if text == "all":
-        return "all"
-    if text in ("", "none"):
-        return ()
-    return tuple(p.strip() for p in text.split(",") if p.strip())
-
-
 def _whole_number(low: int, high: int, words: str):
     """An argument type: a whole number from ``low`` to ``high``, else ``words`` say why."""
     def parse(text: str) -> int:
@@ -92,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="players in the first game (default 3)")
     serve.add_argument("--seed", type=int, default=None,
                        help="seed of the first game (default: random)")
-    serve.add_argument("--people", type=_people, default=("bluefin",),
+    serve.add_argument("--people", default="bluefin",
                        help="factions played by people, comma-separated, or 'all' or "
                             "'none' (default: bluefin)")
     serve.add_argument("--bots", choices=LEVELS, default="normal",
@@ -260,16 +251,15 @@ def online_routes(args: argparse.Namespace) -> tuple[list, str]:
 def serve(args: argparse.Namespace) -> int:
     import panel as pn
 
-    from ..session.seats import seat_options
+    from ..session.game import people_of
+    from ..session.seats import people_in_text, seat_options
     from .online.store import StoreError
     from .panel_app import create_page
 
-    factions = seat_options(args.players)
-    strangers = [] if args.people == "all" else [p for p in args.people if p not in factions]
-    if strangers:   # else every page would quietly seat bots only
-        print(f"ahoy-nb serve: --people names {', '.join(strangers)}: the factions of a "
-              f"{args.players}-player game are {', '.join(factions)} (or all, or none)",
-              file=sys.stderr)
+    try:    # else every page would quietly seat bots only
+        people = people_of(seat_options(args.players), people_in_text(args.people))
+    except ValueError as err:
+        print(f"ahoy-nb serve: --people {args.people}: {err}", file=sys.stderr)
         return 2
     try:
         extra, store_url = online_routes(args)
@@ -278,7 +268,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
 
     def app():  # one page per browser tab (a plain function: Panel calls it per session)
-        return create_page(players=args.players, seed=args.seed, people=args.people,
+        return create_page(players=args.players, seed=args.seed, people=people,
                            bots=args.bots, bot_delay=args.bot_delay,
                            analysis={"on": True, "off": False}.get(args.analysis),
                            simulations=args.simulations,

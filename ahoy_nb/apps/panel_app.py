@@ -71,10 +71,10 @@ from ahoy_nb import savegame
 from ahoy_nb.session.board import Board
 from ahoy_nb.session.bots import BotRunner
 from ahoy_nb.session.chartdata import WEALTH_COLOR, Timeline, position_state, region_rows
-from ahoy_nb.session.game import GameSession, SeatsError
+from ahoy_nb.session.game import GameSession, SeatsError, people_of
 from ahoy_nb.session.panels import AdvisorPanel, ReviewPanel
 from ahoy_nb.session.seats import (PERSON, SEAT_CHOICES, bot_standings, initial_seats,
-                                   people_and_bots, seat_choice, seat_options)
+                                   people_and_bots, people_in_text, seat_choice, seat_options)
 from ahoy_nb.apps.panel_board import PanelBoard, _widget
 
 
@@ -700,16 +700,13 @@ def parse_args(args: Mapping[str, str], players: int = 3, seed: int | None = Non
         else:
             bad("seed", "is not a whole number (at most 18 digits): a random seed is used")
     if "people" in args:
-        p = args["people"].strip()
-        chosen = "all" if p == "all" else () if p in ("", "none") else tuple(
-            x.strip() for x in p.split(","))
         factions = seat_options(out["players"])
-        if chosen != "all" and any(f not in factions for f in chosen):
+        try:
+            out["people"] = people_of(factions, people_in_text(args["people"]))
+        except ValueError:
             bad("people", f"names a faction not in this game ({', '.join(factions)}, "
                           f"'all' or 'none'): Bluefin is played here")
             out["people"] = ("bluefin",)
-        else:
-            out["people"] = chosen
     if "bots" in args:
         kind = seat_choice(args["bots"])
         if kind in SEAT_CHOICES and kind != PERSON:

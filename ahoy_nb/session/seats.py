@@ -19,8 +19,8 @@ from ..ai.ladder import shipped, standing
 from ..ai.levels import ALIASES, LEVELS
 from ..engine.components import SEATS
 
-__all__ = ["PERSON", "SEAT_CHOICES", "seat_choice", "seat_options", "initial_seats",
-           "people_and_bots", "bot_standings"]
+__all__ = ["PERSON", "SEAT_CHOICES", "seat_choice", "seat_options", "people_in_text",
+           "initial_seats", "people_and_bots", "bot_standings"]
 
 PERSON = "person"
 #: What a form offers for each faction, in order, with its label: a person at this screen,
@@ -41,6 +41,22 @@ def seat_choice(kind: str) -> str:
 def seat_options(players: int) -> list[str]:
     """The factions of a game of ``players`` players, in seat order."""
     return list(SEATS[int(players)])
+
+
+def people_in_text(text: str) -> tuple[str, ...] | str:
+    """The people a command line or an address names: factions separated by commas,
+    ``"all"``, or ``"none"`` (or nothing) for bots only; as ``play()`` takes them (checked
+    against a game's factions by :func:`ahoy_nb.session.game.people_of`).
+
+    >>> people_in_text("bluefin, mollusk"), people_in_text("all"), people_in_text("none")
+    (('bluefin', 'mollusk'), 'all', ())
+    """
+    text = text.strip()
+    if text == "all":
+        return "all"
+    if text in ("", "none"):
+        return ()
+    return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
 def initial_seats(people: Iterable[str] | str = ("bluefin",),

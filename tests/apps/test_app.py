@@ -200,9 +200,7 @@ def test_cli_parses_serve_options():
         ["serve", "--port", "0", "--players", "4", "--seed", "3", "--people",
          "bluefin,mollusk", "--bots", "random", "--bot-delay", "0.1"])
     assert (args.command, args.port, args.players, args.seed) == ("serve", 0, 4, 3)
-    assert args.people == ("bluefin", "mollusk") and args.bots == "random"
-    assert build_parser().parse_args(["serve", "--people", "none"]).people == ()
-    assert build_parser().parse_args(["serve", "--people", "all"]).people == "all"
+    assert args.people == "bluefin,mollusk" and args.bots == "random"   # read by people_in_text
     assert build_parser().parse_args(["serve"]).bots == "normal"
     assert build_parser().parse_args(["serve", "--bots", "hard"]).bots == "hard"
 
@@ -221,8 +219,8 @@ def test_cli_serve_refuses_a_bad_number_with_the_reason(option, words, capsys):
 def test_cli_serve_refuses_people_not_in_the_game_and_a_port_it_cannot_take(tmp_path, capsys):
     store = f"sqlite:///{tmp_path}/tables.sqlite"
     assert main(["serve", "--players", "2", "--people", "bluefin,smuggler2", "--store", store]) == 2
-    assert capsys.readouterr().err == ("ahoy-nb serve: --people names smuggler2: the factions "
-                                       "of a 2-player game are bluefin, mollusk (or all, or none)\n")
+    assert capsys.readouterr().err == ("ahoy-nb serve: --people bluefin,smuggler2: 'smuggler2' is "
+                                       "not a player of this game (bluefin, mollusk)\n")
     import socket
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
