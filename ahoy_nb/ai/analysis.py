@@ -38,7 +38,7 @@ from typing import Literal
 
 from .winchance import WinModel, lateness
 from ..engine import Action, IllegalActionError, State
-from ..engine.chance import battle_outcomes
+from ..engine.chance import battle_outcomes, whole_seed
 from ..engine.observe import determinize
 from ..engine.notation import normalise, parse
 from ..engine.words import label
@@ -420,6 +420,7 @@ def _progress(total: int, desc: str, progress, unit: str = "sim",
 
 
 def _seeds(seed: int | None, n: int, salt: int = 0) -> list[int]:
+    seed = whole_seed(seed)
     rng = random.Random(secrets.randbits(64) if seed is None else f"{seed}/{salt}")
     return [rng.getrandbits(63) for _ in range(n)]
 

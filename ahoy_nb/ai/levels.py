@@ -13,6 +13,7 @@ from typing import Callable
 from .bots import Bot, EasyBot, GreedyBot, RandomBot
 from . import ismcts
 from .ismcts import ISMCTSBot
+from ..engine.chance import whole_seed
 
 __all__ = ["BOTS", "LEVELS", "ALIASES", "NORMAL_LOOKAHEAD", "make_bot", "takes_time", "think_time"]
 
@@ -72,10 +73,10 @@ def make_bot(kind, seed: int | None = None, **options) -> Bot:
             factory = BOTS[kind]
         except KeyError:
             raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}") from None
-        return factory(seed, **options)
+        return factory(whole_seed(seed), **options)
     if callable(getattr(kind, "choose", None)):
         return kind
-    raise TypeError(f"a bot is one of {', '.join(BOTS)} or an object with choose(state), "
+    raise ValueError(f"a bot is one of {', '.join(BOTS)} or an object with choose(state), "
                     f"not {kind!r}")
 
 

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import itertools
+import operator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from collections.abc import Sequence
@@ -173,6 +174,25 @@ class BattleRolls(Sequence):
 
 def roll_battle(data: dict, attacker_dice: int, defender_dice: int) -> list:
     return draw(data, "battle", BattleRolls(attacker_dice, defender_dice))
+
+
+def whole_seed(seed: Any) -> int | None:
+    """``seed`` as an ``int`` (numpy's whole numbers too, since a saved game keeps it as
+    JSON), or ``None`` for a random one; anything else is refused.
+
+    >>> whole_seed(7), whole_seed(None)
+    (7, None)
+    >>> whole_seed("7")
+    Traceback (most recent call last):
+    ValueError: a seed is a whole number (or None for a random one), not '7'
+    """
+    if seed is None:
+        return None
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise ValueError(f"a seed is a whole number (or None for a random one), "
+                         f"not {seed!r:.60}") from None
 
 
 def seed_state(seed: int) -> int:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import marshal
-import operator
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,7 +20,7 @@ from functools import cached_property
 from typing import Any, Iterable, Sequence
 
 from . import cards, chance, display, limits, observe, views  # noqa: F401  (cards: registers the Crew and plans)
-from .chance import seed_state
+from .chance import seed_state, whole_seed
 from .geometry import Map, Space, parse_space
 from .components import (BOARDS, FACTION_NAMES, MARKET_CARDS, PLAN_CARDS, REWARD_START, SEATS,
                          START_GOLD, START_PLANS, START_READY_COMRADES, SUITS, TILES)
@@ -110,13 +109,9 @@ def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
     if rules not in RULES_EDITIONS:
         raise ValueError(f"the rules' editions are {', '.join(map(str, RULES_EDITIONS))}, "
                          f"not {rules!r}")
+    seed = whole_seed(seed)
     if seed is None:
         seed = secrets.randbits(32)
-    try:   # an int, or one that stands for an int (numpy's); a saved game keeps it
-        seed = operator.index(seed)
-    except TypeError:
-        raise ValueError(f"a seed is a whole number (or None for a random one), "
-                         f"not {seed!r}") from None
     seats = list(SEATS[players])
     data: dict[str, Any] = {
         "format": FORMAT, "rules": rules, "players": seats, "seed": seed, "rng": seed_state(seed),

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from ..engine import Action, State, display, new_game
+from ..engine.chance import whole_seed
 from ..engine.components import ACTION_TITLES, CARD_BY_KEY, MARKET_CARDS
 from ..engine.notation import VERBS, normalise
 from ..engine.rules import name as faction_name
@@ -287,7 +288,7 @@ class Session:
 
     def __init__(self, tutorial: Tutorial, seed: int | None = None):
         self.tutorial = tutorial
-        self.seed = seed
+        self.seed = whole_seed(seed)
         self._flat = tutorial.steps
         self._starts: list[State | None] = [None] * len(self._flat)
         self.feedback: Feedback | None = None

@@ -251,8 +251,10 @@ def test_make_bot():
     assert make_bot(bot) is bot
     with pytest.raises(ValueError):
         make_bot("clever")
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="a bot is one of"):
         make_bot(3)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        make_bot("normal", seed=[1])   # random.Random's TypeError otherwise
 
 
 def test_sea_distances_ride_strong_currents_and_never_fight_them():

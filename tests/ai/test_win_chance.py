@@ -254,3 +254,6 @@ def test_wilson():
         evaluate(new_game(2, seed=1), simulations=-1)
     with pytest.raises(ValueError):
         judge(new_game(2, seed=1), simulations=-1)
+    for ask in (evaluate, judge, best_actions):   # random.Random would take "x" as a seed
+        with pytest.raises(ValueError, match="a seed is a whole number"):
+            ask(new_game(2, seed=1), simulations=4, seed="x")

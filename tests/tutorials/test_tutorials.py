@@ -74,6 +74,9 @@ def test_catalog_covers_the_rulebook_sections():
         with pytest.raises(ValueError, match=rf"'battles' has scenes 0 to {last}, not "):
             tutorials.position("battles", scene)
     tutorials.position("battles", last)
+    for seed in ("x", 2.5, [1]):   # refused at once, not when the closing quiz is drawn
+        with pytest.raises(ValueError, match="a seed is a whole number"):
+            tutorials.start("setup", seed=seed)
 
 
 def test_setup_covers_each_player_count():
