@@ -152,7 +152,9 @@ def settled(s, model: WinModel, seed: int):
 
 
 def position_seed(game: dict, index: int) -> int:
-    return _seeds(f"{game['file']}/{game['players']}/{game['seed']}/{index}", 1)[0]
+    # Drawn from the position's name as the fit's cache was (analysis' _seeds, salt 0).
+    name = f"{game['file']}/{game['players']}/{game['seed']}/{index}"
+    return random.Random(f"{name}/0").getrandbits(63)
 
 
 def samples_of(game: dict, every: int, model: WinModel) -> list[Sample]:
