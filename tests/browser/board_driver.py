@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import browser_support as bs
+
 # What a person tries first on a turn: a die on Sail, a move on the map, the decisions
 # the move asks (anchor, Patrol or not...), then End turn.
 _PREFERENCES = (
@@ -23,7 +25,7 @@ def legal_on_page(board) -> list[str]:
     return [b.get_attribute("data-action") for b in board.locator(".ahoy-actions button.ahoy-action").all()]
 
 
-def wait_idle(board, timeout: float = 30.0) -> None:
+def wait_idle(board, timeout: float = bs.WAIT_S) -> None:
     deadline = time.monotonic() + timeout
     while "ahoy-waiting" in (board.get_attribute("class") or "") and time.monotonic() < deadline:
         time.sleep(0.05)

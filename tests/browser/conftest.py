@@ -80,7 +80,7 @@ def page(browser, request):
     """A fresh page (own context) per test; screenshot left behind if the test fails."""
     context = browser.new_context(viewport=bs.VIEWPORT)
     pg = context.new_page()
-    pg.set_default_timeout(60_000)
+    pg.set_default_timeout(bs.WAIT_MS)
     try:
         yield pg
     finally:

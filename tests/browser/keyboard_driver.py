@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import time
 
+import browser_support as bs
+
 # The element that has the focus, through shadow roots, as plain data.
 ACTIVE = """() => {
   let a = document.activeElement;
@@ -27,7 +29,7 @@ def active(page) -> dict | None:
     return page.evaluate(ACTIVE)
 
 
-def wait_idle(board, timeout: float = 60.0) -> None:
+def wait_idle(board, timeout: float = bs.WAIT_S) -> None:
     deadline = time.monotonic() + timeout
     while "ahoy-waiting" in (board.get_attribute("class") or "") and time.monotonic() < deadline:
         time.sleep(0.05)

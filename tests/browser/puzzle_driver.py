@@ -32,7 +32,7 @@ def offer(page) -> dict:
     return bs.kernel_json(page, _NOW)
 
 
-def message(page, start: str, timeout_s: float = 60) -> str:
+def message(page, start: str, timeout_s: float = bs.WAIT_S) -> str:
     """The board's message once it starts with ``start``."""
     page.wait_for_function(
         "([scope, start]) => { const el = document.querySelector(scope + ' .ahoy-message');"
@@ -41,7 +41,7 @@ def message(page, start: str, timeout_s: float = 60) -> str:
     return page.locator(f"{BOARD} .ahoy-message").first.inner_text().strip()
 
 
-def next_puzzle(page, before: str, timeout_s: float = 60) -> dict:
+def next_puzzle(page, before: str, timeout_s: float = bs.WAIT_S) -> dict:
     """Press Next; what the new puzzle offers."""
     page.locator(f"{BOARD} button", has_text="Next").first.click()
     return bs.wait_until(lambda: (lambda d: d if d["id"] != before else None)(offer(page)),

@@ -52,7 +52,7 @@ def quiet_page(browser, request):
     """A page whose context may inject a script despite the online pages' CSP."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
     pg = context.new_page()
-    pg.set_default_timeout(60_000)
+    pg.set_default_timeout(bs.WAIT_MS)
     yield pg
     rep = getattr(request.node, "rep_call", None)
     if rep is not None and rep.failed:
@@ -62,9 +62,9 @@ def quiet_page(browser, request):
 
 def open_panel(page, panel_server, query: str):
     server = panel_server(PANEL_APP)
-    page.goto(server.url + query, timeout=60_000)
+    page.goto(server.url + query, timeout=bs.WAIT_MS)
     board = page.locator(".ahoy-bw").first
-    board.locator(".ahoy-svg [data-action], .ahoy-status:has-text('Mollusk to decide')").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg [data-action], .ahoy-status:has-text('Mollusk to decide')").first.wait_for(timeout=bs.WAIT_MS)
     return board
 
 
@@ -124,7 +124,7 @@ def test_a_chooser_opened_by_keyboard_takes_the_focus_and_gives_it_back(panel_se
     assert kb.active(page)["space"] == moved["space"]
     screenshot("keyboard-focus-map", target=page)
     kb.take(page, board, "start 0,0")
-    board.locator(".ahoy-svg.ahoy-can-act").wait_for(timeout=60_000)
+    board.locator(".ahoy-svg.ahoy-can-act").wait_for(timeout=bs.WAIT_MS)
     kb.wait_idle(board)
     die = board.locator(".ahoy-svg [data-die][data-actions]").first
     die.focus()
@@ -135,7 +135,7 @@ def test_a_chooser_opened_by_keyboard_takes_the_focus_and_gives_it_back(panel_se
     back = kb.active(page)
     assert back and back["actions"] and not back["inChooser"], back
     page.keyboard.press("?")                    # the keys and commands, in words
-    board.locator(".ahoy-notice-live", has_text="Key u: undo").wait_for(timeout=30_000)
+    board.locator(".ahoy-notice-live", has_text="Key u: undo").wait_for(timeout=bs.WAIT_MS)
 
 
 # The right answer of the quiz question the lesson shows now, asked of the kernel (the
@@ -164,26 +164,26 @@ def test_the_first_lesson_by_keyboard_in_jupyterlab(run_notebook, screenshot):
     while not lesson.finished:
         k = lesson.index
         page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[tut.element_handle(), f"Step {k + 1} of {steps}"], timeout=30_000)
+                               arg=[tut.element_handle(), f"Step {k + 1} of {steps}"], timeout=bs.WAIT_MS)
         for notation in lesson.expected_answer():
             keys += kb.take(page, board, notation)
         page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[tut.element_handle(), f"{k + 1} of {steps} done"], timeout=30_000)
+                               arg=[tut.element_handle(), f"{k + 1} of {steps} done"], timeout=bs.WAIT_MS)
         if k == 0:
             screenshot("keyboard-lesson", target=page)
         keys += kb.press(page, board, "Next ›")
         lesson.play_answer()
         lesson.next()
     page.wait_for_function("([el]) => el.innerText.includes('quiz, question 1 of')",
-                           arg=[tut.element_handle()], timeout=30_000)
+                           arg=[tut.element_handle()], timeout=bs.WAIT_MS)
     n = int(re.search(r"question 1 of (\d+)", tut.inner_text()).group(1))
     for k in range(n):
         right, choices = bs.kernel_json(page, _RIGHT)
         keys += kb.press(page, board, choices[right])
-        board.locator(".ahoy-notice-live", has_text="Right!").wait_for(timeout=30_000)
+        board.locator(".ahoy-notice-live", has_text="Right!").wait_for(timeout=bs.WAIT_MS)
         keys += kb.press(page, board, "Next ›")
     page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                           arg=[tut.element_handle(), f"Quiz: {n} of {n} right"], timeout=30_000)
+                           arg=[tut.element_handle(), f"Quiz: {n} of {n} right"], timeout=bs.WAIT_MS)
     assert page.evaluate("() => window.__pointer") == []
     print(f"the first lesson by keyboard: {steps} steps and {n} questions, {keys} keys")
 
@@ -213,7 +213,7 @@ def test_ten_turns_in_text_mode_by_typing_each_event_announced_once(panel_server
     no_pointer_events(page)
     board.locator(".ahoy-text-switch").focus()
     page.keyboard.press("Enter")
-    board.locator(".ahoy-text-blocks h3").first.wait_for(timeout=30_000)
+    board.locator(".ahoy-text-blocks h3").first.wait_for(timeout=bs.WAIT_MS)
     board.locator(".ahoy-announce").evaluate(RECORD_ANNOUNCER)
     page.keyboard.press("t")                    # the text box
     said = lambda: page.evaluate("() => window.__said.length")
@@ -269,14 +269,14 @@ def test_axe_finds_nothing_on_the_panel_app(panel_server, quiet_page):
     puzzle trainer's page the same."""
     nothing = dict.fromkeys(IMPACTS, 0)
     board = open_panel(quiet_page, panel_server, "?players=3&seed=4&people=bluefin&bots=normal&bot_delay=0")
-    board.locator(".ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     assert axe_counts(quiet_page, "the Panel app") == nothing
     board.locator(".ahoy-text-switch").focus()
     quiet_page.keyboard.press("Enter")
-    board.locator(".ahoy-text-blocks h3").first.wait_for(timeout=30_000)
+    board.locator(".ahoy-text-blocks h3").first.wait_for(timeout=bs.WAIT_MS)
     assert axe_counts(quiet_page, "the Panel app in text mode") == nothing
     puzzles = open_panel(quiet_page, panel_server, "?mode=puzzles")
-    puzzles.locator(".ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    puzzles.locator(".ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     assert axe_counts(quiet_page, "the Panel app's puzzles") == nothing
 
 
@@ -300,18 +300,18 @@ def test_axe_finds_nothing_on_the_online_pages(tmp_path, quiet_page):
         assert axe_counts(quiet_page, "the lobby (/tables)") == nothing
         made = _post(server.base_url + "api/tables", {"players": 2, "bots": {"mollusk": "normal"}})
         quiet_page.goto(made["seats"]["bluefin"]["url"])
-        quiet_page.locator(".ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+        quiet_page.locator(".ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
         assert axe_counts(quiet_page, "an online seat's page") == nothing
         quiet_page.locator(".ahoy-text-switch").focus()
         quiet_page.keyboard.press("Enter")
-        quiet_page.locator(".ahoy-text-blocks h3").first.wait_for(timeout=30_000)
+        quiet_page.locator(".ahoy-text-blocks h3").first.wait_for(timeout=bs.WAIT_MS)
         quiet_page.keyboard.press("t")
         quiet_page.keyboard.type("1")
         quiet_page.keyboard.press("Enter")        # a typed line acts through the server
-        quiet_page.locator(".ahoy-announce li", has_text="Bluefin: start").first.wait_for(timeout=30_000)
+        quiet_page.locator(".ahoy-announce li", has_text="Bluefin: start").first.wait_for(timeout=bs.WAIT_MS)
         assert axe_counts(quiet_page, "an online seat's page in text mode") == nothing
         quiet_page.goto(made["spectator"]["url"])
-        quiet_page.locator(".ahoy-bw .ahoy-status").first.wait_for(timeout=60_000)
+        quiet_page.locator(".ahoy-bw .ahoy-status").first.wait_for(timeout=bs.WAIT_MS)
         assert axe_counts(quiet_page, "the spectators' page") == nothing
     finally:
         server.stop()

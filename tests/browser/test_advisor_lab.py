@@ -31,7 +31,7 @@ def test_hint_and_win_chance_chart_in_jupyterlab(run_notebook, screenshot):
     run = run_notebook(APP)
     page = run.page
     assert not run.errors, run.error_report()
-    page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
 
     # The chart shows the first position once the worker thread has worked it out.
     first = bs.wait_until(lambda: chance_points(page))

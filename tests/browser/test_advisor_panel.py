@@ -53,8 +53,8 @@ def chance_xs(page) -> list:
 
 
 def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, screenshot):
-    page.goto(ahoy_serve_advisor.url, timeout=60_000)
-    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.goto(ahoy_serve_advisor.url, timeout=bs.WAIT_MS)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     panel = page.locator(".ahoy-bw .ahoy-panel[data-panel=advisor]").first   # beside the board
     hint_button = panel.locator("button", has_text="Hint")
     assert hint_button.count() == 1 and panel.locator("button", has_text="Analysis").count() == 1
@@ -69,7 +69,7 @@ def test_hint_and_win_chance_chart_in_the_panel_app(ahoy_serve_advisor, page, sc
     assert more and more[0] == 0 and max(more) >= 1, more
 
     # Bluefin's decision again: a hint lists the 3 best actions, and the board draws them.
-    page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
     bs.wait_until(lambda: hint_button.is_enabled(), 30)
     hint_button.click()
     items = panel.locator("ol li")

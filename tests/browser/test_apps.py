@@ -57,10 +57,10 @@ def click_action(page, scope: str, notation: str | None = None) -> str:
     legal action, as the action list names it); return the notation."""
     if notation is None:
         first = page.locator(f"{scope} .ahoy-actions button.ahoy-action").first
-        first.wait_for(state="visible", timeout=60_000)
+        first.wait_for(state="visible", timeout=bs.WAIT_MS)
         notation = first.get_attribute("data-action")
     el = page.locator(f'{scope} .ahoy-svg [data-action="{notation}"]').first
-    el.wait_for(state="visible", timeout=60_000)
+    el.wait_for(state="visible", timeout=bs.WAIT_MS)
     el.scroll_into_view_if_needed()
     el.click()
     return notation
@@ -70,7 +70,7 @@ def click_illegal(page, scope: str, notation: str = ILLEGAL) -> None:
     """Click the first clickable board element as if it named ``notation`` (what a
     stale or forged click would send), then put its data-action back."""
     el = page.locator(f"{scope} .ahoy-svg [data-action]").first
-    el.wait_for(state="visible", timeout=60_000)
+    el.wait_for(state="visible", timeout=bs.WAIT_MS)
     legal = el.get_attribute("data-action")
     el.evaluate("(node, a) => node.setAttribute('data-action', a)", notation)
     el.scroll_into_view_if_needed()
@@ -80,14 +80,14 @@ def click_illegal(page, scope: str, notation: str = ILLEGAL) -> None:
 
 def wait_error(page, scope: str, expected: str) -> None:
     err = page.locator(f"{scope} .ahoy-error").first
-    err.wait_for(state="visible", timeout=30_000)
+    err.wait_for(state="visible", timeout=bs.WAIT_MS)
     deadline = time.monotonic() + 30
     while err.inner_text().strip() != expected and time.monotonic() < deadline:
         time.sleep(0.1)
     assert err.inner_text().strip() == expected
 
 
-def wait_log_entry(page, scope: str, i: int, timeout: float = 60.0) -> str:
+def wait_log_entry(page, scope: str, i: int, timeout: float = bs.WAIT_S) -> str:
     entry = page.locator(f'{scope} .ahoy-log .ahoy-entry[data-i="{i}"]').first
     entry.wait_for(state="attached", timeout=timeout * 1000)
     return entry.locator(".ahoy-entry-head").inner_text().strip()
@@ -134,11 +134,11 @@ def test_notebook_runs_in_jupyterlab(run_notebook, screenshot, path):
     code = [c for c in run.cells if c["type"] == "code"]
     assert all(c["execution_count"] for c in code), "not every code cell ran"
     if path.name in CHARTS_ONLY:  # no board: its bqplot charts are drawn
-        page.locator(f"{NB} .bqplot.figure").first.wait_for(state="attached", timeout=60_000)
+        page.locator(f"{NB} .bqplot.figure").first.wait_for(state="attached", timeout=bs.WAIT_MS)
         screenshot(f"lab_{path.stem}")
         return
     board = page.locator(f"{NB} .ahoy-bw .ahoy-svg svg").first
-    board.wait_for(state="attached", timeout=60_000)
+    board.wait_for(state="attached", timeout=bs.WAIT_MS)
     board.scroll_into_view_if_needed()
     assert board.is_visible(), f"{rel}: the board is not shown"
     screenshot(f"lab_{path.stem}")
@@ -153,7 +153,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     run = run_notebook(APP)
     page = run.page
     assert not run.errors, run.error_report()
-    page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.locator(f"{NB} .ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
 
     before = bs.kernel_json(page, "import json; s = app.game.state; print(json.dumps("
                                   "{'n': len(s.log), 'who': s.current_player}))")
@@ -174,7 +174,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
     assert after == {"player": "bluefin", "action": notation}
     page.wait_for_function(
         "([sel, old]) => document.querySelector(sel).innerHTML !== old",
-        arg=[f"{NB} .ahoy-svg", svg_before], timeout=30_000)
+        arg=[f"{NB} .ahoy-svg", svg_before], timeout=bs.WAIT_MS)
     assert not page.locator(f"{NB} .ahoy-error").first.is_visible()
     page.locator(f"{NB} .ahoy-bw").first.scroll_into_view_if_needed()
     screenshot("lab_app_click")
@@ -322,9 +322,9 @@ _JS_BOKEH_COLUMN = """
 def test_panel_app_plays_offline(ahoy_serve, page, screenshot):
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(ahoy_serve.url, timeout=60_000)
+    page.goto(ahoy_serve.url, timeout=bs.WAIT_MS)
     body = "body"
-    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     assert page.locator("button", has_text="New game").count() == 1
 
     click_illegal(page, body)
@@ -335,18 +335,18 @@ def test_panel_app_plays_offline(ahoy_serve, page, screenshot):
     assert svg_of(page, body) != svg_before
     # The bots answer on the server, and it is Bluefin's decision again.
     assert wait_log_entry(page, body, 2).startswith("2. Smuggler 1: start")
-    page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    page.locator(".ahoy-bw .ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
     # The Fame chart has a point per action so far. Its data reach the page in a message
     # of their own, which may come a moment after the board's: wait for them.
     page.wait_for_function(_JS_BOKEH_COLUMN.replace("return Array.from(v || []);",
                                                     "return (v && v[v.length - 1] >= 2) || null;"),
-                           arg=["fame-lines", "x"], timeout=30_000, polling=200)
+                           arg=["fame-lines", "x"], timeout=bs.WAIT_MS, polling=200)
     xs = page.evaluate(_JS_BOKEH_COLUMN, ["fame-lines", "x"])
     assert xs and xs[-1] >= 2
     screenshot("panel_app", full_page=True)
 
     # Bots only, fast: the Fame chart follows the game into round 2.
-    page.goto(ahoy_serve.url + "?people=none&bot_delay=0.05&seed=3", timeout=60_000)
+    page.goto(ahoy_serve.url + "?people=none&bot_delay=0.05&seed=3", timeout=bs.WAIT_MS)
     page.wait_for_function(_JS_BOKEH_COLUMN.replace("return Array.from(v || []);",
                                                     "return (v && Array.from(v).includes('R2')) || null;"),
                            arg=["fame-rounds", "label"], timeout=120_000, polling=500)
@@ -367,8 +367,8 @@ def test_panel_app_plays_offline(ahoy_serve, page, screenshot):
 def test_panel_serve_runs_the_app_file(panel_server, page, screenshot):
     """`panel serve ahoy_nb/apps/panel_app.py` serves the same page (query parameters set the game)."""
     server = panel_server("ahoy_nb/apps/panel_app.py")
-    page.goto(server.url + "?players=4&seed=2&people=all", timeout=60_000)
-    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.goto(server.url + "?players=4&seed=2&people=all", timeout=bs.WAIT_MS)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     scores = page.locator(".ahoy-bw .ahoy-score")
     assert scores.count() == 4
     notation = click_action(page, "body")

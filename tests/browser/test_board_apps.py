@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import board_driver as drive
+import browser_support as bs
 
 APP = "notebooks/app.ipynb"
 
@@ -24,9 +25,9 @@ def test_voila_plays_a_turn_by_board_clicks(voila_server, page, screenshot):
 def test_panel_plays_a_turn_by_board_clicks(panel_server, page, screenshot):
     server = panel_server("ahoy_nb/apps/panel_app.py")
     page.set_viewport_size({"width": 1400, "height": 1000})
-    page.goto(server.url + "?players=3&seed=4&people=bluefin&bot_delay=0", timeout=60_000)
+    page.goto(server.url + "?players=3&seed=4&people=bluefin&bot_delay=0", timeout=bs.WAIT_MS)
     board = page.locator(".ahoy-bw").first
-    board.locator(".ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     clicks, taken = drive.play_turn(page, board, "Bluefin")
     print("Panel:", clicks, "clicks for", taken)
     screenshot("board_panel_turn", target=page)
@@ -35,10 +36,10 @@ def test_panel_plays_a_turn_by_board_clicks(panel_server, page, screenshot):
 def test_panel_concedes_behind_a_confirmation(panel_server, page, screenshot):
     server = panel_server("ahoy_nb/apps/panel_app.py")
     page.set_viewport_size({"width": 1400, "height": 1000})
-    page.goto(server.url + "?players=2&seed=3&people=mollusk&bot_delay=0", timeout=60_000)
+    page.goto(server.url + "?players=2&seed=3&people=mollusk&bot_delay=0", timeout=bs.WAIT_MS)
     board = page.locator(".ahoy-bw").first
     # Offered at once, while the Bluefin bot is still playing its turn (out of turn).
-    board.locator(".ahoy-concede").click(timeout=60_000)
+    board.locator(".ahoy-concede").click(timeout=bs.WAIT_MS)
     confirm = board.locator(".ahoy-confirm")
     assert "the game ends now and Bluefin wins" in confirm.inner_text()
     confirm.locator(".ahoy-cancel").click()          # a second thought: nothing happens
@@ -46,7 +47,7 @@ def test_panel_concedes_behind_a_confirmation(panel_server, page, screenshot):
     board.locator(".ahoy-concede").click()
     screenshot("board_concede_confirm", target=page)
     confirm.locator("[data-concede='mollusk']").click()
-    board.locator(".ahoy-status", has_text="Bluefin won: Mollusk conceded").wait_for(timeout=30_000)
+    board.locator(".ahoy-status", has_text="Bluefin won: Mollusk conceded").wait_for(timeout=bs.WAIT_MS)
     assert board.locator(".ahoy-concede").is_hidden()
     screenshot("board_conceded", target=page)
 
@@ -55,9 +56,9 @@ def test_the_concede_question_stays_open_while_a_bot_plays(panel_server, page):
     """Asked out of turn, "Concede the game?" stays open as the bot's actions are drawn
     (a new position closes a chooser, whose choices may be gone, but not this question)."""
     server = panel_server("ahoy_nb/apps/panel_app.py")
-    page.goto(server.url + "?players=2&seed=3&people=mollusk&bot_delay=5", timeout=60_000)
+    page.goto(server.url + "?players=2&seed=3&people=mollusk&bot_delay=5", timeout=bs.WAIT_MS)
     board = page.locator(".ahoy-bw").first
-    board.locator(".ahoy-concede").click(timeout=60_000)
+    board.locator(".ahoy-concede").click(timeout=bs.WAIT_MS)
     confirm = board.locator(".ahoy-confirm")
     assert confirm.is_visible()
     where = board.locator(".ahoy-where")

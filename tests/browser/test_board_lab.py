@@ -109,7 +109,7 @@ def measure(page, k: int) -> dict:
 def wait_idle(page, k: int) -> None:
     page.wait_for_function(
         "([nb, k]) => { const b = document.querySelectorAll(nb + ' .ahoy-bw')[k];"
-        " return b && !b.classList.contains('ahoy-waiting'); }", arg=[NB, k], timeout=30000)
+        " return b && !b.classList.contains('ahoy-waiting'); }", arg=[NB, k], timeout=bs.WAIT_MS)
 
 
 def click_on_board(page, k: int, notation: str) -> int:
@@ -163,12 +163,13 @@ def lab(tmp_path_factory, chromium):
 def lab_page(lab, browser):
     context = browser.new_context(viewport=VIEW)
     page = context.new_page()
+    page.set_default_timeout(bs.WAIT_MS)
     bs.open_notebook(page, lab, "board_check.ipynb")
     page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
     run = bs.run_all_cells(page, "board_check.ipynb")
     assert not run.errors, run.error_report()
     for k in range(6):
-        board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60000)
+        board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
     yield page
     context.close()
 
@@ -292,7 +293,7 @@ def test_a_tile_is_placed_by_pointing(lab_page, screenshot):
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(
         "([nb, k]) => !!document.querySelectorAll(nb + ' .ahoy-bw')[k].querySelector('g.ghost.ahoy-preview')",
-        arg=[NB, k], timeout=10000)
+        arg=[NB, k], timeout=bs.WAIT_MS)
     before = b.locator("g.ghost.ahoy-preview").get_attribute("data-ghost")
     page.keyboard.press("r")     # the R key turns the preview
     after = b.locator("g.ghost.ahoy-preview").get_attribute("data-ghost")
@@ -314,7 +315,7 @@ def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
         b.scroll_into_view_if_needed()
         click_on_board(page, k, "end" if "end" in last else last[0])
         panel = b.locator(f".ahoy-notice-{kind}")
-        panel.first.wait_for(state="visible", timeout=20000)
+        panel.first.wait_for(state="visible", timeout=bs.WAIT_MS)
         text = panel.first.inner_text()
         assert "Fame" in text, text
         screenshot(f"board_lab_{kind}", target=page)
@@ -352,7 +353,7 @@ def test_keyboard_focus_ring_names_and_rule_tips(lab_page, screenshot):
     group.scroll_into_view_if_needed()
     group.hover()
     tip = b.locator(".ahoy-tip:not([hidden])")
-    tip.wait_for(state="visible", timeout=5000)
+    tip.wait_for(state="visible", timeout=bs.WAIT_MS)
     assert tip.inner_text().strip() == group.get_attribute("data-tip")
 
 
@@ -371,7 +372,7 @@ def test_battle_panel_and_a_chooser_in_words(lab_page, screenshot):
         several.scroll_into_view_if_needed()
         several.click()
         chooser = g.locator(".ahoy-chooser:not([hidden])")
-        chooser.wait_for(timeout=5000)
+        chooser.wait_for(timeout=bs.WAIT_MS)
         words = chooser.inner_text()
         assert "Place your" in words or "Spend" in words or "Recruit" in words, words
         screenshot("board_lab_chooser", target=page)
@@ -385,7 +386,7 @@ def test_light_and_dark_themes(lab_page, screenshot):
     light = screenshot("board_lab_light", target=page)
     page.evaluate("async () => await window.jupyterapp.commands.execute('apputils:change-theme',"
                   " {theme: 'JupyterLab Dark'})")
-    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20000)
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=bs.WAIT_MS)
     time.sleep(1)
     board(page, GAME).evaluate("(b) => b.scrollIntoView()")
     # UI text reads on the dark background: status and buttons are light on dark.
@@ -445,6 +446,6 @@ def test_a_click_the_kernel_answers_late_is_said_and_then_answered(lab_page, scr
     assert "No answer from Python for 10 s" in note.inner_text()
     assert 9.5 <= late, late
     screenshot("board_lab_no_answer_yet", target=page)
-    note.wait_for(state="hidden", timeout=30_000)     # the cell ends: the click is answered
+    note.wait_for(state="hidden", timeout=bs.WAIT_MS)     # the cell ends: the click is answered
     wait_idle(page, GAME)
     assert bs.kernel_json(page, count) > before

@@ -97,14 +97,14 @@ def lab_page(tmp_path_factory, browser):
     server = bs.start_jupyterlab(root=root, workdir=tmp_path_factory.mktemp("firstgame-server"))
     context = browser.new_context(viewport=bs.VIEWPORT)
     page = context.new_page()
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(bs.WAIT_MS)
     try:
         bs.open_notebook(page, server, "first_game.ipynb")
         page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
         run = bs.run_all_cells(page, "first_game.ipynb")
         assert not run.errors, run.error_report()
         for k in range(6):
-            board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+            board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
         # Where the first lesson is once Run All is done (nothing scrolled by hand).
         page.lesson_after_run_all = page.locator(f"{NB} .ahoy-tutorial").first.bounding_box()
         page.view_after_run_all = page.evaluate(_JS_VIEW)
@@ -120,7 +120,7 @@ def board(page, k: int):
 
 def wait_idle(b) -> None:
     b.page.wait_for_function("(b) => !b.classList.contains('ahoy-waiting')",
-                             arg=b.element_handle(), timeout=30_000)
+                             arg=b.element_handle(), timeout=bs.WAIT_MS)
 
 
 # Where each part of a board is, in CSS px of the window.
@@ -169,7 +169,7 @@ def test_a_right_move_in_a_lesson_leaves_the_board_where_it_was(lab_page, screen
     before = island.bounding_box()
     places = b.evaluate(_JS_PLACES)
     island.click()
-    b.locator(".ahoy-message-right").wait_for(timeout=30_000)
+    b.locator(".ahoy-message-right").wait_for(timeout=bs.WAIT_MS)
     wait_idle(b)
     after = b.locator(".ahoy-svg [data-space='0,0']").first.bounding_box()
     # (centres: the outline of a clickable space is not the outline of a space that changed)
@@ -184,7 +184,7 @@ def _open_chooser_on_a_die(page, b):
     die = b.locator("[data-part=bluefin] [data-die][data-actions]").first
     die.click()
     chooser = b.locator(".ahoy-chooser:not([hidden])")
-    chooser.wait_for(timeout=10_000)
+    chooser.wait_for(timeout=bs.WAIT_MS)
     return die, chooser
 
 
@@ -200,14 +200,14 @@ def test_a_die_on_sail_moves_nothing_and_leaves_no_tip_behind(lab_page, screensh
     chooser.locator("[data-action^='sail ']:not([data-action*='>'])").first.click()
     wait_idle(b)
     page.wait_for_function("(b) => b.querySelector('.ahoy-actions [data-action^=\"move \"]')",
-                           arg=b.element_handle(), timeout=30_000)
+                           arg=b.element_handle(), timeout=bs.WAIT_MS)
     time.sleep(0.3)   # (the pointer has not moved: a tip would be back by now)
     assert b.evaluate(_JS_PLACES) == places
     assert b.locator(".ahoy-tip").is_hidden(), b.locator(".ahoy-tip").inner_text()
     # Tips still come when the pointer moves to something that has one.
     group = b.locator("[data-part=bluefin] [data-slot-group][data-tip]").nth(1)
     group.hover()
-    b.locator(".ahoy-tip:not([hidden])").wait_for(timeout=5_000)
+    b.locator(".ahoy-tip:not([hidden])").wait_for(timeout=bs.WAIT_MS)
     screenshot("first_sail_placed", target=page)
 
 
@@ -242,7 +242,7 @@ def test_choosers_stay_in_the_window_and_off_the_actions(lab_page, screenshot):
     right.scroll_into_view_if_needed()
     r = right.bounding_box()
     page.mouse.click(r["x"] + r["width"] - 4, r["y"] + r["height"] / 2)
-    chooser.wait_for(timeout=10_000)
+    chooser.wait_for(timeout=bs.WAIT_MS)
     box, side = chooser.bounding_box(), b.locator(".ahoy-side").bounding_box()
     assert not overlap(box, side), (box, side)
     assert inside(box, page.evaluate(_JS_VIEW)), box
@@ -333,13 +333,13 @@ def test_a_save_edited_outside_ahoy_nb_is_opened_only_when_asked(lab_page, tmp_p
     with page.expect_file_chooser() as chooser:
         game.locator(".ahoy-files button", has_text="Open…").click()
     chooser.value.set_files(str(path))
-    game.get_by_text("edited outside ahoy-nb").wait_for(timeout=30_000)
+    game.get_by_text("edited outside ahoy-nb").wait_for(timeout=bs.WAIT_MS)
     anyway = game.locator(".ahoy-files button", has_text="Open anyway")
     assert anyway.is_visible()
     assert game.locator(".ahoy-bw .ahoy-svg").inner_html() == shown   # not opened yet
     screenshot("first_edited_save", target=page)
     anyway.click()
-    game.get_by_text("the game saved in it, not what its edited part says").wait_for(timeout=30_000)
+    game.get_by_text("the game saved in it, not what its edited part says").wait_for(timeout=bs.WAIT_MS)
     assert anyway.is_hidden()
 
 
@@ -361,22 +361,23 @@ def test_a_seat_page_fits_a_phone(served, browser, screenshot):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
+    page.set_default_timeout(bs.WAIT_MS)
     try:
         page.goto(made["seats"]["bluefin"]["url"].replace("localhost", "127.0.0.1"))
         b = page.locator(".ahoy-bw")
-        b.locator(".ahoy-svg.ahoy-can-act").wait_for(timeout=60_000)
+        b.locator(".ahoy-svg.ahoy-can-act").wait_for(timeout=bs.WAIT_MS)
         wide = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         assert wide == [390, 390], wide
         path = screenshot("first_seat_390", target=page)
         bs.save_small(path, bs.REPO_ROOT / "docs" / "seat-390.png")
         # At a die, the chooser stays inside the phone's window.
         b.locator(".ahoy-svg [data-action='start 0,0']").first.tap()
-        b.locator("[data-part=bluefin] [data-die][data-actions]").first.wait_for(timeout=60_000)
+        b.locator("[data-part=bluefin] [data-die][data-actions]").first.wait_for(timeout=bs.WAIT_MS)
         die = b.locator("[data-part=bluefin] [data-die][data-actions]").first
         die.evaluate("(d) => d.scrollIntoView({block: 'end'})")
         die.tap()
         chooser = b.locator(".ahoy-chooser:not([hidden])")
-        chooser.wait_for(timeout=10_000)
+        chooser.wait_for(timeout=bs.WAIT_MS)
         view = {"left": 0, "top": 0, "right": 390, "bottom": 844}
         assert inside(chooser.bounding_box(), view), chooser.bounding_box()
         assert page.evaluate("() => document.documentElement.scrollWidth") == 390

@@ -68,17 +68,18 @@ def lab(tmp_path_factory, chromium):
 def test_each_bot_turn_is_shown_step_by_step(lab, browser):
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
+    page.set_default_timeout(bs.WAIT_MS)
     bs.open_notebook(page, lab, "pace.ipynb")
     run = bs.run_all_cells(page, "pace.ipynb")
     assert not run.errors, run.error_report()
     board = page.locator(f"{NB} .ahoy-bw").first
     can_act = board.locator(".ahoy-svg.ahoy-can-act").first
-    can_act.wait_for(timeout=60_000)
+    can_act.wait_for(timeout=bs.WAIT_MS)
     page.evaluate(_JS_WATCH, NB)
     # Bluefin's whole first turn, by the buttons of the actions list: the first choice
     # each time, then "end" as soon as it is offered.
     for _ in range(40):
-        can_act.wait_for(timeout=60_000)
+        can_act.wait_for(timeout=bs.WAIT_MS)
         end = board.locator('button.ahoy-action[data-action="end"]')
         if end.count():
             end.click()
@@ -88,7 +89,7 @@ def test_each_bot_turn_is_shown_step_by_step(lab, browser):
         if go.count():
             go.first.click()
         page.wait_for_function("(nb) => !document.querySelector(nb + ' .ahoy-bw')"
-                               ".classList.contains('ahoy-waiting')", arg=NB, timeout=30_000)
+                               ".classList.contains('ahoy-waiting')", arg=NB, timeout=bs.WAIT_MS)
     else:
         pytest.fail("Bluefin's turn did not end")
     # The bots play to Bluefin's next decision.
@@ -122,15 +123,16 @@ def test_each_bot_turn_is_shown_step_by_step(lab, browser):
 def test_the_guarded_game_warns_before_a_battle_thrown_away(lab, browser):
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
+    page.set_default_timeout(bs.WAIT_MS)
     bs.open_notebook(page, lab, "guarded.ipynb")
     run = bs.run_all_cells(page, "guarded.ipynb")
     assert not run.errors, run.error_report()
     board = page.locator(f"{NB} .ahoy-bw").first
-    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
     entries = board.locator(".ahoy-log .ahoy-entry").count()
     board.locator('button.ahoy-action[data-action="hold"]').click()
     message = board.locator(".ahoy-message").first
-    message.get_by_text("Careful").wait_for(timeout=10_000)
+    message.get_by_text("Careful").wait_for(timeout=bs.WAIT_MS)
     said = message.inner_text()
     assert "58%" in said and "92%" in said, said             # the battle's exact odds
     panel = board.locator(".ahoy-panel", has_text="Play it anyway").first
@@ -138,9 +140,9 @@ def test_the_guarded_game_warns_before_a_battle_thrown_away(lab, browser):
     assert board.locator(".ahoy-log .ahoy-entry").count() == entries    # nothing played
     bs.save_screenshot(page, "lab_guarded_warning")
     panel.get_by_role("button", name="Choose again").click()
-    panel.wait_for(state="detached", timeout=10_000)
+    panel.wait_for(state="detached", timeout=bs.WAIT_MS)
     board.locator('button.ahoy-action[data-action="fire 4>1"]').click()
     page.wait_for_function("([el, n]) => el.querySelectorAll('.ahoy-log .ahoy-entry').length > n",
-                           arg=[board.element_handle(), entries], timeout=10_000)
+                           arg=[board.element_handle(), entries], timeout=bs.WAIT_MS)
     assert not board.locator(".ahoy-panel", has_text="Play it anyway").count()
     context.close()

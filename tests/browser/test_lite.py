@@ -117,7 +117,7 @@ def lite_page(browser, lite_site, request):
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(bs.WAIT_MS)
     page.requests = requests
     try:
         yield page
@@ -157,7 +157,7 @@ def _wait_idle(page) -> None:
         timeout=180_000, polling=250)
 
 
-def _wait_text(page, scope: str, text: str, timeout: int = 30_000) -> None:
+def _wait_text(page, scope: str, text: str, timeout: int = bs.WAIT_MS) -> None:
     page.wait_for_function(
         "([scope, text]) => { const el = document.querySelector(scope);"
         " return !!el && el.innerText.includes(text); }", arg=[scope, text], timeout=timeout)
@@ -167,7 +167,7 @@ def _timed_click(page, board_index: int, locator) -> float:
     """Click ``locator``; milliseconds until board ``board_index`` is redrawn."""
     page.evaluate(_JS_ARM_REDRAW, board_index)
     locator.click()
-    page.wait_for_function("() => window.__ahoyRedraw.redraw !== null", timeout=30_000)
+    page.wait_for_function("() => window.__ahoyRedraw.redraw !== null", timeout=bs.WAIT_MS)
     probe = page.evaluate("() => window.__ahoyRedraw")
     return probe["redraw"] - probe["click"]
 
@@ -219,7 +219,7 @@ def _next(tutorial) -> None:
     """After a right move the lesson shows what happened; Next goes on."""
     button = tutorial.locator("button:visible", has_text="Next ›").first
     try:
-        button.wait_for(state="visible", timeout=30_000)
+        button.wait_for(state="visible", timeout=bs.WAIT_MS)
     except Exception:
         raise AssertionError("no Next after a right move: " + tutorial.inner_text()[:1500]) from None
     button.click()
@@ -312,11 +312,11 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     advice = game.locator(".ahoy-panel", has_text="Advice").first
     advice.scroll_into_view_if_needed()
     page.wait_for_function("(el) => /Bluefin \\d+%/.test(el.textContent)",
-                           arg=advice.element_handle(), timeout=60_000)
+                           arg=advice.element_handle(), timeout=bs.WAIT_MS)
     assert "against these bots" in advice.inner_text()
     advice.get_by_role("button", name="Hint").click()
     page.wait_for_function("(el) => /start \\d+,\\d+\\): \\d+% to win/.test(el.textContent)",
-                           arg=advice.element_handle(), timeout=60_000)
+                           arg=advice.element_handle(), timeout=bs.WAIT_MS)
 
     def entries() -> list[str]:
         return [t for t in game.locator(".ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()
@@ -326,8 +326,8 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     ms = [_timed_click(page, 0, game.locator('.ahoy-svg [data-action^="start "]').first)]
     page.wait_for_function(
         "(s) => Array.from(document.querySelectorAll(s + ' .ahoy-entry-head'))"
-        ".some(e => e.innerText.includes('Smuggler 1: start'))", arg=BOARD, timeout=60_000)
-    _wait_text(page, BOARD, "Bluefin to decide", timeout=60_000)
+        ".some(e => e.innerText.includes('Smuggler 1: start'))", arg=BOARD, timeout=bs.WAIT_MS)
+    _wait_text(page, BOARD, "Bluefin to decide", timeout=bs.WAIT_MS)
     log = entries()
     assert any("Bluefin: start" in e for e in log), log
     assert any("Smuggler 1: start" in e for e in log), log
@@ -338,7 +338,7 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     ms.append(_timed_click(page, 0, choice))
     page.wait_for_function(
         "([s, a]) => Array.from(document.querySelectorAll(s + ' .ahoy-entry-head'))"
-        ".some(e => e.innerText.includes('Bluefin: ' + a))", arg=[BOARD, placed], timeout=30_000)
+        ".some(e => e.innerText.includes('Bluefin: ' + a))", arg=[BOARD, placed], timeout=bs.WAIT_MS)
     # The light charts follow the game: one Fame point per position.
     n = len(entries())
     assert charts.locator("polyline").count() == 3

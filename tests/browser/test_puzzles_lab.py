@@ -27,7 +27,7 @@ def test_three_puzzles_by_clicks(run_notebook, screenshot):
     page = run.page
     assert not run.errors, run.error_report()
     board = page.locator(BOARD).first
-    board.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+    board.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
     assert bs.kernel_json(page, _SCRATCH) == 1500
 
     solve_three(page, board, lambda name: screenshot(f"lab_puzzle_{name}"))

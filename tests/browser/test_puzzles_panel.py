@@ -78,14 +78,14 @@ def _press(page, label: str) -> None:
 
 def test_three_puzzles_by_clicks_in_the_panel_app(served, page, screenshot):
     # From the game's page, as a person: Puzzles opens in a new tab.
-    page.goto(served.url, timeout=60_000)
-    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.goto(served.url, timeout=bs.WAIT_MS)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     with page.context.expect_page() as opened:
         page.locator("a.ahoy-puzzles-link").first.click()
     tab = opened.value
-    tab.set_default_timeout(60_000)
+    tab.set_default_timeout(bs.WAIT_MS)
     board = tab.locator(BOARD).first
-    board.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+    board.locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
     assert "mode=puzzles" in tab.url
     assert not board.locator(".ahoy-controls").first.is_visible()   # no Undo, no Concede
     assert _file_rating(served) == 1500

@@ -52,7 +52,7 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     page = run.page
     assert not run.errors, run.error_report()
     scrubber = page.locator(f"{NB} .ahoy-bw input.ahoy-scrubber").last
-    scrubber.wait_for(timeout=60_000)
+    scrubber.wait_for(timeout=bs.WAIT_MS)
     end = int(scrubber.input_value())
     assert end == bs.kernel_json(page, "import json; print(json.dumps(len(replay.state.history)))")
 

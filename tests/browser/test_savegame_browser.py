@@ -24,10 +24,10 @@ def _log(page) -> list[str]:
 
 
 def _wait_ready(page) -> None:
-    page.locator(f"{BOARD} .ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    page.locator(f"{BOARD} .ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
 
 
-def _wait_until(fn, timeout: float = 30.0) -> None:
+def _wait_until(fn, timeout: float = bs.WAIT_S) -> None:
     deadline = time.monotonic() + timeout
     while not fn():
         assert time.monotonic() < deadline, "timed out"
@@ -36,7 +36,7 @@ def _wait_until(fn, timeout: float = 30.0) -> None:
 
 def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screenshot):
     server = panel_server("ahoy_nb/apps/panel_app.py")
-    page.goto(server.url + "?players=3&seed=5&bot_delay=0.05", timeout=60_000)
+    page.goto(server.url + "?players=3&seed=5&bot_delay=0.05", timeout=bs.WAIT_MS)
     _wait_ready(page)
     # Play a little: Bluefin's first action, then the bots answer.
     first = page.locator(f"{BOARD} .ahoy-actions button.ahoy-action").first
@@ -55,7 +55,7 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
     state = savegame.loads(text)
 
     # A new game, another seed: a different position.
-    page.goto(server.url + "?players=3&seed=6&bot_delay=0.05", timeout=60_000)
+    page.goto(server.url + "?players=3&seed=6&bot_delay=0.05", timeout=bs.WAIT_MS)
     _wait_ready(page)
     other = _svg(page)
     assert other != svg
@@ -64,13 +64,13 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
     bad = tmp_path / "bad.ahoy.json"
     bad.write_text(text[: len(text) // 2])
     page.locator("input[type=file]").first.set_input_files(str(bad))
-    page.get_by_text("Not opened: not an Ahoy save file").wait_for(timeout=30_000)
+    page.get_by_text("Not opened: not an Ahoy save file").wait_for(timeout=bs.WAIT_MS)
     assert _svg(page) == other
     screenshot("panel_save_refused")
 
     # The saved file: the same position, the same log, Bluefin's own view.
     page.locator("input[type=file]").first.set_input_files(str(saved))
-    page.get_by_text("Opened the saved game").wait_for(timeout=30_000)
+    page.get_by_text("Opened the saved game").wait_for(timeout=bs.WAIT_MS)
     _wait_until(lambda: _log(page) == log)
     _wait_until(lambda: _svg(page) == svg)
     shown = page.locator(f"{BOARD}").first.inner_text() + _svg(page)
@@ -149,7 +149,7 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, jupyterlab_serv
     page = run_notebook("notebooks/03_full_game.ipynb").page
     game = page.locator(GAME).first
     board = game.locator(".ahoy-bw").first
-    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
     game.scroll_into_view_if_needed()
     svg = board.locator(".ahoy-svg").first.inner_html()
 
@@ -171,7 +171,7 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, jupyterlab_serv
     _click_until(page, game, board.locator(".ahoy-actions button.ahoy-action").first,
                  lambda: board.locator(".ahoy-svg").first.inner_html() != svg,
                  log=jupyterlab_server.log_path)
-    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
 
     def upload(path) -> None:   # ipywidgets' FileUpload opens a file chooser
         with page.expect_file_chooser() as chooser:
@@ -182,11 +182,11 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, jupyterlab_serv
     bad.write_bytes(b"\x00\x01 not a save")
     changed = board.locator(".ahoy-svg").first.inner_html()
     upload(bad)
-    game.get_by_text("Not opened:").wait_for(timeout=30_000)
+    game.get_by_text("Not opened:").wait_for(timeout=bs.WAIT_MS)
     assert board.locator(".ahoy-svg").first.inner_html() == changed
 
     upload(saved)
-    game.get_by_text("Opened lab.ahoy.json").wait_for(timeout=30_000)
+    game.get_by_text("Opened lab.ahoy.json").wait_for(timeout=bs.WAIT_MS)
     _wait_until(lambda: board.locator(".ahoy-svg").first.inner_html() == svg)
     screenshot("lab_game_opened")
 
@@ -201,14 +201,14 @@ def test_a_three_player_save_opened_in_a_two_player_game_is_played_on(panel_serv
     path = tmp_path / "three.ahoy.json"
     path.write_text(savegame.dumps(saved))
     server = panel_server("ahoy_nb/apps/panel_app.py")
-    page.goto(server.url + "?players=2&seed=6&bot_delay=0.05", timeout=60_000)
+    page.goto(server.url + "?players=2&seed=6&bot_delay=0.05", timeout=bs.WAIT_MS)
     _wait_ready(page)
     page.locator("input[type=file]").first.set_input_files(str(path))
     page.get_by_text("Opened the saved game: Smuggler 1 is played by a normal bot").wait_for(
-        timeout=30_000)
+        timeout=bs.WAIT_MS)
     _wait_until(lambda: any(" Smuggler 1" in x and "start" in x for x in
                             page.locator(f"{BOARD} .ahoy-log .ahoy-entry").all_inner_texts()))
     _wait_ready(page)                                    # Bluefin's turn again: playable
-    page.get_by_text("Bots: Smuggler 1 (normal), Mollusk (normal)").first.wait_for(timeout=10_000)
-    page.get_by_text("Smuggler 1: normal bot").first.wait_for(timeout=10_000)   # the bots panel
+    page.get_by_text("Bots: Smuggler 1 (normal), Mollusk (normal)").first.wait_for(timeout=bs.WAIT_MS)
+    page.get_by_text("Smuggler 1: normal bot").first.wait_for(timeout=bs.WAIT_MS)   # the bots panel
     screenshot("panel_three_player_save_in_a_two_player_game")

@@ -75,9 +75,9 @@ def test_two_browsers_given_the_same_made_up_id_never_share_a_game(serve, browse
     for _ in range(2):
         context = browser.new_context(viewport=bs.VIEWPORT)
         page = context.new_page()
-        page.set_default_timeout(60_000)
-        page.goto(f"{serve.url}?bokeh-session-id={MADE_UP}&players=2&seed=5", timeout=60_000)
-        page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+        page.set_default_timeout(bs.WAIT_MS)
+        page.goto(f"{serve.url}?bokeh-session-id={MADE_UP}&players=2&seed=5", timeout=bs.WAIT_MS)
+        page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
         assert "bokeh-session-id" not in page.url
         pages.append(page)
     a, b = pages
@@ -94,16 +94,16 @@ def test_two_browsers_given_the_same_made_up_id_never_share_a_game(serve, browse
 
 
 def test_bad_address_parameters_are_named_on_the_page(serve, page, screenshot):
-    page.goto(f"{serve.url}?players=abc&bot_delay=nan&seed=1e9", timeout=60_000)
+    page.goto(f"{serve.url}?players=abc&bot_delay=nan&seed=1e9", timeout=bs.WAIT_MS)
     for words in ("The address's players=abc is not 2, 3 or 4",
                   "The address's bot_delay=nan is not a number of seconds",
                   "The address's seed=1e9 is not a whole number"):
-        page.get_by_text(words).first.wait_for(timeout=60_000)  # (Panel's shadow DOM)
+        page.get_by_text(words).first.wait_for(timeout=bs.WAIT_MS)  # (Panel's shadow DOM)
     # The game still runs, with the defaults.
-    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     screenshot("panel_bad_parameters")
     page.goto(f"{serve.url}?people=%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E",
-              timeout=60_000)
-    page.get_by_text("The address's people=<img src=x").first.wait_for(timeout=60_000)
-    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=60_000)
+              timeout=bs.WAIT_MS)
+    page.get_by_text("The address's people=<img src=x").first.wait_for(timeout=bs.WAIT_MS)
+    page.locator(".ahoy-bw .ahoy-svg [data-action]").first.wait_for(timeout=bs.WAIT_MS)
     assert page.evaluate("window.pwned === undefined")

@@ -47,11 +47,11 @@ def _log_count(board) -> int:
 
 
 def test_a_click_survives_the_advisors_updates(ahoy_serve_3, page, screenshot):
-    page.goto(ahoy_serve_3.url, timeout=60_000)
+    page.goto(ahoy_serve_3.url, timeout=bs.WAIT_MS)
     board = page.locator(".ahoy-bw").first
-    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
     advisor = board.locator(".ahoy-panel[data-panel=advisor]").first
-    advisor.get_by_text("Chance to win").first.wait_for(timeout=60_000)
+    advisor.get_by_text("Chance to win").first.wait_for(timeout=bs.WAIT_MS)
     buttons = board.locator(".ahoy-actions button.ahoy-action")
 
     # (a) A hint marks some actions: the buttons stay the very same nodes.
@@ -59,7 +59,7 @@ def test_a_click_survives_the_advisors_updates(ahoy_serve_3, page, screenshot):
     board.evaluate("(r) => r.querySelectorAll('.ahoy-actions button.ahoy-action')"
                    ".forEach((b) => { b.__ahoyMark = true; })")
     advisor.locator("button", has_text="Hint").click()
-    board.locator(".ahoy-actions button.ahoy-action.ahoy-hint").first.wait_for(timeout=60_000)
+    board.locator(".ahoy-actions button.ahoy-action.ahoy-hint").first.wait_for(timeout=bs.WAIT_MS)
     kept = board.evaluate("(r) => Array.from(r.querySelectorAll('.ahoy-actions button.ahoy-action'))"
                           ".map((b) => b.__ahoyMark === true)")
     assert len(kept) == n and all(kept), f"{kept.count(False)} of {n} action buttons were replaced"
@@ -68,8 +68,8 @@ def test_a_click_survives_the_advisors_updates(ahoy_serve_3, page, screenshot):
     before = _log_count(board)
     buttons.first.click()
     bs.wait_until(lambda: _log_count(board) > before, 30)
-    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=60_000)
-    advisor.get_by_text(BEHIND).first.wait_for(timeout=30_000)
+    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
+    advisor.get_by_text(BEHIND).first.wait_for(timeout=bs.WAIT_MS)
 
     # (b) and (c): press the first action near its lower edge while the chances of the
     # position before are shown, release it once the latest have come.

@@ -57,7 +57,7 @@ def _quiz(page, tut, name: str, screenshot) -> None:
     offers nothing to play and says nobody's turn."""
     panel = tut.locator(".ahoy-bw .ahoy-panel").first
     page.wait_for_function("([el]) => el.innerText.includes('quiz, question 1 of')",
-                           arg=[tut.element_handle()], timeout=30_000)
+                           arg=[tut.element_handle()], timeout=bs.WAIT_MS)
     n = int(re.search(r"question 1 of (\d+)", tut.inner_text()).group(1))
     assert n >= 3
     for k in range(n):
@@ -77,10 +77,10 @@ def _quiz(page, tut, name: str, screenshot) -> None:
         if k + 1 < n:
             page.wait_for_function("([el, t]) => el.innerText.includes(t)",
                                    arg=[tut.element_handle(), f"question {k + 2} of {n}"],
-                                   timeout=30_000)
+                                   timeout=bs.WAIT_MS)
     page.wait_for_function("([el, t]) => el.innerText.includes(t)",
                            arg=[tut.element_handle(), f"Quiz: {n - 1} of {n} right"],
-                           timeout=30_000)
+                           timeout=bs.WAIT_MS)
     # Issue 49, item 10: a finished lesson offers no action and says nobody's turn.
     board = tut.locator(".ahoy-bw").first
     assert not board.locator(".ahoy-svg [data-action], .ahoy-svg [data-actions], "
@@ -192,7 +192,7 @@ def _one_message(page, tut, expected_start: str, answer: list[str]) -> str:
     page.wait_for_function(
         "([el, start]) => !el.hidden && el.innerText.trim().startsWith(start)",
         arg=[tut.locator(".ahoy-bw .ahoy-message").first.element_handle(), expected_start],
-        timeout=30_000)
+        timeout=bs.WAIT_MS)
     text = _feedback(tut)
     assert not names_answer(text, answer), text
     assert re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", text), f"not in words: {text}"
@@ -221,7 +221,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         tut = page.locator(TUTORIAL).nth(k)
         tut.scroll_into_view_if_needed()
         bs.wait_text_in_view(page, tut, tutorials.get(name).title)
-        tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+        tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
         tut.scroll_into_view_if_needed()
         steps = len(tutorials.start(name))
         at, space, not_offered, wrong, answer = _tries(name)
@@ -233,12 +233,12 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
             show.click()
             page.wait_for_function(
                 "([el, text]) => el.innerText.includes(text)",
-                arg=[tut.element_handle(), f"{i + 1} of {steps} done"], timeout=30_000)
+                arg=[tut.element_handle(), f"{i + 1} of {steps} done"], timeout=bs.WAIT_MS)
             nxt.click()
             page.wait_for_function(
                 "([el, text]) => el.innerText.includes(text)",
                 arg=[tut.element_handle(), f"Step {i + 2} of" if i + 1 < steps else "quiz"],
-                timeout=30_000)
+                timeout=bs.WAIT_MS)
 
         for i in range(at):
             show_me(i)
@@ -294,7 +294,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         show.click()
         page.wait_for_function(
             "([el, text]) => el.innerText.includes(text)",
-            arg=[tut.element_handle(), f"{at + 1} of {steps} done"], timeout=30_000)
+            arg=[tut.element_handle(), f"{at + 1} of {steps} done"], timeout=bs.WAIT_MS)
         spot = tut.locator(".ahoy-bw .ahoy-svg [data-space]").first
         spot.scroll_into_view_if_needed()
         top0 = scroll_top(page)
@@ -307,7 +307,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         page.wait_for_function(
             "([el, text]) => el.innerText.includes(text)",
             arg=[tut.element_handle(), f"Step {at + 2} of" if at + 1 < steps else "quiz"],
-            timeout=30_000)
+            timeout=bs.WAIT_MS)
 
         # Then Show me and Next to the end, and the quiz.
         for i in range(at + 1, steps):
@@ -324,7 +324,7 @@ def _first_lesson(run_notebook, notebook: str):
     """Run ``notebook``; its page and its first lesson's widget, shown."""
     page = run_notebook(notebook).page
     tut = page.locator(TUTORIAL).first
-    tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=60_000)
+    tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
     tut.scroll_into_view_if_needed()
     return page, tut
 
@@ -355,10 +355,10 @@ def test_hovering_a_slot_and_a_card_shows_its_rule(run_notebook, screenshot):
     slot = tut.locator('.ahoy-svg [data-key^="cannons"]').first
     slot.hover()
     page.wait_for_function(SHOWN, arg=[tut.element_handle(), tip("slot", "cannons")],
-                           timeout=10_000)
+                           timeout=bs.WAIT_MS)
     card = tut.locator(".ahoy-svg [data-crew], .ahoy-svg [data-market]").first
     key = card.get_attribute("data-crew") or card.get_attribute("data-market")
     card.hover()
     page.wait_for_function(SHOWN, arg=[tut.element_handle(), tip("crew", key.split(":")[-1])],
-                           timeout=10_000)
+                           timeout=bs.WAIT_MS)
     screenshot("lab_tutor_tip")

@@ -14,7 +14,7 @@ TUTORIAL = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-tutorial"
 BOARD = f"{TUTORIAL} .ahoy-bw"
 
 
-def _wait_text(page, text: str, timeout: int = 20000) -> None:
+def _wait_text(page, text: str, timeout: int = bs.WAIT_MS) -> None:
     page.wait_for_function(
         "([scope, text]) => { const el = document.querySelector(scope);"
         " return !!el && el.innerText.includes(text); }",
@@ -39,18 +39,18 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     assert not run.errors, f"{NOTEBOOK} raised in JupyterLab:\n{run.error_report()}"
     # Every lesson widget drawn (two: battles, then defending), the first at the top.
     page.wait_for_function("(scope) => document.querySelectorAll(scope).length == 2",
-                           arg=TUTORIAL, timeout=60000)
+                           arg=TUTORIAL, timeout=bs.WAIT_MS)
     # At the top, again at each check: while the last outputs still render, JupyterLab
     # scrolls back to the running cell, and a windowed cell out of sight has no text.
     page.wait_for_function(
         "([scope, text]) => { document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
         ".jp-WindowedPanel-outer').scrollTop = 0; const el = document.querySelector(scope);"
         " return !!el && el.innerText.includes(text); }",
-        arg=[TUTORIAL, "The rulebook's battle example"], timeout=20000)
+        arg=[TUTORIAL, "The rulebook's battle example"], timeout=bs.WAIT_MS)
     assert "chance to win" in run.dom_output_text()
 
     # The tutorial's board is the BoardWidget, with the learner's moves clickable.
-    page.locator(f"{BOARD} .ahoy-svg svg").first.wait_for(state="visible", timeout=60000)
+    page.locator(f"{BOARD} .ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
     page.locator(TUTORIAL).first.scroll_into_view_if_needed()
     _wait_text(page, "Step 1 of")
     before = _log_actions(page)
@@ -75,12 +75,12 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     _wait_text(page, "go on")
     page.wait_for_function(
         "(scope) => !!document.querySelector(scope + ' .ahoy-svg [data-action=\"move 3,2\"]')",
-        arg=BOARD, timeout=20000)
+        arg=BOARD, timeout=bs.WAIT_MS)
     assert _log_actions(page) == before + ["sail 3"]         # applied once
     page.locator(f'{BOARD} .ahoy-svg [data-action="move 3,2"]').first.click()
     page.wait_for_function(
         "([scope, n]) => document.querySelector(scope).querySelectorAll('.ahoy-log .ahoy-entry').length == n",
-        arg=[BOARD, len(before) + 2], timeout=20000)
+        arg=[BOARD, len(before) + 2], timeout=bs.WAIT_MS)
     page.locator(f'{BOARD} .ahoy-svg [data-action="move 2,2"]').first.click()
     # The board warns first: moving into 2,2 starts a battle.
     confirm = page.locator(f"{BOARD} .ahoy-confirm:not([hidden])").first
@@ -105,7 +105,7 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     _wait_text(page, "Step 3 of")
     page.wait_for_function(
         "([scope, n]) => document.querySelector(scope).querySelectorAll('.ahoy-log .ahoy-entry').length == n",
-        arg=[BOARD, len(before) + 4], timeout=20000)
+        arg=[BOARD, len(before) + 4], timeout=bs.WAIT_MS)
     assert _log_actions(page) == before + ["sail 3", "move 3,2", "move 2,2", "battle smuggler1"]
     page.locator(TUTORIAL).first.scroll_into_view_if_needed()
     shot = screenshot("lab_02_battles_tutorial")
