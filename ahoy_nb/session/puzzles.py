@@ -238,7 +238,7 @@ class Trainer:
         self._listeners: list[Callable[["Trainer"], None]] = []
         self.verdict: Verdict | None = None
         self.shown = False
-        self.puzzle = self._pick()
+        self.puzzle = self._pick(theme)
         self.state = self.puzzle.state
 
     # -- reading --------------------------------------------------------------------------
@@ -343,10 +343,12 @@ class Trainer:
         if theme is not None and theme not in THEMES:
             raise ValueError(f"{theme!r} is not a theme: {', '.join(THEMES)}")
 
-    def _pick(self, exclude: str | None = None) -> Puzzle:
-        pool = [p for p in self.puzzles if self.theme is None or self.theme in p.themes]
-        if not pool:
-            raise ValueError(f"no puzzle has the theme {self.theme!r}")
+    def _pick(self, theme: str | None, exclude: str | None = None) -> Puzzle:
+        pool = [p for p in self.puzzles if theme is None or theme in p.themes]
+        if not pool:   # cargo, exploring, opening: docs/puzzles.md says why
+            having = ", ".join(t for t, n in self.themes().items() if n)
+            raise ValueError(f"no puzzle has the theme {theme!r} yet "
+                             f"(themes with puzzles: {having})")
         fresh = [p for p in pool if not self.ratings.attempted(p) and p.id != exclude]
         pool = fresh or [p for p in pool if p.id != exclude] or pool
         me = self.ratings.rating
@@ -355,10 +357,12 @@ class Trainer:
     def next(self, theme: str | None = "same") -> Puzzle:
         """Go on to the next puzzle: not yet tried, of ``theme`` (``"same"``: the theme
         chosen so far; ``None``: any), its rating nearest the solver's."""
-        if theme != "same":
+        if theme == "same":
+            theme = self.theme
+        else:
             self._check_theme(theme)
-            self.theme = theme
-        self.puzzle = self._pick(exclude=self.puzzle.id)
+        self.puzzle = self._pick(theme, exclude=self.puzzle.id)   # refused: nothing changes
+        self.theme = theme
         self.state = self.puzzle.state
         self.verdict, self.shown = None, False
         self._changed()

@@ -105,7 +105,8 @@ def puzzles(theme: str | None = None) -> PuzzleWidget:
 
     ``theme``: only puzzles of one theme (``battle``, ``cargo``, ``scoring``,
     ``exploring``, ``crew``, ``plans``, ``faction``, ``opening``, ``middlegame``,
-    ``ending``). Your rating is kept in one file in your data folder, or in the static
-    site in the browser's storage (``ahoy_nb.session.puzzles.ratings_path()``).
+    ``ending``; a theme no puzzle has yet is refused, with those that have some). Your
+    rating is kept in one file in your data folder, or in the static site in the
+    browser's storage (``ahoy_nb.session.puzzles.ratings_path()``).
     """
     return PuzzleWidget(Trainer(theme=theme))

@@ -88,6 +88,12 @@ def test_next_picks_an_untried_puzzle_near_the_rating(ratings):
     assert abs(nxt.rating - ratings.rating) == min(abs(p.rating - ratings.rating) for p in untried)
     with pytest.raises(ValueError, match="not a theme"):
         t.next("knitting")
+    empty = next(theme for theme, n in t.themes().items() if not n)
+    having = [theme for theme, n in t.themes().items() if n]
+    with pytest.raises(ValueError, match=rf"no puzzle has the theme '{empty}' yet "
+                                         rf"\(themes with puzzles: {', '.join(having)}\)"):
+        t.next(empty)
+    assert (t.theme, t.puzzle) == (None, nxt)   # a refused theme changes nothing
 
 
 def test_a_damaged_file_starts_afresh(tmp_path):
