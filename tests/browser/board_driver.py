@@ -38,20 +38,20 @@ def click_on_board(page, board, notation: str) -> int:
     if notation.startswith("tile "):
         # Pointing: the drawn tile snaps to the placement nearest the pointer.
         ghost = board.locator(f'.ahoy-svg g.ghost[data-action="{notation}"]').first
-        ghost.scroll_into_view_if_needed()
+        bs.scroll_to(ghost)
         box = ghost.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.mouse.move(x, y)
         page.mouse.click(x, y)
         clicks = 1
     elif one.count():
-        one.first.scroll_into_view_if_needed()
+        bs.scroll_to(one.first)
         one.first.click()
         clicks = 1
     else:
         several = board.locator(f".ahoy-svg [data-actions*='\"{notation}\"']")
         assert several.count(), f"{notation!r} is not on the board"
-        several.first.scroll_into_view_if_needed()
+        bs.scroll_to(several.first)
         several.first.click()
         clicks = 2
         choice = board.locator(f'.ahoy-chooser [data-action="{notation}"]')

@@ -476,6 +476,20 @@ def wait_text_in_view(page, locator, text: str, timeout: float = WAIT_S) -> None
                            timeout=timeout * 1000)
 
 
+def scroll_to(locator, tries: int = 5) -> None:
+    """Scroll ``locator`` into view, again if it was drawn anew meanwhile: a board redraws
+    its picture after the message that announced the change (Playwright's scroll gives up
+    on an element that leaves the page, where a click would look again)."""
+    from playwright.sync_api import Error
+    for attempt in range(tries):
+        try:
+            return locator.scroll_into_view_if_needed()
+        except Error as err:
+            if "not attached to the DOM" not in str(err) or attempt == tries - 1:
+                raise
+            time.sleep(0.2)
+
+
 def seen_text(locator) -> str:
     """The text of ``locator`` as a sighted person sees it: its inner text without the
     screen reader's live regions (``.ahoy-live``: visually hidden, saying again what the

@@ -61,7 +61,7 @@ def click_action(page, scope: str, notation: str | None = None) -> str:
         notation = first.get_attribute("data-action")
     el = page.locator(f'{scope} .ahoy-svg [data-action="{notation}"]').first
     el.wait_for(state="visible", timeout=bs.WAIT_MS)
-    el.scroll_into_view_if_needed()
+    bs.scroll_to(el)
     el.click()
     return notation
 
@@ -73,7 +73,7 @@ def click_illegal(page, scope: str, notation: str = ILLEGAL) -> None:
     el.wait_for(state="visible", timeout=bs.WAIT_MS)
     legal = el.get_attribute("data-action")
     el.evaluate("(node, a) => node.setAttribute('data-action', a)", notation)
-    el.scroll_into_view_if_needed()
+    bs.scroll_to(el)
     el.click()
     el.evaluate("(node, a) => node.setAttribute('data-action', a)", legal)  # as it was
 
@@ -139,7 +139,7 @@ def test_notebook_runs_in_jupyterlab(run_notebook, screenshot, path):
         return
     board = page.locator(f"{NB} .ahoy-bw .ahoy-svg svg").first
     board.wait_for(state="attached", timeout=bs.WAIT_MS)
-    board.scroll_into_view_if_needed()
+    bs.scroll_to(board)
     assert board.is_visible(), f"{rel}: the board is not shown"
     screenshot(f"lab_{path.stem}")
     assert bs.modified_notebooks() == changed_before, "running a notebook must not change it"

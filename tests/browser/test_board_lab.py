@@ -121,19 +121,19 @@ def click_on_board(page, k: int, notation: str) -> int:
     if notation.startswith("tile "):
         # Pointing: the drawn tile snaps to the placement nearest the pointer.
         ghost = b.locator(f'.ahoy-svg g.ghost[data-action="{notation}"]').first
-        ghost.scroll_into_view_if_needed()
+        bs.scroll_to(ghost)
         box = ghost.bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         clicks = 1
     elif one.count():
-        one.first.scroll_into_view_if_needed()
+        bs.scroll_to(one.first)
         one.first.click()
         clicks = 1
     else:
         several = b.locator(f".ahoy-svg [data-actions*='\"{notation}\"']")
         assert several.count(), f"{notation!r} is not on the board"
-        several.first.scroll_into_view_if_needed()
+        bs.scroll_to(several.first)
         several.first.click()
         choice = b.locator(f'.ahoy-chooser [data-action="{notation}"]')
         if not choice.count():   # behind a gold stepper: step to it
@@ -212,10 +212,10 @@ def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, scre
     to do, both beside the board (its side column), in view, within a second."""
     page = lab_page
     b = board(page, GAME)
-    b.scroll_into_view_if_needed()
+    bs.scroll_to(b)
     # Low on the map, where an answer above the board would be out of view.
     space = b.locator(".ahoy-svg [data-space]:not([data-action]):not([data-actions])").last
-    space.scroll_into_view_if_needed()
+    bs.scroll_to(space)
     top0 = _scroll_top(page)
     space.click()
     message = b.locator(".ahoy-message").first
@@ -284,11 +284,11 @@ def test_a_tile_is_placed_by_pointing(lab_page, screenshot):
     page = lab_page
     k = EXPLORE
     b = board(page, k)
-    b.scroll_into_view_if_needed()
+    bs.scroll_to(b)
     bar = b.locator(".ahoy-explore")
     assert bar.is_visible()
     ghost = b.locator(".ahoy-svg g.ghost").first
-    ghost.scroll_into_view_if_needed()
+    bs.scroll_to(ghost)
     box = ghost.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(
@@ -312,7 +312,7 @@ def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
         last = bs.kernel_json(page, f"import json; from ahoy_nb.ai.bots import RandomBot; s = {name}.state;"
                                     f" print(json.dumps([a.notation for a in s.legal_actions()]))")
         b = board(page, k)
-        b.scroll_into_view_if_needed()
+        bs.scroll_to(b)
         click_on_board(page, k, "end" if "end" in last else last[0])
         panel = b.locator(f".ahoy-notice-{kind}")
         panel.first.wait_for(state="visible", timeout=bs.WAIT_MS)
@@ -330,7 +330,7 @@ def test_keyboard_focus_ring_names_and_rule_tips(lab_page, screenshot):
     k = GAME
     b = board(page, k)
     target = b.locator(".ahoy-svg [role='button'][tabindex='0']").first
-    target.scroll_into_view_if_needed()
+    bs.scroll_to(target)
     target.focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")          # keyboard focus: the ring shows
@@ -350,7 +350,7 @@ def test_keyboard_focus_ring_names_and_rule_tips(lab_page, screenshot):
         assert not b.locator(".ahoy-chooser:not([hidden])").count()
     # A rule tip on hover: a slot group says what its action does.
     group = b.locator(".ahoy-svg [data-slot-group][data-tip]").first
-    group.scroll_into_view_if_needed()
+    bs.scroll_to(group)
     group.hover()
     tip = b.locator(".ahoy-tip:not([hidden])")
     tip.wait_for(state="visible", timeout=bs.WAIT_MS)
@@ -369,7 +369,7 @@ def test_battle_panel_and_a_chooser_in_words(lab_page, screenshot):
     g = board(page, GAME)
     several = g.locator(".ahoy-svg [data-actions]").first
     if several.count():
-        several.scroll_into_view_if_needed()
+        bs.scroll_to(several)
         several.click()
         chooser = g.locator(".ahoy-chooser:not([hidden])")
         chooser.wait_for(timeout=bs.WAIT_MS)
@@ -417,7 +417,7 @@ def test_board_clicks_still_play_after_the_page_reconnects(lab_page):
     assert status == "connected"
     time.sleep(2)   # the widget manager asks the kernel for every widget's state again
     button = board(page, GAME).locator(".ahoy-actions button.ahoy-action:not([title*=careful])").first
-    button.scroll_into_view_if_needed()
+    bs.scroll_to(button)
     button.click()
     deadline = time.monotonic() + 20
     while bs.kernel_json(page, count) == before:
@@ -437,7 +437,7 @@ def test_a_click_the_kernel_answers_late_is_said_and_then_answered(lab_page, scr
     time.sleep(0.5)
     g = board(page, GAME)
     button = g.locator(".ahoy-actions button.ahoy-action:not([title*=careful])").first
-    button.scroll_into_view_if_needed()
+    bs.scroll_to(button)
     t0 = time.monotonic()
     button.click()
     note = g.locator(".ahoy-message-slow")

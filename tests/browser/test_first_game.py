@@ -165,7 +165,7 @@ def test_a_right_move_in_a_lesson_leaves_the_board_where_it_was(lab_page, screen
     page = lab_page
     b = board(page, LESSON)
     island = b.locator(".ahoy-svg [data-action='start 0,0']").first
-    island.scroll_into_view_if_needed()
+    bs.scroll_to(island)
     before = island.bounding_box()
     places = b.evaluate(_JS_PLACES)
     island.click()
@@ -239,7 +239,7 @@ def test_choosers_stay_in_the_window_and_off_the_actions(lab_page, screenshot):
     # The rightmost slot group that offers a choice, next to the side column.
     groups = b.locator("[data-part=bluefin] [data-slot-group][data-actions]")
     right = max(groups.all(), key=lambda g: g.bounding_box()["x"])
-    right.scroll_into_view_if_needed()
+    bs.scroll_to(right)
     r = right.bounding_box()
     page.mouse.click(r["x"] + r["width"] - 4, r["y"] + r["height"] / 2)
     chooser.wait_for(timeout=bs.WAIT_MS)
@@ -269,7 +269,7 @@ def test_the_map_fits_its_box_as_tiles_are_explored(lab_page, screenshot, k, til
     sideways, and the caption was cut ("tile stack: 5 · as Bluefin see")."""
     page = lab_page
     b = board(page, k)
-    b.scroll_into_view_if_needed()
+    bs.scroll_to(b)
     fit = b.evaluate(_JS_FITS)
     assert not fit["scrolls"] and not fit["out"], fit
     assert fit["info"].endswith("as Bluefin sees it") and fit["infoRight"] <= fit["headRight"] + 0.5, fit
@@ -288,7 +288,7 @@ def test_a_static_board_fits_its_output(lab_page):
     """Before: ``tutorials.board`` drew 1168 px wide in a 968 px output, the Mollusk's
     board cut at "Ready Comrad"."""
     out = lab_page.locator(f"{NB} .jp-OutputArea-output.jp-RenderedSVG").last
-    out.scroll_into_view_if_needed()
+    bs.scroll_to(out)
     img, area = out.locator("img").bounding_box(), out.bounding_box()
     assert img["x"] + img["width"] <= area["x"] + area["width"] + 0.5, (img, area)
     assert img["width"] > 0.8 * area["width"]
@@ -300,7 +300,7 @@ def test_the_bot_bar_keeps_its_buttons_whole(lab_page, screenshot):
     page = lab_page
     game = page.locator(f"{NB} .ahoy-game").nth(GAMES.index(STUCK))
     bar = game.locator(".ahoy-bot-bar")
-    bar.scroll_into_view_if_needed()
+    bs.scroll_to(bar)
     assert "a card is drawn from the deck" in bar.inner_text()
     buttons = bar.locator("button")
     assert buttons.count() == 3

@@ -238,7 +238,7 @@ def test_setup_tutorial_in_the_browser(lite_page, lite_site):
     index = page.evaluate(
         "([all, one]) => Array.from(document.querySelectorAll(all))"
         ".indexOf(document.querySelector(one))", [BOARD, f"{TUTORIAL} .ahoy-bw"])
-    tutorial.scroll_into_view_if_needed()
+    bs.scroll_to(tutorial)
     _wait_text(page, TUTORIAL, "Step 1 of")
     # Step 1 (two players): either Island will do; the lesson shows the result until Next.
     ms = [_timed_click(page, index, board.locator('.ahoy-svg [data-action="start 0,0"]').first)]
@@ -310,7 +310,7 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     assert charts.locator("svg").count() == 2  # no numpy: the light charts stand in
     # Issue 49, item 21: the chance to win and Hint, by the win-chance model alone.
     advice = game.locator(".ahoy-panel", has_text="Advice").first
-    advice.scroll_into_view_if_needed()
+    bs.scroll_to(advice)
     page.wait_for_function("(el) => /Bluefin \\d+%/.test(el.textContent)",
                            arg=advice.element_handle(), timeout=bs.WAIT_MS)
     assert "against these bots" in advice.inner_text()

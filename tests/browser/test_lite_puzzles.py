@@ -68,5 +68,5 @@ def test_three_puzzles_by_clicks_and_the_rating_kept_over_a_reload(lite_page, li
     assert again["rating"] == moved["rating"]
     assert again["attempted"] == moved["attempted"] and again["id"] not in again["attempted"]
     assert f"Your rating: {moved['rating']:.0f} ±" in _rating_shown(board)
-    board.scroll_into_view_if_needed()
+    bs.scroll_to(board)
     bs.save_screenshot(page, "lite_puzzle_after_reload")

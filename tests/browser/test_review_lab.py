@@ -69,7 +69,7 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
 
     fig = page.locator(f"{NB} .bqplot.figure").filter(
         has=page.locator("text.mainheading", has_text="Review")).last
-    fig.scroll_into_view_if_needed()
+    bs.scroll_to(fig)
     # The mark's own click event, on its dot (bqplot's handler): Playwright's click at the
     # dot's centre stopped reaching it when the example game changed (cause not found).
     fig.locator("path.dot").first.dispatch_event("click")
@@ -86,7 +86,7 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     # board comes back into the window by itself, the better move marked where the eye is.
     assert bs.wait_until(lambda: page.evaluate(_JS_MARKED_IN_WINDOW, [NB, best]), 10), (
         "the marked move is out of the window")
-    fig.scroll_into_view_if_needed()
+    bs.scroll_to(fig)
     screenshot("lab_review_chart")
     page.locator(f"{NB} .ahoy-bw .ahoy-svg").last.scroll_into_view_if_needed()
     screenshot("lab_review_board")

@@ -90,7 +90,7 @@ def _settle(page, button) -> None:
     press and a release on the same element; in JupyterLab the notebook scrolls as outputs
     grow, and the board's side column follows a scroll a frame later (board.js, ``pin``),
     so a button clicked while it moves can get the press and lose the release."""
-    button.scroll_into_view_if_needed()
+    bs.scroll_to(button)
     for _ in range(20):
         before = button.bounding_box()
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
@@ -150,12 +150,12 @@ def test_game_widget_saves_and_opens_in_jupyterlab(run_notebook, jupyterlab_serv
     game = page.locator(GAME).first
     board = game.locator(".ahoy-bw").first
     board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
-    game.scroll_into_view_if_needed()
+    bs.scroll_to(game)
     svg = board.locator(".ahoy-svg").first.inner_html()
 
     link = game.locator("a.ahoy-download").first
     _click_until(page, game, game.locator("button", has_text="Save").first, lambda: link.count() > 0)
-    game.scroll_into_view_if_needed()
+    bs.scroll_to(game)
     with page.expect_download() as info:
         link.click()
     saved = tmp_path / "lab.ahoy.json"

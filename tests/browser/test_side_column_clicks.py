@@ -74,7 +74,7 @@ def test_a_click_survives_the_advisors_updates(ahoy_serve_3, page, screenshot):
     # (b) and (c): press the first action near its lower edge while the chances of the
     # position before are shown, release it once the latest have come.
     first = buttons.first
-    first.scroll_into_view_if_needed()
+    bs.scroll_to(first)
     notation = first.get_attribute("data-action")
     box = first.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 3

@@ -65,7 +65,7 @@ def _quiz(page, tut, name: str, screenshot) -> None:
         pick = (right + 1) % len(choices) if k == 0 else right
         button = tut.locator(".ahoy-bw").first.get_by_role("button", name=choices[pick],
                                                            exact=True)
-        button.scroll_into_view_if_needed()
+        bs.scroll_to(button)
         button.click()
         said = _one_message(page, tut, "Not quite" if k == 0 else "Right!", [])
         if k == 0:
@@ -171,17 +171,17 @@ def _click_on_board(page, tut, notation: str) -> None:
     board = tut.locator(".ahoy-bw").first
     listed = board.locator(f'.ahoy-actions [data-action="{notation}"]')
     if listed.count():
-        listed.first.scroll_into_view_if_needed()
+        bs.scroll_to(listed.first)
         listed.first.click()
         return
     direct = board.locator(f'.ahoy-svg [data-action="{notation}"]')
     if direct.count():
-        direct.first.scroll_into_view_if_needed()
+        bs.scroll_to(direct.first)
         direct.first.click()
         return
     for el in board.locator(".ahoy-svg [data-actions]").all():
         if notation in json.loads(el.get_attribute("data-actions") or "[]"):
-            el.scroll_into_view_if_needed()
+            bs.scroll_to(el)
             el.click()
             board.locator(f'.ahoy-chooser [data-action="{notation}"]').click()
             return
@@ -219,17 +219,17 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
                            arg=[TUTORIAL, widgets], timeout=120_000)
     for k, name in enumerate(LESSONS[notebook]):
         tut = page.locator(TUTORIAL).nth(k)
-        tut.scroll_into_view_if_needed()
+        bs.scroll_to(tut)
         bs.wait_text_in_view(page, tut, tutorials.get(name).title)
         tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
-        tut.scroll_into_view_if_needed()
+        bs.scroll_to(tut)
         steps = len(tutorials.start(name))
         at, space, not_offered, wrong, answer = _tries(name)
         show = tut.locator("button", has_text="Show me").first
         nxt = tut.locator("button", has_text="Next ›").first
 
         def show_me(i: int) -> None:
-            show.scroll_into_view_if_needed()
+            bs.scroll_to(show)
             show.click()
             page.wait_for_function(
                 "([el, text]) => el.innerText.includes(text)",
@@ -248,7 +248,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         spot = tut.locator(f'.ahoy-bw .ahoy-svg [data-space="{space}"]').first
         assert spot.get_attribute("data-action") is None
         assert spot.get_attribute("data-actions") is None
-        spot.scroll_into_view_if_needed()
+        bs.scroll_to(spot)
         top0 = scroll_top(page)
         spot.click()
         assert space in answer_in_view(page, tut, "Not possible:", top0)
@@ -258,7 +258,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
 
         # Hint, beside the board too (the side column stays in view).
         hint = tut.locator("button", has_text="Hint").first
-        hint.scroll_into_view_if_needed()
+        bs.scroll_to(hint)
         top0 = scroll_top(page)
         hint.click()
         assert not names_answer(answer_in_view(page, tut, "Hint 1:", top0), answer)
@@ -296,7 +296,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
             "([el, text]) => el.innerText.includes(text)",
             arg=[tut.element_handle(), f"{at + 1} of {steps} done"], timeout=bs.WAIT_MS)
         spot = tut.locator(".ahoy-bw .ahoy-svg [data-space]").first
-        spot.scroll_into_view_if_needed()
+        bs.scroll_to(spot)   # the answer is drawn after the message says it
         top0 = scroll_top(page)
         spot.click()
         said = answer_in_view(page, tut, f"Step {at + 1} is done: press Next", top0)
@@ -325,7 +325,7 @@ def _first_lesson(run_notebook, notebook: str):
     page = run_notebook(notebook).page
     tut = page.locator(TUTORIAL).first
     tut.locator(".ahoy-bw .ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
-    tut.scroll_into_view_if_needed()
+    bs.scroll_to(tut)
     return page, tut
 
 

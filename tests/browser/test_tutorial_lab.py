@@ -93,7 +93,7 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
 
     # Step 2, typed: a legal try that is not the rulebook's, then the right one.
     box = page.locator(f"{TUTORIAL} input[placeholder^='type an action']").first
-    box.scroll_into_view_if_needed()
+    bs.scroll_to(box)
     box.fill("battle patrol")
     box.press("Enter")
     _wait_text(page, "is possible, but it is not this step's aim")
