@@ -241,6 +241,7 @@ function render({ model, el }) {
     place(confirm, event);
     confirm.hidden = false;
     confirm.opener = focusKey(focused());
+    confirm.offered = [choice.n];
     confirm.querySelector(".ahoy-go").focus();
   }
 
@@ -272,11 +273,13 @@ function render({ model, el }) {
     confirm.hidden = true;
     confirm.replaceChildren();
     delete confirm.dataset.kind;
+    chooser.offered = confirm.offered = null;
   }
 
-  // A new position closes a chooser and an action's warning (their choices may be gone),
-  // but not "Concede the game?" while conceding is still offered: it is asked out of
-  // turn, and must not vanish under the pointer each time a bot plays.
+  // A redrawn board closes a chooser and an action's warning once their choices are gone,
+  // not while every one is still offered (a late redraw, a lesson's note: the choices
+  // must not vanish under the pointer); nor "Concede the game?" while conceding is still
+  // offered: it is asked out of turn, and a bot's move must not take it away.
   function closeStale() {
     const asking = !confirm.hidden && confirm.dataset.kind === "concede";
     if (asking && (model.get("can_concede") || []).length) {
@@ -284,7 +287,15 @@ function render({ model, el }) {
       chooser.replaceChildren();
       return;
     }
+    const open = !chooser.hidden ? chooser : !confirm.hidden ? confirm : null;
+    if (open && stillOffered(open.offered)) return;
     closeChooser();
+  }
+
+  function stillOffered(notations) {
+    if (!notations || !model.get("can_act")) return false;
+    const now = new Set((model.get("choices") || []).map((c) => c.n));
+    return notations.every((n) => now.has(n));
   }
 
   function choiceButton(choice, text) {
@@ -326,6 +337,7 @@ function render({ model, el }) {
     place(chooser, event);
     chooser.hidden = false;
     chooser.opener = focusKey(opener || focused());
+    chooser.offered = notations.slice();
     const firstButton = chooser.querySelector("button");
     if (firstButton) firstButton.focus();
   }

@@ -490,6 +490,32 @@ def scroll_to(locator, tries: int = 5) -> None:
             time.sleep(0.2)
 
 
+def open_chooser(opener, board, notation: str, tries: int = 4):
+    """Click ``opener`` (a die with several actions) and return the button of
+    ``notation`` in the chooser it opens on ``board``. Under load a click can land while
+    the notebook still scrolls to the lesson, and open nothing: the die is clicked again."""
+    from playwright.sync_api import TimeoutError as Timeout
+    choice = board.locator(f'.ahoy-chooser:not([hidden]) [data-action="{notation}"]').first
+    for attempt in range(tries):
+        scroll_to(opener)
+        opener.click()
+        try:
+            choice.wait_for(state="visible", timeout=WAIT_MS // tries)
+            return choice
+        except Timeout:
+            if attempt == tries - 1:
+                raise
+    return choice
+
+
+def wait_for_text(locator, text: str, timeout: float = WAIT_S) -> None:
+    """Wait until ``locator`` shows ``text`` (its inner text). The element is looked up
+    again at each check: a notebook may draw an output anew, and a handle taken before
+    would keep reading the old one."""
+    from playwright.sync_api import expect
+    expect(locator).to_contain_text(text, use_inner_text=True, timeout=timeout * 1000)
+
+
 def seen_text(locator) -> str:
     """The text of ``locator`` as a sighted person sees it: its inner text without the
     screen reader's live regions (``.ahoy-live``: visually hidden, saying again what the

@@ -43,15 +43,22 @@ ending""",
     """lesson = tutorials.start("exploring")
 lesson""",
     """from ahoy_nb.engine import scenario
-s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-             figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-             turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}}, hand=[])
+
+def before_battle():
+    return scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+                    figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
+                    turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
+                    hand=[])
+
+s = before_battle()
 for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
     s.apply(a)
 battle = BoardWidget(s, viewer="mollusk")
 battle""",
+    """dice = BoardWidget(before_battle(), viewer="mollusk")
+dice""",
 ]
-GAME, EXPLORE, ROUNDING, ENDING, LESSON, BATTLE = range(6)
+GAME, EXPLORE, ROUNDING, ENDING, LESSON, BATTLE, DICE = range(7)
 
 _JS_MEASURE = """
 (root) => {
@@ -168,7 +175,7 @@ def lab_page(lab, browser):
     page.evaluate("async () => await window.jupyterapp.commands.execute('filebrowser:activate')")
     run = bs.run_all_cells(page, "board_check.ipynb")
     assert not run.errors, run.error_report()
-    for k in range(6):
+    for k in range(7):
         board(page, k).locator(".ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
     yield page
     context.close()
@@ -377,6 +384,24 @@ def test_battle_panel_and_a_chooser_in_words(lab_page, screenshot):
         assert "Place your" in words or "Spend" in words or "Recruit" in words, words
         screenshot("board_lab_chooser", target=page)
         page.keyboard.press("Escape")
+
+
+def test_a_chooser_stays_open_while_its_choices_are_offered(lab_page):
+    """A picture drawn again with the same choices (here: a space outlined from Python, as
+    a lesson or a late redraw does) leaves an open chooser open; once its choices are gone
+    (an action played from Python), it closes."""
+    page = lab_page
+    b = board(page, DICE)
+    die = b.locator('.ahoy-svg [data-die="mollusk:0"][data-actions]')
+    bs.scroll_to(die)
+    die.click()
+    chooser = b.locator(".ahoy-chooser:not([hidden])")
+    assert chooser.locator('[data-action="sail 3"]').is_visible()
+    bs.kernel_json(page, "dice.highlight = ['3,2']; print(1)")
+    b.locator('.ahoy-svg [data-highlight]').wait_for(state="attached", timeout=bs.WAIT_MS)
+    assert chooser.locator('[data-action="sail 3"]').is_visible(), "closed by a redraw of the same choices"
+    bs.kernel_json(page, "dice.intent = {'action': 'sail 5', 'id': 99}; print(1)")
+    b.locator('.ahoy-chooser').wait_for(state="hidden", timeout=bs.WAIT_MS)
 
 
 def test_light_and_dark_themes(lab_page, screenshot):

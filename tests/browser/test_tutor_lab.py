@@ -56,8 +56,7 @@ def _quiz(page, tut, name: str, screenshot) -> None:
     each answer explained beside the board; the score said at the end; then the board
     offers nothing to play and says nobody's turn."""
     panel = tut.locator(".ahoy-bw .ahoy-panel").first
-    page.wait_for_function("([el]) => el.innerText.includes('quiz, question 1 of')",
-                           arg=[tut.element_handle()], timeout=bs.WAIT_MS)
+    bs.wait_for_text(tut, "quiz, question 1 of")
     n = int(re.search(r"question 1 of (\d+)", tut.inner_text()).group(1))
     assert n >= 3
     for k in range(n):
@@ -75,12 +74,8 @@ def _quiz(page, tut, name: str, screenshot) -> None:
                                "[data-actions]").count()       # the question's board: a picture
         tut.locator("button", has_text="Next ›").first.click()
         if k + 1 < n:
-            page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                                   arg=[tut.element_handle(), f"question {k + 2} of {n}"],
-                                   timeout=bs.WAIT_MS)
-    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                           arg=[tut.element_handle(), f"Quiz: {n - 1} of {n} right"],
-                           timeout=bs.WAIT_MS)
+            bs.wait_for_text(tut, f"question {k + 2} of {n}")
+    bs.wait_for_text(tut, f"Quiz: {n - 1} of {n} right")
     # Issue 49, item 10: a finished lesson offers no action and says nobody's turn.
     board = tut.locator(".ahoy-bw").first
     assert not board.locator(".ahoy-svg [data-action], .ahoy-svg [data-actions], "
@@ -181,18 +176,17 @@ def _click_on_board(page, tut, notation: str) -> None:
         return
     for el in board.locator(".ahoy-svg [data-actions]").all():
         if notation in json.loads(el.get_attribute("data-actions") or "[]"):
-            bs.scroll_to(el)
-            el.click()
-            board.locator(f'.ahoy-chooser [data-action="{notation}"]').click()
+            bs.open_chooser(el, board, notation).click()
             return
     raise AssertionError(f"{notation!r} is not offered on the board")
 
 
 def _one_message(page, tut, expected_start: str, answer: list[str]) -> str:
-    page.wait_for_function(
-        "([el, start]) => !el.hidden && el.innerText.trim().startsWith(start)",
-        arg=[tut.locator(".ahoy-bw .ahoy-message").first.element_handle(), expected_start],
-        timeout=bs.WAIT_MS)
+    message = tut.locator(".ahoy-bw .ahoy-message").first    # looked up at each check
+    shown = bs.wait_until(lambda: message.is_visible()
+                          and message.inner_text().strip().startswith(expected_start),
+                          timeout=bs.WAIT_S)
+    assert shown, f"no message starting {expected_start!r}: {message.inner_text()!r}"
     text = _feedback(tut)
     assert not names_answer(text, answer), text
     assert re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", text), f"not in words: {text}"
@@ -231,14 +225,9 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         def show_me(i: int) -> None:
             bs.scroll_to(show)
             show.click()
-            page.wait_for_function(
-                "([el, text]) => el.innerText.includes(text)",
-                arg=[tut.element_handle(), f"{i + 1} of {steps} done"], timeout=bs.WAIT_MS)
+            bs.wait_for_text(tut, f"{i + 1} of {steps} done")
             nxt.click()
-            page.wait_for_function(
-                "([el, text]) => el.innerText.includes(text)",
-                arg=[tut.element_handle(), f"Step {i + 2} of" if i + 1 < steps else "quiz"],
-                timeout=bs.WAIT_MS)
+            bs.wait_for_text(tut, f"Step {i + 2} of" if i + 1 < steps else "quiz")
 
         for i in range(at):
             show_me(i)
@@ -292,9 +281,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         # Solved (by Show me): a click on the board before Next is answered for the step
         # shown, done; it does not start the next step or speak for it.
         show.click()
-        page.wait_for_function(
-            "([el, text]) => el.innerText.includes(text)",
-            arg=[tut.element_handle(), f"{at + 1} of {steps} done"], timeout=bs.WAIT_MS)
+        bs.wait_for_text(tut, f"{at + 1} of {steps} done")
         spot = tut.locator(".ahoy-bw .ahoy-svg [data-space]").first
         bs.scroll_to(spot)   # the answer is drawn after the message says it
         top0 = scroll_top(page)
@@ -304,10 +291,7 @@ def test_every_lesson_clicked_through_in_jupyterlab(run_notebook, screenshot, no
         assert not tut.locator(".ahoy-bw .ahoy-svg [data-action], .ahoy-bw .ahoy-svg "
                                "[data-actions]").count()         # nothing to click
         nxt.click()
-        page.wait_for_function(
-            "([el, text]) => el.innerText.includes(text)",
-            arg=[tut.element_handle(), f"Step {at + 2} of" if at + 1 < steps else "quiz"],
-            timeout=bs.WAIT_MS)
+        bs.wait_for_text(tut, f"Step {at + 2} of" if at + 1 < steps else "quiz")
 
         # Then Show me and Next to the end, and the quiz.
         for i in range(at + 1, steps):

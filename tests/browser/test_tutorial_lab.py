@@ -59,8 +59,7 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     # Tailwind cannot take the Flagship out and back in: refused at once, with the lesson's
     # note, and nothing applied.
     die = page.locator(f'{BOARD} .ahoy-svg [data-die="mollusk:0"][data-actions]').first
-    die.click()
-    page.locator(f'{BOARD} .ahoy-chooser [data-action="tailwind 3"]').click()
+    bs.open_chooser(die, page.locator(BOARD).first, "tailwind 3").click()
     _wait_text(page, "can no longer be reached")             # the lesson's feedback, once
     shown = bs.seen_text(page.locator(TUTORIAL).first)
     assert shown.count("it cannot take you out of 2,2 and back in") == 1
@@ -70,8 +69,7 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
     screenshot("lab_02_battles_tutorial_refused")
 
     # The step's decisions, one by one: each judged as it is made ("go on").
-    die.click()
-    page.locator(f'{BOARD} .ahoy-chooser [data-action="sail 3"]').click()
+    bs.open_chooser(die, page.locator(BOARD).first, "sail 3").click()
     _wait_text(page, "go on")
     page.wait_for_function(
         "(scope) => !!document.querySelector(scope + ' .ahoy-svg [data-action=\"move 3,2\"]')",
