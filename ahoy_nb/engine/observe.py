@@ -66,10 +66,19 @@ def may_see(viewer: str | None, secret: str, owner: str | None = None) -> bool:
     return seen_by is not None and viewer == seen_by
 
 
+def check_viewer(data: dict, viewer: str | None) -> None:
+    """Refuse a viewer who is neither a faction of the game whose ``data`` this is nor
+    ``None`` (a spectator): anyone else would quietly be shown a spectator's view."""
+    if viewer is not None and (not isinstance(viewer, str) or viewer not in data["factions"]):
+        raise ValueError(f"a viewer is a faction in the game ({', '.join(data['players'])}) "
+                         f"or None (a spectator), not {viewer!r:.40}")
+
+
 def view(state, player: str | None) -> dict:
     """The position as ``player`` may see it (``None``: a spectator): ``{"viewer",
     "state", "log", "current_player", "prompt"}`` and, for the player who decides,
     ``"legal_actions"``."""
+    check_viewer(state.data, player)
     data = marshal.loads(marshal.dumps(state.data))
     for secret in GENERATOR:
         data.pop(secret, None)

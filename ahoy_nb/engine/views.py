@@ -310,8 +310,7 @@ def faction_view(state, f: str, viewer) -> Faction:
         raise ValueError(f"{f!r} is not playing; the factions are {', '.join(data['players'])}")
     if viewer is OWNER:
         viewer = f
-    if viewer is not None and viewer not in data["factions"]:
-        raise ValueError(f"a viewer is a faction in the game or None (a spectator), not {viewer!r}")
+    observe.check_viewer(data, viewer)
     g = Play(data)
     fs = data["factions"][f]
     slots = tuple(Slot(key, spec["action"], spec["need"], spec["dashed"], slot["die"], slot["damage"])

@@ -100,6 +100,10 @@ def test_a_viewer_must_be_a_faction_in_the_game():
         s.faction("smuggler1")
     with pytest.raises(ValueError, match="a viewer is a faction in the game"):
         s.faction("bluefin", viewer="smuggler2")
+    for viewer in ("smuggler2", "kraken", 5, ["bluefin"]):   # not shown a spectator's view instead
+        with pytest.raises(ValueError, match=r"a viewer is a faction in the game \(bluefin, "
+                                             r"mollusk\) or None \(a spectator\), not "):
+            s.view(viewer)
 
 
 def test_the_decision_offered_only_to_the_player_deciding():
