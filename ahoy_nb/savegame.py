@@ -42,7 +42,7 @@ import zlib
 from typing import Any
 
 from .engine import State
-from .engine.state import FORMAT
+from .engine.state import FORMAT, require_state
 from .render import render_svg
 
 __all__ = ["FILE_VERSION", "KINDS", "SaveFileError", "EditedSaveError", "dumps", "loads", "save",
@@ -122,6 +122,7 @@ def public_part(state: State) -> dict:
 
 def dumps(state: State, kind: str = "game") -> str:
     """The save file's text for ``state`` (see the module's docstring for ``kind``)."""
+    require_state(state)
     if kind not in KINDS:
         raise ValueError(f"a save is of kind {' or '.join(KINDS)}, not {kind!r}")
     public = public_part(state)

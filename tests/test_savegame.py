@@ -127,6 +127,15 @@ def test_every_damaged_file_is_refused_with_its_reason(game):
         savegame.load("/nonexistent/game.ahoy.json")
 
 
+def test_only_a_game_is_saved(tmp_path):
+    for thing in (5, "game", None):   # not an AttributeError from deep inside
+        with pytest.raises(ValueError, match=r"a game is a State \(ahoy_nb.new_game"):
+            savegame.save(thing, tmp_path / "x")
+    assert not list(tmp_path.iterdir())   # and no file is written
+    with pytest.raises(ValueError, match="a save is of kind game or analysis, not 'x'"):
+        savegame.dumps(new_game(2, seed=1), kind="x")
+
+
 def test_a_number_is_not_a_save_files_name(tmp_path):
     """open(3) reads (and then closes) file descriptor 3: a number is refused first."""
     import os

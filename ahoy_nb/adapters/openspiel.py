@@ -62,6 +62,7 @@ from ..engine.cards.plans import plan_slug
 from ..engine.chance import DIE_FACES
 from ..engine.components import SEATS
 from ..engine.errors import IllegalActionError
+from ..engine.state import player_count
 from ..engine.words import label
 from . import actions, observation
 from .episode import MAX_CHANCE_EVENTS, MAX_TURNS, max_game_length, returns, turn_ended
@@ -208,8 +209,7 @@ class AhoyGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = {**DEFAULTS, **(params or {})}
-        if params["players"] not in SEATS:
-            raise ValueError(f"Ahoy is for 2 to 4 players, not {params['players']}")
+        params["players"] = player_count(params["players"])
         for cap in ("max_turns", "max_chance_events"):
             # 40,000 each keeps max_game_length within OpenSpiel's int (2**31).
             if not 0 < params[cap] <= 40_000:

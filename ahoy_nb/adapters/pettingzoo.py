@@ -46,6 +46,7 @@ except ImportError as err:  # pragma: no cover - depends on the install
 from ..engine import State, new_game, observe
 from ..engine.components import SEATS
 from ..engine.errors import IllegalActionError
+from ..engine.state import player_count
 from . import actions, observation
 from .episode import MAX_TURNS, returns, turn_ended
 
@@ -65,8 +66,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     def __init__(self, players: int = 3, render_mode: str | None = None,
                  max_turns: int = MAX_TURNS):
         super().__init__()
-        if players not in SEATS:
-            raise ValueError(f"Ahoy is for 2 to 4 players, not {players!r}")
+        players = player_count(players)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode is None or 'svg', not {render_mode!r}")
         if not (isinstance(max_turns, int) and max_turns > 0):

@@ -39,6 +39,7 @@ from .levels import make_bot
 from ..engine import State, new_game
 from ..engine.components import MARKET_CARDS
 from ..engine.schema import RULES
+from ..engine.state import player_count
 from ..engine.rules import name
 
 __all__ = ["simulate", "play_game", "replay", "summary", "Records"]
@@ -244,8 +245,7 @@ def simulate(games: int, players: int = 3, bots: Any = "normal", seed: int = 0,
     if not isinstance(seed, Integral):
         raise ValueError(f"seed is a whole number (game i uses seed + i), not {seed!r}")
     games, seed = int(games), int(seed)   # numpy's too: the records are JSON
-    if players not in (2, 3, 4):
-        raise ValueError(f"Ahoy is for 2 to 4 players, not {players}")
+    players = player_count(players)
     specs = bots if callable(bots) and not isinstance(bots, tuple) else _seat_specs(players, bots)
     jobs = [(i, seed + i) for i in range(games)]
     own_pool = None

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import operator
 import marshal
 import secrets
 from dataclasses import dataclass, field
@@ -91,6 +92,33 @@ def _replay(before: bytes, action: str) -> bytes:
     return marshal.dumps(state._data)
 
 
+def player_count(players: Any) -> int:
+    """``players`` as an ``int`` (numpy's whole numbers too), if Ahoy is played by that many.
+
+    >>> player_count(4)
+    4
+    >>> player_count("3")
+    Traceback (most recent call last):
+    ValueError: players is 2, 3 or 4 (Ahoy is for 2 to 4 players), not '3'
+    """
+    try:
+        n = None if isinstance(players, bool) else operator.index(players)
+    except TypeError:
+        n = None
+    if n not in SEATS:
+        raise ValueError(f"players is 2, 3 or 4 (Ahoy is for 2 to 4 players), "
+                         f"not {players!r:.40}")
+    return n
+
+
+def require_state(state: Any) -> "State":
+    """``state``, if it is a game's :class:`State`; else a ``ValueError`` that says what is."""
+    if not isinstance(state, State):
+        raise ValueError(f"a game is a State (ahoy_nb.new_game, or a saved game opened "
+                         f"with ahoy_nb.savegame.load), not {state!r:.60}")
+    return state
+
+
 def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
              rules: int = RULES) -> "State":
     """Set up a game for 2, 3 or 4 players, as the rulebook's Game Setup says.
@@ -104,8 +132,7 @@ def new_game(players: int = 3, seed: int | None = None, chance: str = "seeded",
     >>> s.players
     ['bluefin', 'smuggler1', 'mollusk', 'smuggler2']
     """
-    if players not in SEATS:
-        raise ValueError(f"Ahoy is for 2 to 4 players, not {players}")
+    players = player_count(players)
     if rules not in RULES_EDITIONS:
         raise ValueError(f"the rules' editions are {', '.join(map(str, RULES_EDITIONS))}, "
                          f"not {rules!r}")

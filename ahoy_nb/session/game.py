@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable, Literal, Mapping
 from ..ai.bots import Bot
 from ..ai.levels import make_bot, think_time
 from ..engine import Action, IllegalActionError, State
+from ..engine.state import require_state
 from ..engine.undo import revealed
 from ..engine.words import faction_name
 from .view import first_action
@@ -403,14 +404,6 @@ def _names(factions: Iterable[str]) -> str:
 def _check_faction(players: list[str], f) -> None:
     if f not in players:
         raise ValueError(f"{f!r} is not a player of this game ({', '.join(players)})")
-
-
-def require_state(state: Any) -> State:
-    """``state``, if it is a game's :class:`State`; else a ``ValueError`` that says what is."""
-    if not isinstance(state, State):
-        raise ValueError(f"a game is a State (ahoy_nb.new_game, or a saved game opened "
-                         f"with ahoy_nb.savegame.load), not {state!r:.60}")
-    return state
 
 
 def people_of(players: list[str], people: Iterable[str] | str) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from .. import savegame
 from ..ai.bots import Bot
 from ..engine import Action, IllegalActionError, State, new_game
-from ..engine.components import SEATS
+from ..engine.state import player_count
 from ..engine.words import faction_name
 from ..session.advice import AdvisorCore
 from ..session.bots import DEFAULT_DELAY, BotRunner, LoopScheduler
@@ -56,9 +56,7 @@ def players_count(players) -> int:
     """
     if isinstance(players, str) and players.strip().isdigit():
         players = int(players.strip())
-    if isinstance(players, bool) or players not in SEATS:
-        raise ValueError(f"players is 2, 3 or 4 (Ahoy is for 2 to 4 players), not {players!r}")
-    return players
+    return player_count(players)
 
 
 def play(players: int = 3, seed: int | None = None, people: Iterable[str] | str = ("bluefin",),

@@ -22,10 +22,18 @@ def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
         new_game(2, seed=seed)
 
 
+@pytest.mark.parametrize("players", ["3", 2.0, True, 5, None])
+def test_a_player_count_that_is_not_2_3_or_4_is_refused(players):
+    with pytest.raises(ValueError, match=r"players is 2, 3 or 4 \(Ahoy is for 2 to 4 players\), "
+                                         rf"not {players!r}$"):
+        new_game(players, seed=1)
+
+
 def test_a_seed_may_be_numpys_whole_number_and_is_kept_as_an_int():
     np = pytest.importorskip("numpy")
     s = new_game(2, seed=np.int64(7))
     assert s.to_json() == new_game(2, seed=7).to_json()   # '"seed": 7', as json.dumps writes an int
+    assert new_game(np.int64(3), seed=7).to_json() == new_game(3, seed=7).to_json()
 
 
 def g3(turn, **kw):
