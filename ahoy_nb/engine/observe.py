@@ -69,7 +69,7 @@ def may_see(viewer: str | None, secret: str, owner: str | None = None) -> bool:
 def check_viewer(data: dict, viewer: str | None) -> None:
     """Refuse a viewer who is neither a faction of the game whose ``data`` this is nor
     ``None`` (a spectator): anyone else would quietly be shown a spectator's view."""
-    if viewer is not None and (not isinstance(viewer, str) or viewer not in data["factions"]):
+    if viewer is not None and (not isinstance(viewer, str) or viewer not in data["players"]):
         raise ValueError(f"a viewer is a faction in the game ({', '.join(data['players'])}) "
                          f"or None (a spectator), not {viewer!r:.40}")
 
