@@ -163,27 +163,23 @@ def test_the_first_lesson_by_keyboard_in_jupyterlab(run_notebook, screenshot):
     keys = 0
     while not lesson.finished:
         k = lesson.index
-        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[tut.element_handle(), f"Step {k + 1} of {steps}"], timeout=bs.WAIT_MS)
+        bs.wait_for_text(tut, f"Step {k + 1} of {steps}")
         for notation in lesson.expected_answer():
             keys += kb.take(page, board, notation)
-        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[tut.element_handle(), f"{k + 1} of {steps} done"], timeout=bs.WAIT_MS)
+        bs.wait_for_text(tut, f"{k + 1} of {steps} done")
         if k == 0:
             screenshot("keyboard-lesson", target=page)
         keys += kb.press(page, board, "Next ›")
         lesson.play_answer()
         lesson.next()
-    page.wait_for_function("([el]) => el.innerText.includes('quiz, question 1 of')",
-                           arg=[tut.element_handle()], timeout=bs.WAIT_MS)
+    bs.wait_for_text(tut, "quiz, question 1 of")
     n = int(re.search(r"question 1 of (\d+)", tut.inner_text()).group(1))
     for k in range(n):
         right, choices = bs.kernel_json(page, _RIGHT)
         keys += kb.press(page, board, choices[right])
         board.locator(".ahoy-notice-live", has_text="Right!").wait_for(timeout=bs.WAIT_MS)
         keys += kb.press(page, board, "Next ›")
-    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                           arg=[tut.element_handle(), f"Quiz: {n} of {n} right"], timeout=bs.WAIT_MS)
+    bs.wait_for_text(tut, f"Quiz: {n} of {n} right")
     assert page.evaluate("() => window.__pointer") == []
     print(f"the first lesson by keyboard: {steps} steps and {n} questions, {keys} keys")
 

@@ -176,7 +176,7 @@ def test_lab_board_clicks_reach_the_kernel_and_the_fame_chart_follows(run_notebo
         "([sel, old]) => document.querySelector(sel).innerHTML !== old",
         arg=[f"{NB} .ahoy-svg", svg_before], timeout=bs.WAIT_MS)
     assert not page.locator(f"{NB} .ahoy-error").first.is_visible()
-    page.locator(f"{NB} .ahoy-bw").first.scroll_into_view_if_needed()
+    bs.scroll_to(page.locator(f"{NB} .ahoy-bw").first)
     screenshot("lab_app_click")
 
     # Play on into round 2 from the kernel; the Fame chart shows the round's start.
@@ -202,7 +202,7 @@ print(json.dumps({"round": g.state.round, "fame": g.state.fame, "n": len(g.state
     assert all(now["lines"][f] != chart["lines"][f] for f in now["lines"]), (chart, now)
     status = page.locator(f"{NB} .ahoy-status").first.inner_text()
     assert "Round 2" in status, status
-    page.locator(f"{NB} .bqplot.figure").first.scroll_into_view_if_needed()
+    bs.scroll_to(page.locator(f"{NB} .bqplot.figure").first)
     screenshot("lab_app_round2")
 
 
@@ -273,7 +273,7 @@ def _play_voila_page(page, url: str, port: int, screenshot, name: str) -> None:
     assert svg_of(page, body) != svg_before
     # The bots (0.5 s apart) answer in the kernel.
     assert wait_log_entry(page, body, 2).startswith("2. Smuggler 1: start")
-    page.locator(".ahoy-bw").first.scroll_into_view_if_needed()
+    bs.scroll_to(page.locator(".ahoy-bw").first)
     screenshot(name)
 
     outside = _outside(requests, port)

@@ -185,14 +185,14 @@ def test_file_browser_open_and_sizes_on_a_game_and_a_lesson(lab_page, screenshot
     page = lab_page
     assert page.locator("#filebrowser").is_visible()
     for k, what in ((GAME, "game"), (EXPLORE, "exploring"), (LESSON, "lesson")):
-        board(page, k).scroll_into_view_if_needed()
+        bs.scroll_to(board(page, k))
         m = measure(page, k)
         print(what, {key: m.get(key) for key in ("clickables", "texts", "minClick", "minText", "byKind")})
         assert m["clickables"] > 3 and m["texts"] > 20
         assert not m["small"], f"{what}: clickable elements under 24x24 px: {m['small'][:10]}"
         assert not m["tiny"], f"{what}: text under 11 px: {m['tiny'][:10]}"
         assert not m["unnamed"], f"{what}: clickable elements without a name in words: {m['unnamed'][:10]}"
-    board(page, GAME).scroll_into_view_if_needed()
+    bs.scroll_to(board(page, GAME))
     screenshot("board_lab_game_light", target=page)
 
 

@@ -194,7 +194,7 @@ def test_a_die_on_sail_moves_nothing_and_leaves_no_tip_behind(lab_page, screensh
     back over the board once it was redrawn."""
     page = lab_page
     b = board(page, SAIL)
-    b.locator("[data-part=bluefin]").scroll_into_view_if_needed()
+    bs.scroll_to(b.locator("[data-part=bluefin]"))
     places = b.evaluate(_JS_PLACES)
     die, chooser = _open_chooser_on_a_die(page, b)
     chooser.locator("[data-action^='sail ']:not([data-action*='>'])").first.click()
@@ -328,7 +328,7 @@ def test_a_save_edited_outside_ahoy_nb_is_opened_only_when_asked(lab_page, tmp_p
     path = tmp_path / "edited.ahoy.json"
     path.write_text(json.dumps(doc, indent=1))
     game = page.locator(f"{NB} .ahoy-game").nth(GAMES.index(FAR))
-    game.locator(".ahoy-files").scroll_into_view_if_needed()
+    bs.scroll_to(game.locator(".ahoy-files"))
     shown = game.locator(".ahoy-bw .ahoy-svg").inner_html()
     with page.expect_file_chooser() as chooser:
         game.locator(".ahoy-files button", has_text="Open…").click()

@@ -299,6 +299,7 @@ def test_review_notebook_runs_in_the_browser(lite_page, lite_site):
 
 
 def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
+    from playwright.sync_api import expect
     page = lite_page
     t0 = _open(page, lite_site, "03_full_game.ipynb")
     game = page.locator(BOARD).first
@@ -311,12 +312,11 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     # Issue 49, item 21: the chance to win and Hint, by the win-chance model alone.
     advice = game.locator(".ahoy-panel", has_text="Advice").first
     bs.scroll_to(advice)
-    page.wait_for_function("(el) => /Bluefin \\d+%/.test(el.textContent)",
-                           arg=advice.element_handle(), timeout=bs.WAIT_MS)
+    expect(advice).to_contain_text(re.compile(r"Bluefin \d+%"), timeout=bs.WAIT_MS)
     assert "against these bots" in advice.inner_text()
     advice.get_by_role("button", name="Hint").click()
-    page.wait_for_function("(el) => /start \\d+,\\d+\\): \\d+% to win/.test(el.textContent)",
-                           arg=advice.element_handle(), timeout=bs.WAIT_MS)
+    expect(advice).to_contain_text(re.compile(r"start \d+,\d+\): \d+% to win"),
+                                   timeout=bs.WAIT_MS)   # the panel may be drawn anew
 
     def entries() -> list[str]:
         return [t for t in game.locator(".ahoy-log .ahoy-entry .ahoy-entry-head").all_inner_texts()

@@ -88,5 +88,5 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
         "the marked move is out of the window")
     bs.scroll_to(fig)
     screenshot("lab_review_chart")
-    page.locator(f"{NB} .ahoy-bw .ahoy-svg").last.scroll_into_view_if_needed()
+    bs.scroll_to(page.locator(f"{NB} .ahoy-bw .ahoy-svg").last)
     screenshot("lab_review_board")

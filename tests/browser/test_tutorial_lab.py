@@ -51,7 +51,7 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
 
     # The tutorial's board is the BoardWidget, with the learner's moves clickable.
     page.locator(f"{BOARD} .ahoy-svg svg").first.wait_for(state="visible", timeout=bs.WAIT_MS)
-    page.locator(TUTORIAL).first.scroll_into_view_if_needed()
+    bs.scroll_to(page.locator(TUTORIAL).first)
     _wait_text(page, "Step 1 of")
     before = _log_actions(page)
 
@@ -105,6 +105,6 @@ def test_battles_tutorial_runs_and_answers_in_jupyterlab(run_notebook, screensho
         "([scope, n]) => document.querySelector(scope).querySelectorAll('.ahoy-log .ahoy-entry').length == n",
         arg=[BOARD, len(before) + 4], timeout=bs.WAIT_MS)
     assert _log_actions(page) == before + ["sail 3", "move 3,2", "move 2,2", "battle smuggler1"]
-    page.locator(TUTORIAL).first.scroll_into_view_if_needed()
+    bs.scroll_to(page.locator(TUTORIAL).first)
     shot = screenshot("lab_02_battles_tutorial")
     assert shot.exists()
