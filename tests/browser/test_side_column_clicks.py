@@ -46,6 +46,12 @@ def _log_count(board) -> int:
     return board.locator(".ahoy-log .ahoy-entry").count()
 
 
+def _offered(board) -> list[str]:
+    """The actions listed in the side column, in order."""
+    return board.evaluate("(r) => Array.from(r.querySelectorAll('.ahoy-actions button.ahoy-action'))"
+                          ".map((b) => b.getAttribute('data-action'))")
+
+
 def test_a_click_survives_the_advisors_updates(ahoy_serve_3, page, screenshot):
     page.goto(ahoy_serve_3.url, timeout=bs.WAIT_MS)
     board = page.locator(".ahoy-bw").first
@@ -64,11 +70,13 @@ def test_a_click_survives_the_advisors_updates(ahoy_serve_3, page, screenshot):
                           ".map((b) => b.__ahoyMark === true)")
     assert len(kept) == n and all(kept), f"{kept.count(False)} of {n} action buttons were replaced"
 
-    # A move: Bluefin decides again while the advisor works out the new position.
-    before = _log_count(board)
+    # A move: Bluefin decides again while the advisor works out the new position. (Once
+    # the bots have played: its new actions listed, not the last ones while the page has
+    # yet to hear that the bots play, which go when they have.)
+    before, offered = _log_count(board), _offered(board)
     buttons.first.click()
-    bs.wait_until(lambda: _log_count(board) > before, 30)
-    board.locator(".ahoy-svg.ahoy-can-act").first.wait_for(timeout=bs.WAIT_MS)
+    assert bs.wait_until(lambda: _log_count(board) > before and _offered(board) not in ([], offered)
+                         and board.locator(".ahoy-svg.ahoy-can-act").count(), bs.WAIT_S)
     advisor.get_by_text(BEHIND).first.wait_for(timeout=bs.WAIT_MS)
 
     # (b) and (c): press the first action near its lower edge while the chances of the
