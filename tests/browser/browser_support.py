@@ -505,7 +505,6 @@ def open_chooser(opener, board, notation: str, tries: int = 4):
         except Timeout:
             if attempt == tries - 1:
                 raise
-    return choice
 
 
 def wait_for_text(locator, text: str, timeout: float = WAIT_S) -> None:
