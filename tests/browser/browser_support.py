@@ -490,12 +490,14 @@ def scroll_to(locator, tries: int = 5) -> None:
             time.sleep(0.2)
 
 
-def open_chooser(opener, board, notation: str, tries: int = 4):
+def open_chooser(opener, board, notation: str | None = None, tries: int = 4):
     """Click ``opener`` (a die with several actions) and return the button of
-    ``notation`` in the chooser it opens on ``board``. Under load a click can land while
-    the notebook still scrolls to the lesson, and open nothing: the die is clicked again."""
+    ``notation`` (the first one for ``None``) in the chooser it opens on ``board``. Under
+    load a click can land while the notebook still scrolls to the lesson, and open
+    nothing: the die is clicked again."""
     from playwright.sync_api import TimeoutError as Timeout
-    choice = board.locator(f'.ahoy-chooser:not([hidden]) [data-action="{notation}"]').first
+    action = "[data-action]" if notation is None else f'[data-action="{notation}"]'
+    choice = board.locator(f".ahoy-chooser:not([hidden]) {action}").first
     for attempt in range(tries):
         scroll_to(opener)
         opener.click()

@@ -29,6 +29,28 @@ def active(page) -> dict | None:
     return page.evaluate(ACTIVE)
 
 
+# Whether the focus is inside this board (a notebook may hold several: a Tab past the
+# end of one lesson's board lands in the next lesson's).
+_FOCUS_INSIDE = """(board) => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  for (let n = a; n; n = n.parentNode || n.host) if (n === board) return true;
+  return false;
+}"""
+
+
+def focus_inside(board) -> bool:
+    return board.evaluate(_FOCUS_INSIDE)
+
+
+def _into(page, board) -> dict | None:
+    """The focus, given to ``board`` first if it is elsewhere: where a person's Tab (or
+    Shift+Tab) back into the board would land."""
+    if not focus_inside(board):
+        board.focus()
+    return active(page)
+
+
 def wait_idle(board, timeout: float = bs.WAIT_S) -> None:
     deadline = time.monotonic() + timeout
     while "ahoy-waiting" in (board.get_attribute("class") or "") and time.monotonic() < deadline:
@@ -71,10 +93,7 @@ def take(page, board, notation: str, most_tabs: int = 400) -> int:
     element with several actions whose chooser holds it, or its button in the list of
     actions), then Enter (and Enter again on a warning). Returns the keys pressed."""
     keys = 0
-    here = active(page)
-    if not here or not here.get("inBoard"):
-        board.focus()          # where a Tab into the page would land
-        here = active(page)
+    here = _into(page, board)
     on_map = board.locator(f'.ahoy-part-map [data-space][data-action="{notation}"]').count() > 0
     tried_map = False
     for _ in range(most_tabs):
@@ -98,7 +117,7 @@ def take(page, board, notation: str, most_tabs: int = 400) -> int:
             break
         page.keyboard.press("Tab")
         keys += 1
-        here = active(page)
+        here = _into(page, board)
     else:
         raise AssertionError(f"{notation!r} not reached in {most_tabs} Tabs")
     assert here and here.get("action") == notation, (notation, here)
@@ -118,15 +137,12 @@ def press(page, board, name: str, most_tabs: int = 300) -> int:
     """Press the button whose words are ``name`` with the keyboard: Tab until it has the
     focus, then Enter. Returns the keys pressed."""
     keys = 0
-    here = active(page)
-    if not here or not here.get("inBoard"):
-        board.focus()
-        here = active(page)
+    here = _into(page, board)
     while not (here and here["tag"] == "BUTTON" and here["text"] == name):
         assert keys < most_tabs, f"no button {name!r} in {most_tabs} Tabs"
         page.keyboard.press("Tab")
         keys += 1
-        here = active(page)
+        here = _into(page, board)
     page.keyboard.press("Enter")
     wait_idle(board)
     return keys + 1

@@ -333,8 +333,7 @@ def test_full_game_move_against_the_bots_in_the_browser(lite_page, lite_site):
     assert any("Bluefin: start" in e for e in log), log
     assert any("Smuggler 1: start" in e for e in log), log
     # Bluefin's turn: place a die through the chooser, timed from the choice.
-    game.locator(".ahoy-svg [data-die][data-actions]").first.click()
-    choice = game.locator(".ahoy-chooser [data-action]").first
+    choice = bs.open_chooser(game.locator(".ahoy-svg [data-die][data-actions]").first, game)
     placed = choice.get_attribute("data-action")
     ms.append(_timed_click(page, 0, choice))
     page.wait_for_function(
