@@ -12,13 +12,8 @@ triggers, with its probability and the position that follows; nothing here
 samples. :func:`battle_odds` asks, at a Cannons decision, how likely each choice
 is to win.
 
->>> from ahoy_nb.engine import scenario
->>> s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-...              figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-...              turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-...              hand=[])
->>> for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-...     _ = s.apply(a)
+>>> from ahoy_nb.engine import rulebook_battle
+>>> s = rulebook_battle()           # the Mollusk's 4 on Cannons, against Smuggler 1
 >>> odds = battle_odds(s)            # {how far the die is turned down: P(Mollusk wins)}
 >>> sorted(odds)
 [0, 1, 2, 3]

@@ -7,13 +7,8 @@ the action at least :data:`GUARD_LOSS` less chance to win than the best one. The
 says so in numbers, with the estimator's uncertainty. How often it warns on the hard bot's own decisions
 is measured by ``scripts/guard_rate.py`` (docs/tutorials.md).
 
->>> from ahoy_nb.engine import scenario
->>> s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-...              figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-...              turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-...              hand=[])
->>> for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-...     _ = s.apply(a)
+>>> from ahoy_nb.engine import rulebook_battle
+>>> s = rulebook_battle()           # the Mollusk's 4 on Cannons, against Smuggler 1
 >>> print(blunder(s, "hold").text)
 Holding your Cannons wins this battle 58% of the time; turning them down by 3 wins it 92%.
 """

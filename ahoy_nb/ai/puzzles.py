@@ -12,13 +12,8 @@ view); the answer is *clearly better* when its chance beats the runner-up's by a
 :data:`LOW`, and the answer is the best in most worlds. Where the engine has exact
 figures (a battle's odds at a Cannons decision) they are kept beside it.
 
->>> from ahoy_nb.engine import scenario
->>> s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-...              figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-...              turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-...              hand=[])
->>> for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-...     _ = s.apply(a)
+>>> from ahoy_nb.engine import rulebook_battle
+>>> s = rulebook_battle()           # the Mollusk's 4 on Cannons, against Smuggler 1
 >>> sorted(themes(s, ["fire 4>1"]))
 ['battle', 'opening']
 >>> [sorted(g) for g in answers(s)][:2]

@@ -7,10 +7,11 @@
 """
 
 from .geometry import Map, parse_space, space_name
-from .position import scenario
+from .position import rulebook_battle, scenario
 from .errors import IllegalActionError, InvalidStateError, NotationError, OutcomeLimitError
 from .notation import Action
 from .state import LogEntry, State, new_game
 
 __all__ = ["Action", "IllegalActionError", "InvalidStateError", "LogEntry", "Map",
-           "NotationError", "OutcomeLimitError", "State", "new_game", "parse_space", "scenario", "space_name"]
+           "NotationError", "OutcomeLimitError", "State", "new_game", "parse_space", "rulebook_battle",
+           "scenario", "space_name"]

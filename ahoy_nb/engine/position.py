@@ -243,6 +243,29 @@ def scenario(players: int = 3, *, seed: int = 0,
     return playable(data)
 
 
+def rulebook_battle(*, before: bool = False) -> State:
+    """The rulebook's battle example (Battling), without its Patrol: at 3 players the
+    Mollusk Union's Flagship shares 2,2 with Smuggler 1's, a 4 on its Cannons and a 3 and
+    a 5 still to place. To battle in its own space it sails out with the 3 and back in,
+    and battles Smuggler 1: the position returned is its decision of how far to turn the
+    Cannons die down. ``before=True``: the position before it places the 3 (its turn).
+
+    >>> s = rulebook_battle()
+    >>> s.current_player, sorted(a.notation for a in s.legal_actions())[:2]
+    ('mollusk', ['fire 4>1', 'fire 4>2'])
+    >>> rulebook_battle(before=True).dice("mollusk")
+    [3, 5]
+    """
+    s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
+                 figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
+                 turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
+                 hand=[])
+    if not before:
+        for action in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
+            s.apply(action)
+    return s
+
+
 def _split(free: list[int], first: Iterable | None, second: Iterable | None, what: str,
            first_name: str, second_name: str, lookup) -> tuple[list[int], list[int]]:
     """Share the ``free`` items between two piles: the one named, the other takes the rest."""

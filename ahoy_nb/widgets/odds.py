@@ -1,12 +1,7 @@
 """Battle odds as a chart with a slider: how far to turn your Cannons die down.
 
->>> from ahoy_nb.engine import scenario
->>> s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-...              figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-...              turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-...              hand=[])
->>> for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-...     _ = s.apply(a)
+>>> from ahoy_nb.engine import rulebook_battle
+>>> s = rulebook_battle()           # the Mollusk's 4 on Cannons, against Smuggler 1
 >>> box = odds_explorer(s)
 >>> box.slider.min, box.slider.max, box.label.value.startswith("<b>Turn down by 0</b>")
 (0, 3, True)

@@ -14,7 +14,7 @@ import pytest
 
 from ahoy_nb.ai import puzzles as P
 from ahoy_nb.ai.lab import replay
-from ahoy_nb.engine import scenario
+from ahoy_nb.engine import rulebook_battle, scenario
 from ahoy_nb.engine.observe import determinize
 from ahoy_nb.session.view import Answers, board_view
 
@@ -119,18 +119,8 @@ def test_clearly_better_in_numbers():
     assert not verdict(0.20, 0.15, 2).clear     # best in only half the worlds
 
 
-def _battle():
-    s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-                 figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-                 turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-                 hand=[])
-    for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-        s.apply(a)
-    return s
-
-
 def test_actions_reaching_one_position_are_one_answer():
-    s = _battle()
+    s = rulebook_battle()
     s.apply("fire 4>1")            # the roll: its outcomes are held, each fire its own answer
     # Before the battle: Mollusk at 2,2 with its Cannons die; moving there and back...
     t = scenario(players=2, tiles=[(0, "0,0", 180)], figures={"bluefin": "0,0", "mollusk": "1,1"},
@@ -142,6 +132,6 @@ def test_actions_reaching_one_position_are_one_answer():
 
 
 def test_fire_choices_are_separate_answers_with_exact_odds():
-    s = _battle()
+    s = rulebook_battle()
     assert [sorted(g) for g in P.answers(s)] == [["fire 4>1"], ["fire 4>2"], ["fire 4>3"], ["hold"]]
     assert "battle" in P.themes(s, ["fire 4>1"])

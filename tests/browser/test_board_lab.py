@@ -42,20 +42,10 @@ ending = BoardWidget(s, viewer=s.current_player)
 ending""",
     """lesson = tutorials.start("exploring")
 lesson""",
-    """from ahoy_nb.engine import scenario
-
-def before_battle():
-    return scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-                    figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-                    turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-                    hand=[])
-
-s = before_battle()
-for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-    s.apply(a)
-battle = BoardWidget(s, viewer="mollusk")
+    """from ahoy_nb.engine import rulebook_battle
+battle = BoardWidget(rulebook_battle(), viewer="mollusk")
 battle""",
-    """dice = BoardWidget(before_battle(), viewer="mollusk")
+    """dice = BoardWidget(rulebook_battle(before=True), viewer="mollusk")
 dice""",
 ]
 GAME, EXPLORE, ROUNDING, ENDING, LESSON, BATTLE, DICE = range(7)

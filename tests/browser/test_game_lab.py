@@ -26,14 +26,8 @@ game = ahoy_nb.play(players=3, seed=4, people=("bluefin",), bots="normal", bot_d
 game"""]
 
 GUARDED = ["""import ahoy_nb
-from ahoy_nb.engine import scenario
-s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-             figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-             turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-             hand=[])
-for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-    s.apply(a)
-game = ahoy_nb.play(state=s, people=("mollusk",), bots="normal", bot_delay=None,
+from ahoy_nb.engine import rulebook_battle
+game = ahoy_nb.play(state=rulebook_battle(), people=("mollusk",), bots="normal", bot_delay=None,
                     charts=False, analysis=False, guard=True)
 game"""]
 

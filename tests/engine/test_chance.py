@@ -14,21 +14,10 @@ from fractions import Fraction
 import pytest
 
 from ahoy_nb.ai.analysis import battle_odds, battle_winner
-from ahoy_nb.engine import IllegalActionError, OutcomeLimitError, new_game, scenario
+from ahoy_nb.engine import IllegalActionError, OutcomeLimitError, new_game, rulebook_battle
 from ahoy_nb.engine.chance import KINDS
 
 from test_simulation import check_invariants, check_legal, check_over
-
-
-def rulebook_battle():
-    """The rulebook's battle example: the Mollusk Union attacks with +3 available."""
-    s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-                 figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-                 turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-                 hand=[])
-    for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-        s.apply(a)
-    return s
 
 
 def expectimax(s, me: str) -> Fraction:

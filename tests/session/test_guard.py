@@ -8,7 +8,7 @@ import pytest
 
 from ahoy_nb.ai.analysis import Estimate
 from ahoy_nb.ai.blunders import GUARD_LOSS, blunder
-from ahoy_nb.engine import scenario
+from ahoy_nb.engine import rulebook_battle, scenario
 from ahoy_nb.session.board import Board
 from ahoy_nb.session.game import GameSession
 from ahoy_nb.session.guard import PANEL, Guard
@@ -16,14 +16,8 @@ from ahoy_nb.session.guard import PANEL, Guard
 
 def _battle() -> GameSession:
     """Mollusk attacks the Smuggler with a 4 on Cannons: holding wins the battle 21/36 of
-    the time, turning the 4 down to a 1 (+3) 33/36 (the battle_odds doctest's position)."""
-    s = scenario(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-                 figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-                 turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}},
-                 hand=[])
-    for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-        s.apply(a)
-    return GameSession(s)
+    the time, turning the 4 down to a 1 (+3) 33/36 (the rulebook's battle example)."""
+    return GameSession(rulebook_battle())
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import pytest
 
 import ahoy_nb
 from ahoy_nb.ai.bots import RandomBot
-from ahoy_nb.engine import IllegalActionError, new_game, scenario
+from ahoy_nb.engine import IllegalActionError, new_game, rulebook_battle, scenario
 from ahoy_nb.engine.components import PLAN_CARDS, PLAN_KEYS
 from ahoy_nb.widgets import BoardWidget, GameCharts
 from ahoy_nb.session import view as view_module
@@ -470,11 +470,6 @@ def test_position_without_a_setup_entry_numbers_its_log_from_1():
 
 # -- choices in words, decisions on the board, panels, hints, refused clicks, the log -------
 
-BATTLE = dict(players=3, tiles=[(0, "0,0", 180), (6, "2,1", 0)],
-              figures={"mollusk": "2,2", "smuggler1": "2,2", "bluefin": "0,0"},
-              turn="mollusk", dice={"mollusk": [3, 5]}, placed={"mollusk": {"cannons": 4}}, hand=[])
-
-
 def test_choices_are_words_grouped_by_slot_and_die():
     s = scenario(3, tiles=[(0, "0,0", 180), (6, "2,1", 0)], figures={"smuggler1": "1,0"},
                  turn="smuggler1", dice={"smuggler1": [3, 4, 4]}, gold={"smuggler1": 2})
@@ -489,7 +484,7 @@ def test_choices_are_words_grouped_by_slot_and_die():
 
 
 def test_decisions_without_a_place_are_buttons_in_words_on_the_board():
-    s = scenario(**BATTLE)
+    s = rulebook_battle(before=True)
     s.apply("sail 3").apply("move 3,2")
     w = BoardWidget(s, viewer="mollusk")
     assert "anchor" in w.actions
@@ -501,7 +496,7 @@ def test_decisions_without_a_place_are_buttons_in_words_on_the_board():
 
 
 def test_a_move_that_starts_a_battle_or_takes_a_damage_is_warned():
-    s = scenario(**BATTLE)
+    s = rulebook_battle(before=True)
     for a in ("sail 3", "move 3,2"):
         s.apply(a)
     w = BoardWidget(s, viewer="mollusk")
@@ -514,9 +509,7 @@ def test_a_move_that_starts_a_battle_or_takes_a_damage_is_warned():
 
 
 def test_battle_panel_gives_the_exact_odds_of_each_choice_to_the_decider_only():
-    s = scenario(**BATTLE)
-    for a in ("sail 3", "move 3,2", "move 2,2", "battle smuggler1"):
-        s.apply(a)
+    s = rulebook_battle()
     w = BoardWidget(s, viewer="mollusk")
     panel = next(n for n in w.notices if n["kind"] == "battle")
     assert any("Mollusk" in line and "Cannons 4" in line for line in panel["lines"])
