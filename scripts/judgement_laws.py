@@ -85,7 +85,7 @@ def check(game: dict, i: int, who: str, chart_sims: int, hint_sims: int,
             "chart_is_before": d.before == point[who],
             "within": (played.interval[0] - TOLERANCE <= d.after
                        <= played.interval[1] + TOLERANCE),
-            "first_good": d2.label in ("best", "good") and d2.action == hint[0].notation}
+            "first_good": not d2.is_mistake and d2.action == hint[0].notation}
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -146,10 +146,10 @@ def show(rows: list[dict], settings: dict) -> None:
           f"{sum(r['within'] for r in rows)}/{n} (largest difference {gap:.1%}; playouts in "
           f"the hint's {sum(r['hint_playouts'] > 0 for r in rows)}, in the review's "
           f"{sum(r['review_playouts'] > 0 for r in rows)})")
-    labels = {k: sum(r["first_label"] == k for r in rows) for k in ("best", "good")}
-    print(f"the hint's first, played instead, labelled best or good at the hint's budget: "
-          f"{sum(r['first_good'] for r in rows)}/{n} (best {labels['best']}, good "
-          f"{labels['good']})")
+    labels = {k: sum(r["first_label"] == k for r in rows) for k in ("best", "good", "unjudged")}
+    print(f"the hint's first, played instead, labelled best or good (or not judged: at the "
+          f"floor) at the hint's budget: {sum(r['first_good'] for r in rows)}/{n} (best "
+          f"{labels['best']}, good {labels['good']}, not judged {labels['unjudged']})")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # when ahoy_nb is not installed
 
-from ahoy_nb.ai.analysis import LABELS, REVIEW_SIMULATIONS, judge, wilson, review  # noqa: E402
+from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS, THRESHOLDS, judge, wilson, review  # noqa: E402
 from ahoy_nb.ai.lab import replay  # noqa: E402
 
 
@@ -94,23 +94,26 @@ def show(rows: list[dict], simulations: int) -> dict:
     print(f"{len({(r['file'], r['players'], r['seed']) for r in rows})} held-out games "
           f"({', '.join(files)}), {simulations} playouts a decision at most; decisions "
           f"with a choice:")
-    print("| seat | games | decisions | inaccuracy or worse | mistake or worse | average loss "
-          "| while its chance was 10-90% |")
-    print("|---|---|---|---|---|---|---|")
+    print("| seat | games | decisions | inaccuracy or worse | mistake or worse | not judged "
+          "(at the floor) | average loss | while its chance was 10-90% |")
+    print("|---|---|---|---|---|---|---|---|")
     table = {}
     for bot in sorted({r["bot"] for r in rows}, key=["random", "easy", "normal", "hard"].index):
         mine = [r for r in rows if r["bot"] == bot]
-        bad = sum(LABELS.index(r["label"]) >= 2 for r in mine)
-        worse = sum(LABELS.index(r["label"]) >= 3 for r in mine)
+        bad = sum(r["label"] in THRESHOLDS for r in mine)
+        worse = sum(r["label"] in ("mistake", "blunder") for r in mine)
+        unjudged = sum(r["label"] == "unjudged" for r in mine)
         low, high = wilson(bad, len(mine))
         alive = [r for r in mine if 0.1 <= r["before"] <= 0.9]
-        alive_bad = sum(LABELS.index(r["label"]) >= 2 for r in alive)
+        alive_bad = sum(r["label"] in THRESHOLDS for r in alive)
         n_games = len({(r["file"], r["players"], r["seed"]) for r in mine})
         print(f"| {bot} | {n_games} | {len(mine)} | {bad / len(mine):.1%} ({low:.0%}-{high:.0%}) "
-              f"| {worse / len(mine):.1%} | {sum(r['loss'] for r in mine) / len(mine):.3f} "
+              f"| {worse / len(mine):.1%} | {unjudged / len(mine):.1%} "
+              f"| {sum(r['loss'] for r in mine) / len(mine):.3f} "
               f"| {alive_bad}/{len(alive)} = {alive_bad / max(1, len(alive)):.0%} |")
         table[bot] = {"games": n_games, "decisions": len(mine), "inaccuracy_or_worse": bad,
-                      "mistake_or_worse": worse, "alive": len(alive), "alive_bad": alive_bad}
+                      "mistake_or_worse": worse, "unjudged": unjudged, "alive": len(alive),
+                      "alive_bad": alive_bad}
     return table
 
 

@@ -675,7 +675,9 @@ def best_actions(state: State, k: int = 5, simulations: int = 400, seed: int | N
 #: The least loss of win chance (0-1) for each label; below the first: ``good``, or
 #: ``best`` when the action played is the best one found (or within 0.5% of it).
 THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: ``unjudged``: every option left its player at the floor (:func:`at_floor`), where the
+#: estimator cannot tell them apart; not a verdict on the decision.
+LABELS = ("unjudged", "best", "good", "inaccuracy", "mistake", "blunder")
 #: A review's playouts a decision, at most (shared by the actions the model likes best).
 REVIEW_SIMULATIONS = 24
 
@@ -693,6 +695,19 @@ def grade(loss: float) -> str:
     return verdict
 
 
+def at_floor(win: float, state: State) -> bool:
+    """Whether ``win``, a chance after a decision at ``state``, is at the estimator's floor
+    (within half a point of :func:`floor_at`): a chance these bots' games put lower still,
+    so no decision that leaves its player there can be told from another.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> s = new_game(3, seed=1)
+    >>> at_floor(0.03, s), at_floor(0.05, s)
+    (True, False)
+    """
+    return win <= floor_at(state) + 0.005
+
+
 @dataclass(frozen=True)
 class Decision:
     """One decision of a reviewed game, judged as its ``player`` saw it.
@@ -701,8 +716,9 @@ class Decision:
     the scrubber's position after it is ``index + 1``); ``before``: the player's chance
     before it (the chart's, where known); ``after``: the chance of the action played;
     ``best``: the best action found and ``best_after`` its chance; ``loss`` =
-    ``best_after - after`` (never below 0); ``label``: see :func:`grade`; ``options``:
-    legal actions; ``simulations``: playouts spent on it (0: the model alone).
+    ``best_after - after`` (never below 0); ``label``: see :func:`grade`, or
+    ``unjudged`` when even the best option was at the floor (:func:`at_floor`);
+    ``options``: legal actions; ``simulations``: playouts spent on it (0: the model alone).
     """
 
     index: int
@@ -751,16 +767,21 @@ class Review:
         return sorted(chosen, key=lambda d: d.index)
 
     def summary(self) -> dict[str, dict]:
-        """Per player: decisions, how many of each label, and the average loss."""
+        """Per player: decisions, how many of each label, and the average loss of those
+        with a choice that were judged (``None`` when there was none: every choice
+        ``unjudged``, or none to make)."""
         out: dict[str, dict] = {}
         for d in self.decisions:
-            row = out.setdefault(d.player, {"decisions": 0, "loss": 0.0,
+            row = out.setdefault(d.player, {"decisions": 0, "judged": 0, "loss": 0.0,
                                             **{name: 0 for name in LABELS}})
             row["decisions"] += 1
             row[d.label] += 1
-            row["loss"] += d.loss
+            if d.options > 1 and d.label != "unjudged":
+                row["judged"] += 1
+                row["loss"] += d.loss
         for row in out.values():
-            row["average_loss"] = row.pop("loss") / row["decisions"]
+            judged = row.pop("judged")
+            row["average_loss"] = row.pop("loss") / judged if judged else None
         return out
 
     def to_pandas(self):
@@ -793,7 +814,8 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
     For each decision of ``player`` (``None``: of every player) in ``state``'s history:
     the player's chance to win before it, the chance of the action played, the best
     action found and its chance, the loss and a label (``best``, ``good``,
-    ``inaccuracy``, ``mistake``, ``blunder``: :data:`THRESHOLDS`). Every decision is
+    ``inaccuracy``, ``mistake``, ``blunder``: :data:`THRESHOLDS`; ``unjudged`` where every
+    option left the player at the floor: :func:`at_floor`). Every decision is
     judged as its player saw it then, by :func:`judge` (the hint's estimator) with
     ``simulations`` playouts and seed ``seed + index`` (the hint's, for
     ``seed=0``). A decision with one legal action is ``best``.
@@ -907,7 +929,9 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
             best_after, after = values[best], values.get(action, before)
             sims, options = sum(x[3] for x in judged), len(values)
         loss = max(0.0, best_after - after)
+        verdict = ("best" if options == 1 else "unjudged" if at_floor(best_after, p)
+                   else "best" if best == action else grade(loss))
         decisions.append(Decision(
             i, p.round, who, action, label(p, action), before, after, best, label(p, best),
-            best_after, loss, grade(loss) if best != action else "best", options, sims))
+            best_after, loss, verdict, options, sims))
     return Review(player, viewer, decisions, chances)

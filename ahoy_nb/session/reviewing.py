@@ -84,7 +84,7 @@ class Headless:
 
 def picture(state: State, d: Decision) -> Picture:
     """The position where ``d`` was decided, as its player saw it, the better move marked
-    (nothing marked when the action played was the best found).
+    (nothing marked when the action played was the best found, or nothing was judged).
 
     >>> from ahoy_nb.savegame import example
     >>> from ahoy_nb.ai.analysis import review
@@ -94,7 +94,8 @@ def picture(state: State, d: Decision) -> Picture:
     'mollusk'
     """
     before = State(marshal.loads(state.history[d.index]))
-    return Picture(before, viewer=d.player, marked=[] if d.best == d.action else [d.best])
+    better = d.best != d.action and d.label != "unjudged"
+    return Picture(before, viewer=d.player, marked=[d.best] if better else [])
 
 
 def decision_text(d: Decision) -> str:
@@ -104,8 +105,14 @@ def decision_text(d: Decision) -> str:
     >>> decision_text(Decision(12, 2, "mollusk", "stay", "Stay where you are", 0.4, 0.1,
     ...                        "move -2,1", "Move directly to -2,1", 0.6, 0.5, "blunder", 3, 0))
     'Action 12 (round 2), Mollusk: Stay where you are: a blunder, 50% of its chance lost (10% to win; better: Move directly to -2,1, 60%)'
+    >>> decision_text(Decision(40, 3, "smuggler1", "anchor", "Anchor here", 0.02, 0.02,
+    ...                        "anchor", "Anchor here", 0.02, 0.0, "unjudged", 2, 0))
+    'Action 40 (round 3), Smuggler 1: Anchor here: not judged: whatever it chose, its chance stayed at about 2%, too low for the review to tell its choices apart'
     """
     head = f"Action {d.index} (round {d.round}), {faction_name(d.player)}: {d.words}"
+    if d.label == "unjudged":
+        return (f"{head}: not judged: whatever it chose, its chance stayed at about "
+                f"{d.best_after:.0%}, too low for the review to tell its choices apart")
     if d.label in ("best", "good"):
         return f"{head}: {d.label} ({d.after:.0%} to win)"
     article = "an" if d.label[0] in "aeiou" else "a"
@@ -128,8 +135,14 @@ def review_summary(result: Review) -> str:
         counts = ", ".join(f"{row[k]} {k}{'s' if row[k] != 1 else ''}"
                            for k in ("inaccuracy", "mistake", "blunder"))
         counts = counts.replace("inaccuracys", "inaccuracies")
-        parts.append(f"{faction_name(f)}: {row['decisions']} decisions, {counts}; "
-                     f"{row['average_loss']:.1%} of the chance to win lost a decision on average")
+        line = f"{faction_name(f)}: {row['decisions']} decisions, {counts}"
+        if row["unjudged"]:
+            line += (f", {row['unjudged']} not judged (its chance too low to tell its "
+                     f"choices apart)")
+        if row["average_loss"] is not None:
+            line += (f"; {row['average_loss']:.1%} of the chance to win lost a judged choice "
+                     f"on average")
+        parts.append(line)
     return "\n".join(parts)
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import marshal
 import random
 import pytest
 
 from ahoy_nb import savegame
-from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, grade, review
-from ahoy_nb.engine import new_game
+from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, at_floor, grade, review
+from ahoy_nb.ai.lab import play_game, replay
+from ahoy_nb.engine import State, new_game
+from ahoy_nb.session.reviewing import decision_text, picture, review_summary
 from support import seed10_last_choice
 
 @pytest.fixture(scope="module")
@@ -27,13 +30,43 @@ def test_every_decision_of_the_named_player_gets_an_entry(recorded):
         assert d.player == "mollusk" and d.label in LABELS
         assert d.loss == pytest.approx(max(0.0, d.best_after - d.after))
         assert 0.0 <= d.after <= d.best_after <= 1.0
-        assert d.label == ("best" if d.best == d.action else grade(d.loss))
+        position = State(marshal.loads(recorded.history[d.index]))
+        assert d.label == ("best" if d.options == 1 else
+                           "unjudged" if at_floor(d.best_after, position) else
+                           "best" if d.best == d.action else grade(d.loss))
         if d.options == 1:
             assert d.label == "best" and d.best == d.action
     summary = rv.summary()["mollusk"]
     assert summary["decisions"] == len(played) == sum(summary[k] for k in LABELS)
     # The easy bot plays a random action 60% of the time: the review finds some of them.
     assert rv.mistakes("mistake"), rv.summary()
+
+
+def test_a_smuggler_left_at_the_floor_is_not_told_its_choices_were_best():
+    """Against these bots a Smuggler's chance stays at the floor: every option looks
+    alike to the estimator, so its decisions are "not judged", never "best" or "good",
+    and the review says why instead of an average loss of 0."""
+    game = replay(play_game(3, ["random", "random", "random"], seed=4, played=True))
+    rv = review(game, "smuggler1", simulations=0, progress=False)
+    chosen = [d for d in rv.decisions if d.options > 1]
+    unjudged = [d for d in chosen if d.label == "unjudged"]
+    assert len(unjudged) > len(chosen) / 2, rv.summary()
+    for d in chosen:
+        position = State(marshal.loads(game.history[d.index]))
+        assert (d.label == "unjudged") == at_floor(d.best_after, position), d
+    for d in unjudged:
+        assert not d.is_mistake and d.loss <= 0.005 + 0.03
+        assert "not judged: whatever it chose" in decision_text(d)
+        assert picture(game, d).marked == []           # no "better" move to show
+    row = rv.summary()["smuggler1"]
+    assert row["unjudged"] == len(unjudged)
+    text = review_summary(rv)
+    assert f"{len(unjudged)} not judged (its chance too low" in text
+    judged = [d for d in chosen if d.label != "unjudged"]
+    if judged:
+        assert row["average_loss"] == pytest.approx(sum(d.loss for d in judged) / len(judged))
+    else:
+        assert row["average_loss"] is None and "on average" not in text
 
 
 def test_a_review_of_everyone_judges_each_decision_as_its_player_saw_it(recorded):
