@@ -42,7 +42,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
-from ..ai.analysis import Estimate, best_actions, evaluate, interval, percent
+from ..ai.analysis import Estimate, at_floor, best_actions, evaluate, interval, percent
 from ..engine import State
 from ..engine.words import faction_name, label
 
@@ -107,11 +107,18 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     >>> a = s.legal_actions()[0]
     >>> hint_html(s, [Estimate(a, 0.5, (0.4, 0.6), 10)]).count("50% to win (40–60%)")
     1
+    >>> "cannot tell them apart" in hint_html(s, [Estimate(a, 0.03, (0.03, 0.03), 0)])
+    True
     """
     items = "".join(
         f"<li><b>{escape(label(state, e.action))}</b> <code>{escape(e.notation)}</code>: "
         f"{escape(chance_words(e))}</li>" for e in estimates)
-    return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol></div>"
+    # At the floor every choice reads the same chance: their order says nothing (a
+    # review leaves such a decision unjudged, docs/judgement.md).
+    alike = (f"<p>Every choice leaves your chance at about {escape(percent(estimates[0].win))}, the "
+             f"lowest shown: against these bots the estimator cannot tell them apart.</p>"
+             if estimates and at_floor(estimates[0].win, state) else "")
+    return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol>{alike}</div>"
 
 
 def chance_words(estimate: Estimate) -> str:
