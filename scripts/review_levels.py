@@ -95,8 +95,9 @@ def show(rows: list[dict], simulations: int) -> dict:
           f"({', '.join(files)}), {simulations} playouts a decision at most; decisions "
           f"with a choice:")
     print("| seat | games | decisions | inaccuracy or worse | mistake or worse | not judged "
-          "(at the floor) | average loss | while its chance was 10-90% |")
-    print("|---|---|---|---|---|---|---|---|")
+          "(at the floor) | inaccuracy or worse, of those judged | average loss "
+          "| while its chance was 10-90% |")
+    print("|---|---|---|---|---|---|---|---|---|")
     table = {}
     for bot in sorted({r["bot"] for r in rows}, key=["random", "easy", "normal", "hard"].index):
         mine = [r for r in rows if r["bot"] == bot]
@@ -109,6 +110,7 @@ def show(rows: list[dict], simulations: int) -> dict:
         n_games = len({(r["file"], r["players"], r["seed"]) for r in mine})
         print(f"| {bot} | {n_games} | {len(mine)} | {bad / len(mine):.1%} ({low:.0%}-{high:.0%}) "
               f"| {worse / len(mine):.1%} | {unjudged / len(mine):.1%} "
+              f"| {bad}/{len(mine) - unjudged} = {bad / max(1, len(mine) - unjudged):.1%} "
               f"| {sum(r['loss'] for r in mine) / len(mine):.3f} "
               f"| {alive_bad}/{len(alive)} = {alive_bad / max(1, len(alive)):.0%} |")
         table[bot] = {"games": n_games, "decisions": len(mine), "inaccuracy_or_worse": bad,
