@@ -620,8 +620,8 @@ RUNS = [
          r"^the chart's chance is the review's before: 210/210$",
          r"^the hint's chance of the action played holds the review's after: 210/210 \(largest "
          r"difference 14\.5%; playouts in the hint's 186, in the review's 66\)$",
-         r"^the hint's first, played instead, labelled best or good at the hint's budget: "
-         r"210/210 \(best 210, good 0\)$")),
+         r"^the hint's first, played instead, labelled best or good \(or not judged: at the "
+         r"floor\) at the hint's budget: 210/210 \(best 127, good 0, not judged 83\)$")),
     # The review by level docs/judgement.md quotes, from the decisions it keeps.
     Run("review_levels.py", "--report {root}/data/judgement/review-levels.json",
         (r"^20 held-out games \(review-games\.jsonl\), 24 playouts a decision at most; ",
