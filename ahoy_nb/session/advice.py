@@ -47,7 +47,7 @@ from ..engine import State
 from ..engine.words import faction_name, label
 
 __all__ = ["CHART_TITLE", "MEANING", "AdvisorCore", "AdvisorView", "Headless", "chance_words",
-           "hint_html"]
+           "floor_words", "hint_html"]
 
 NOT_YOURS = "A hint is for a person whose decision it is"
 #: The win-chance chart's title: the chances are the win-chance model's (fitted on games
@@ -113,12 +113,28 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     items = "".join(
         f"<li><b>{escape(label(state, e.action))}</b> <code>{escape(e.notation)}</code>: "
         f"{escape(chance_words(e))}</li>" for e in estimates)
-    # At the floor every choice reads the same chance: their order says nothing (a
-    # review leaves such a decision unjudged, docs/judgement.md).
-    alike = (f"<p>Every choice leaves your chance at about {escape(percent(estimates[0].win))}, the "
-             f"lowest shown: against these bots the estimator cannot tell them apart.</p>"
-             if estimates and at_floor(estimates[0].win, state) else "")
+    alike = floor_words(state, estimates)
+    alike = f"<p>{escape(alike)}</p>" if alike else ""
     return f"<div class='ahoy-hint'>Hint:<ol>{items}</ol>{alike}</div>"
+
+
+def floor_words(state: State, estimates: list[Estimate]) -> str:
+    """What a hint says when even its best action leaves the player at the floor, where
+    every choice reads the same chance and their order says nothing (a review leaves
+    such a decision unjudged: docs/judgement.md); ``""`` otherwise.
+
+    >>> from ahoy_nb.engine import new_game
+    >>> from ahoy_nb.ai.analysis import Estimate
+    >>> s = new_game(3, seed=1)
+    >>> floor_words(s, [Estimate(s.legal_actions()[0], 0.03, (0.03, 0.04), 0)])
+    'Every choice leaves your chance at about 3%, the lowest shown: against these bots the estimator cannot tell them apart.'
+    >>> floor_words(s, [Estimate(s.legal_actions()[0], 0.2, (0.1, 0.3), 0)])
+    ''
+    """
+    if not estimates or not at_floor(estimates[0].win, state):
+        return ""
+    return (f"Every choice leaves your chance at about {percent(estimates[0].win)}, the "
+            f"lowest shown: against these bots the estimator cannot tell them apart.")
 
 
 def chance_words(estimate: Estimate) -> str:

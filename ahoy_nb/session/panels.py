@@ -35,7 +35,7 @@ from typing import Mapping
 
 from ..ai.analysis import interval, percent
 from ..ai.levels import think_time
-from ..session.advice import CHART_TITLE, MEANING, chance_words
+from .advice import CHART_TITLE, MEANING, chance_words, floor_words
 from ..engine.words import faction_name, label
 from .reviewing import decision_text, review_summary
 
@@ -151,9 +151,12 @@ class AdvisorPanel:
 
     def draw(self) -> None:
         hints = self._hints()
-        lines = self.lines() + ([f"Hint: the {len(hints)} best, by the chance to win after each, "
-                                 f"marked ★ on the board:"] if hints else []) + (
-            [self.note] if self.note else [])
+        alike = floor_words(self.board.state, hints) if hints else ""
+        head = (f"Hint: {alike[:1].lower()}{alike[1:]} {len(hints)} of them, marked ★ on the "
+                f"board:" if alike else
+                f"Hint: the {len(hints)} best, by the chance to win after each, marked ★ on "
+                f"the board:")
+        lines = self.lines() + ([head] if hints else []) + ([self.note] if self.note else [])
         refusal = self.core.refusal() if self.core is not None else ""
         buttons = [{"id": "hint", "label": "Hint", "disabled": not self.can_hint,
                     "title": refusal or "The 3 best actions, by the chance to win after each, "

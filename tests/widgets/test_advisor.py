@@ -57,6 +57,28 @@ def test_hint_lists_the_best_actions_for_the_person_to_decide():
     assert adv.hints == [] and _panel(board)["items"] == []
 
 
+def test_a_hint_at_the_floor_says_its_choices_cannot_be_told_apart():
+    """Against these bots a Smuggler's chance sits at the floor whatever it does: the hint
+    says its order means nothing instead of ranking equal chances as "the best"."""
+    s = new_game(3, seed=2)
+    while s.current_player != "smuggler1":
+        s.apply(s.legal_actions()[0])
+    board = BoardWidget(s, viewer="smuggler1")
+    adv = Advisor(board, simulations=4, hint_simulations=12, wait=True)
+    adv.press("hint")
+    lines = _panel(board)["lines"]
+    head = next(line for line in lines if line.startswith("Hint"))
+    assert head.startswith("Hint: every choice leaves your chance at about 3%, the lowest "
+                           "shown: against these bots the estimator cannot tell them apart."), head
+    assert "the 3 best" not in " ".join(lines)
+    assert len(_panel(board)["items"]) == len(adv.hints) > 1
+    # Bluefin's hint at the same start still ranks its choices.
+    other = BoardWidget(new_game(3, seed=2), viewer="bluefin")
+    adv = Advisor(other, simulations=4, hint_simulations=12, wait=True)
+    adv.press("hint")
+    assert any(line.startswith("Hint: the ") for line in _panel(other)["lines"])
+
+
 def test_the_win_chance_beside_the_board_says_what_it_is():
     """The side panel's line: each faction's chance with its interval, and what it is
     measured against (never 0% or 100% before the game is decided)."""
