@@ -648,7 +648,8 @@ RUNS = [
         "--workers 1 --out {tmp}/levels.json",
         (r"^1 held-out games \(review-games\.jsonl\), 0 playouts a decision at most; "
          r"decisions with a choice:$",
-         rf"^\| random \| 1 \| \d+ \| {NUMBER}% \(\d+%-\d+%\) \| {NUMBER}% \| {NUMBER} \| "),
+         rf"^\| random \| 1 \| \d+ \| {NUMBER}% \(\d+%-\d+%\) \| {NUMBER}% \| {NUMBER}% "
+         rf"\| \d+/\d+ = {NUMBER}% \| {NUMBER} \| "),
         makes=("levels.json",), lane="slow", timeout=180),
     Run("bench_review.py", "--actions 20 --chart-simulations 4 --simulations 4 --workers 1 "
         "--repeat 1",
