@@ -12,6 +12,7 @@ import time
 import pytest
 
 import browser_support as bs
+from board_driver import click_on_board
 
 NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 VIEW = {"width": 1400, "height": 1000}
@@ -107,42 +108,6 @@ def wait_idle(page, k: int) -> None:
     page.wait_for_function(
         "([nb, k]) => { const b = document.querySelectorAll(nb + ' .ahoy-bw')[k];"
         " return b && !b.classList.contains('ahoy-waiting'); }", arg=[NB, k], timeout=bs.WAIT_MS)
-
-
-def click_on_board(page, k: int, notation: str) -> int:
-    """Click ``notation`` on board ``k``, on the picture only (a chooser or a warning
-    opened by the click counts): return the number of clicks."""
-    b = board(page, k)
-    one = b.locator(f'.ahoy-svg [data-action="{notation}"]')
-    clicks = 0
-    if notation.startswith("tile "):
-        # Pointing: the drawn tile snaps to the placement nearest the pointer.
-        ghost = b.locator(f'.ahoy-svg g.ghost[data-action="{notation}"]').first
-        bs.scroll_to(ghost)
-        box = ghost.bounding_box()
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        clicks = 1
-    elif one.count():
-        bs.scroll_to(one.first)
-        one.first.click()
-        clicks = 1
-    else:
-        several = b.locator(f".ahoy-svg [data-actions*='\"{notation}\"']")
-        assert several.count(), f"{notation!r} is not on the board"
-        bs.scroll_to(several.first)
-        several.first.click()
-        choice = b.locator(f'.ahoy-chooser [data-action="{notation}"]')
-        if not choice.count():   # behind a gold stepper: step to it
-            raise AssertionError(f"{notation!r} not in the chooser")
-        choice.first.click()
-        clicks = 2
-    go = b.locator(".ahoy-confirm:not([hidden]) .ahoy-go")
-    if go.count():
-        go.first.click()
-        clicks += 1
-    wait_idle(page, k)
-    return clicks
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +231,7 @@ def test_a_full_turn_by_board_clicks_only(lab_page, screenshot):
         assert not m["small"] and not m["tiny"] and not m["unnamed"], (pick, m)
         for kind, side in (m.get("byKind") or {}).items():
             sizes[kind] = min(sizes.get(kind, 1e9), side)
-        clicks += click_on_board(page, k, pick)
+        clicks += click_on_board(page, board(page, k), pick)
         picks.append(pick)
         if pick == "end":
             break
@@ -310,7 +275,7 @@ def test_round_end_summary_and_game_over_screen(lab_page, screenshot):
                                     f" print(json.dumps([a.notation for a in s.legal_actions()]))")
         b = board(page, k)
         bs.scroll_to(b)
-        click_on_board(page, k, "end" if "end" in last else last[0])
+        click_on_board(page, board(page, k), "end" if "end" in last else last[0])
         panel = b.locator(f".ahoy-notice-{kind}")
         panel.first.wait_for(state="visible", timeout=bs.WAIT_MS)
         text = panel.first.inner_text()
