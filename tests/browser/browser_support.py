@@ -294,14 +294,20 @@ def shutdown_jupyterlab(server: ServerProcess) -> None:
     server.stop()
 
 
-def start_voila(path: str | Path, extra_args: Sequence[str] = (), timeout: float = 60.0,
-                root: Path = REPO_ROOT, workdir: Path | None = None) -> ServerProcess:
-    """Serve one notebook with Voilà on a free localhost port (the app is at ``url``)."""
+def _served(path: str | Path, root: Path) -> Path:
+    """The file a server is to serve: relative to ``root``, and there."""
     path = Path(path)
     if not path.is_absolute():
         path = root / path
     if not path.exists():
         raise FileNotFoundError(path)
+    return path
+
+
+def start_voila(path: str | Path, extra_args: Sequence[str] = (), timeout: float = 60.0,
+                root: Path = REPO_ROOT, workdir: Path | None = None) -> ServerProcess:
+    """Serve one notebook with Voilà on a free localhost port (the app is at ``url``)."""
+    path = _served(path, root)
     port = free_port()
     tmp, cleanup = _workdir(workdir, "ahoy-voila-")
     cmd = [
@@ -329,11 +335,7 @@ def start_panel(path: str | Path, extra_args: Sequence[str] = (), timeout: float
 
     ``panel serve`` publishes the file at /<file name without suffix>: that is ``url``.
     """
-    path = Path(path)
-    if not path.is_absolute():
-        path = root / path
-    if not path.exists():
-        raise FileNotFoundError(path)
+    path = _served(path, root)
     port = free_port()
     tmp, cleanup = _workdir(workdir, "ahoy-panel-")
     cmd = [
