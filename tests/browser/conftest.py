@@ -6,7 +6,8 @@ JupyterLab, Voila and Panel servers the tests look at.
   skipped" -- except under CI (CI=true), where they fail.
 * `playwright install` is never run: Playwright launches that Chromium.
 * Screenshots go to screenshots/ at the repo root; a failing test that used `page`
-  leaves screenshots/FAILED-<test>.png.
+  leaves screenshots/FAILED-<test>.png, and every failed attempt (a rerun's first one
+  too) its traceback in screenshots/FAILED-<test>-<attempt>.txt.
 
 Fixtures: chromium, browser, page, screenshot, screenshot_dir, jupyterlab_server,
 jupyterlab_url, run_notebook, voila_server, panel_server.
@@ -38,6 +39,11 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
+    if rep.failed and rep.when == "call":
+        # Kept for every attempt: a failure a rerun then passes is reported by name only.
+        bs.SCREENSHOT_DIR.mkdir(exist_ok=True)
+        attempt = getattr(item, "execution_count", 1)
+        (bs.SCREENSHOT_DIR / f"FAILED-{item.name}-{attempt}.txt").write_text(rep.longreprtext)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -189,7 +189,7 @@ def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, scre
     hint = b.locator(".ahoy-panel[data-panel=advisor] button", has_text="Hint").first
     panel = b.locator(".ahoy-panel[data-panel=advisor]").first
     # (once the advisor has worked out the chances: its worker thread is then idle)
-    panel.get_by_text("Chance to win").wait_for(timeout=120_000)
+    panel.get_by_text("Chance to win against these bots").wait_for(timeout=120_000)
     top0 = _scroll_top(page)
     hint.click()
     advice = ".ahoy-panel[data-panel=advisor]"
