@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import marshal
 import random
 import pytest
 
 from ahoy_nb import savegame
 from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, at_floor, grade, review
 from ahoy_nb.ai.lab import play_game, replay
-from ahoy_nb.engine import State, new_game
+from ahoy_nb.engine import new_game
+from ahoy_nb.session.chartdata import position_state
 from ahoy_nb.session.reviewing import decision_text, picture, review_summary
 from support import seed10_last_choice
 
@@ -30,7 +30,7 @@ def test_every_decision_of_the_named_player_gets_an_entry(recorded):
         assert d.player == "mollusk" and d.label in LABELS
         assert d.loss == pytest.approx(max(0.0, d.best_after - d.after))
         assert 0.0 <= d.after <= d.best_after <= 1.0
-        position = State(marshal.loads(recorded.history[d.index]))
+        position = position_state(recorded, d.index)
         assert d.label == ("best" if d.options == 1 else
                            "unjudged" if at_floor(d.best_after, position) else
                            "best" if d.best == d.action else grade(d.loss))
@@ -52,7 +52,7 @@ def test_a_smuggler_left_at_the_floor_is_not_told_its_choices_were_best():
     unjudged = [d for d in chosen if d.label == "unjudged"]
     assert len(unjudged) > len(chosen) / 2, rv.summary()
     for d in chosen:
-        position = State(marshal.loads(game.history[d.index]))
+        position = position_state(game, d.index)
         assert (d.label == "unjudged") == at_floor(d.best_after, position), d
     for d in unjudged:
         assert not d.is_mistake and d.loss <= 0.005 + 0.03

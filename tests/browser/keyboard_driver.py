@@ -39,14 +39,10 @@ _FOCUS_INSIDE = """(board) => {
 }"""
 
 
-def focus_inside(board) -> bool:
-    return board.evaluate(_FOCUS_INSIDE)
-
-
 def _into(page, board) -> dict | None:
     """The focus, given to ``board`` first if it is elsewhere: where a person's Tab (or
     Shift+Tab) back into the board would land."""
-    if not focus_inside(board):
+    if not board.evaluate(_FOCUS_INSIDE):
         board.focus()
     return active(page)
 
