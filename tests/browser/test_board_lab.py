@@ -151,9 +151,10 @@ def test_file_browser_open_and_sizes_on_a_game_and_a_lesson(lab_page, screenshot
     screenshot("board_lab_game_light", target=page)
 
 
-# The answer to a click, and a hint, inside the visible window (under JupyterLab's bars)
-# within a second, without scrolling: the board's side column stays in view.
-ANSWER_WITHIN_MS = 1000
+# The answer to a click, and a hint, inside the visible window (under JupyterLab's bars),
+# without scrolling: the board's side column stays in view. How soon is a benchmark's
+# figure (scripts/bench_redraw.py, docs/widgets.md); this only bounds the wait.
+ANSWER_WAIT_MS = 30_000
 _JS_SAYS_IN_VIEW = """([board, selector, texts, top0]) => {
   const el = board.querySelector(selector);   // found afresh: a panel is redrawn whole
   if (!el || el.hidden || !texts.some((t) => el.innerText.includes(t))) return false;
@@ -171,7 +172,7 @@ def _scroll_top(page) -> float:
 
 def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, screenshot):
     """In a game: a click on a space with nothing offered says why not, and Hint says what
-    to do, both beside the board (its side column), in view, within a second."""
+    to do, both beside the board (its side column), in view."""
     page = lab_page
     b = board(page, GAME)
     bs.scroll_to(b)
@@ -181,7 +182,7 @@ def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, scre
     top0 = _scroll_top(page)
     space.click()
     message = b.locator(".ahoy-message").first
-    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WITHIN_MS,
+    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WAIT_MS,
                            arg=[b.element_handle(), ".ahoy-message", ["Not possible:"], top0])
     assert "start on an Island" in message.inner_text(), message.inner_text()
     screenshot("board_lab_refused_beside", target=page)
@@ -193,7 +194,7 @@ def test_a_refused_click_and_a_hint_are_answered_beside_the_board(lab_page, scre
     top0 = _scroll_top(page)
     hint.click()
     advice = ".ahoy-panel[data-panel=advisor]"
-    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WITHIN_MS, arg=[
+    page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=ANSWER_WAIT_MS, arg=[
         b.element_handle(), advice, ["Thinking of a hint", "Hint: the"], top0])
     page.wait_for_function(_JS_SAYS_IN_VIEW, timeout=120_000,
                            arg=[b.element_handle(), advice, ["Hint: the"], top0])
