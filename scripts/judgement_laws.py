@@ -81,7 +81,7 @@ def check(game: dict, i: int, who: str, chart_sims: int, hint_sims: int,
             "chart": point[who], "before": d.before, "after": d.after,
             "hint": played.win, "interval": list(played.interval),
             "hint_playouts": played.simulations, "review_playouts": d.simulations,
-            "first": hint[0].notation, "first_label": d2.label,
+            "first": hint[0].notation, "first_label": d2.label, "first_even_odds": d2.even_odds,
             "chart_is_before": d.before == point[who],
             "within": (played.interval[0] - TOLERANCE <= d.after
                        <= played.interval[1] + TOLERANCE),
@@ -146,10 +146,11 @@ def show(rows: list[dict], settings: dict) -> None:
           f"{sum(r['within'] for r in rows)}/{n} (largest difference {gap:.1%}; playouts in "
           f"the hint's {sum(r['hint_playouts'] > 0 for r in rows)}, in the review's "
           f"{sum(r['review_playouts'] > 0 for r in rows)})")
-    labels = {k: sum(r["first_label"] == k for r in rows) for k in ("best", "good", "unjudged")}
-    print(f"the hint's first, played instead, labelled best or good (or not judged: at the "
-          f"floor) at the hint's budget: {sum(r['first_good'] for r in rows)}/{n} (best "
-          f"{labels['best']}, good {labels['good']}, not judged {labels['unjudged']})")
+    labels = {k: sum(r["first_label"] == k for r in rows) for k in ("best", "good")}
+    even = sum(r["first_even_odds"] for r in rows)
+    print(f"the hint's first, played instead, labelled best or good at the hint's budget: "
+          f"{sum(r['first_good'] for r in rows)}/{n} (best {labels['best']}, good "
+          f"{labels['good']}; at even odds, at the floor, {even})")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def seat(game: dict, player: str, simulations: int) -> list[dict]:
     rv = review(replay(game), player, simulations, progress=False)
     return [{"file": game["file"], "players": game["players"], "seed": game["seed"],
              "player": player, "bot": game["bots"][player], "index": d.index,
-             "before": d.before, "loss": d.loss, "label": d.label}
+             "before": d.before, "loss": d.loss, "label": d.label, "even_odds": d.even_odds}
             for d in rv.decisions if d.options > 1]
 
 
@@ -94,27 +94,31 @@ def show(rows: list[dict], simulations: int) -> dict:
     print(f"{len({(r['file'], r['players'], r['seed']) for r in rows})} held-out games "
           f"({', '.join(files)}), {simulations} playouts a decision at most; decisions "
           f"with a choice:")
-    print("| seat | games | decisions | inaccuracy or worse | mistake or worse | not judged "
-          "(at the floor) | inaccuracy or worse, of those judged | average loss "
-          "| while its chance was 10-90% |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| seat | games | decisions | inaccuracy or worse | mistake or worse | at the floor "
+          "(judged at even odds) | inaccuracy or worse: above the floor | at the floor "
+          "| average chance lost, above the floor | while its chance was 10-90% |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     table = {}
     for bot in sorted({r["bot"] for r in rows}, key=["random", "easy", "normal", "hard"].index):
         mine = [r for r in rows if r["bot"] == bot]
         bad = sum(r["label"] in THRESHOLDS for r in mine)
         worse = sum(r["label"] in ("mistake", "blunder") for r in mine)
-        unjudged = sum(r["label"] == "unjudged" for r in mine)
+        floor = [r for r in mine if r["even_odds"]]
+        floor_bad = sum(r["label"] in THRESHOLDS for r in floor)
+        above = len(mine) - len(floor)
         low, high = wilson(bad, len(mine))
         alive = [r for r in mine if 0.1 <= r["before"] <= 0.9]
         alive_bad = sum(r["label"] in THRESHOLDS for r in alive)
         n_games = len({(r["file"], r["players"], r["seed"]) for r in mine})
         print(f"| {bot} | {n_games} | {len(mine)} | {bad / len(mine):.1%} ({low:.0%}-{high:.0%}) "
-              f"| {worse / len(mine):.1%} | {unjudged / len(mine):.1%} "
-              f"| {bad}/{len(mine) - unjudged} = {bad / max(1, len(mine) - unjudged):.1%} "
-              f"| {sum(r['loss'] for r in mine) / len(mine):.3f} "
+              f"| {worse / len(mine):.1%} | {len(floor) / len(mine):.1%} "
+              f"| {bad - floor_bad}/{above} = {(bad - floor_bad) / max(1, above):.1%} "
+              f"| {floor_bad}/{len(floor)} = {floor_bad / max(1, len(floor)):.1%} "
+              f"| {sum(r['loss'] for r in mine if not r['even_odds']) / max(1, above):.3f} "
               f"| {alive_bad}/{len(alive)} = {alive_bad / max(1, len(alive)):.0%} |")
         table[bot] = {"games": n_games, "decisions": len(mine), "inaccuracy_or_worse": bad,
-                      "mistake_or_worse": worse, "unjudged": unjudged, "alive": len(alive),
+                      "mistake_or_worse": worse, "even_odds": len(floor),
+                      "even_odds_bad": floor_bad, "alive": len(alive),
                       "alive_bad": alive_bad}
     return table
 

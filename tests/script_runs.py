@@ -610,8 +610,8 @@ RUNS = [
          r"hint 0, review 0 playouts$",
          r"^the chart's chance is the review's before: 3/3$",
          r"^the hint's chance of the action played holds the review's after: 3/3 ",
-         r"^the hint's first, played instead, labelled best or good \(or not judged: at the "
-         r"floor\) at the hint's budget: 3/3 "),
+         r"^the hint's first, played instead, labelled best or good at the hint's budget: "
+         r"3/3 "),
         makes=("laws.json",)),
     # The law at the screens' budgets as docs/judgement.md quotes it, from the positions kept.
     Run("judgement_laws.py", "--report {root}/data/judgement/laws.json",
@@ -620,15 +620,15 @@ RUNS = [
          r"^the chart's chance is the review's before: 210/210$",
          r"^the hint's chance of the action played holds the review's after: 210/210 \(largest "
          r"difference 14\.5%; playouts in the hint's 186, in the review's 66\)$",
-         r"^the hint's first, played instead, labelled best or good \(or not judged: at the "
-         r"floor\) at the hint's budget: 210/210 \(best 127, good 0, not judged 83\)$")),
+         r"^the hint's first, played instead, labelled best or good at the hint's budget: "
+         r"210/210 \(best 210, good 0; at even odds, at the floor, 83\)$")),
     # The review by level docs/judgement.md quotes, from the decisions it keeps.
     Run("review_levels.py", "--report {root}/data/judgement/review-levels.json",
         (r"^20 held-out games \(review-games\.jsonl\), 24 playouts a decision at most; ",
-         r"^\| random \| 20 \| 1224 \| 5\.4% \(4%-7%\) \| 2\.1% \| 57\.0% \| 66/526 = 12\.5% "
-         r"\| 0\.009 \| 64/355 = 18% \|$",
-         r"^\| hard \| 15 \| 1550 \| 1\.8% \(1%-3%\) \| 0\.4% \| 34\.6% \| 28/1014 = 2\.8% "
-         r"\| 0\.004 \| 24/626 = 4% \|$")),
+         r"^\| random \| 20 \| 1224 \| 24\.9% \(23%-27%\) \| 14\.1% \| 57\.0% \| 66/526 = 12\.5% "
+         r"\| 239/698 = 34\.2% \| 0\.021 \| 64/355 = 18% \|$",
+         r"^\| hard \| 15 \| 1550 \| 6\.9% \(6%-8%\) \| 3\.0% \| 34\.6% \| 28/1014 = 2\.8% "
+         r"\| 79/536 = 14\.7% \| 0\.005 \| 24/626 = 4% \|$")),
     # What the judge can see at all, as docs/judgement.md quotes it (deterministic: seeds).
     Run("review_levels.py", "{root}/data/judgement/review-games.jsonl --spread "
         "{root}/data/judgement/review-levels.json --workers 2",
@@ -649,7 +649,7 @@ RUNS = [
         (r"^1 held-out games \(review-games\.jsonl\), 0 playouts a decision at most; "
          r"decisions with a choice:$",
          rf"^\| random \| 1 \| \d+ \| {NUMBER}% \(\d+%-\d+%\) \| {NUMBER}% \| {NUMBER}% "
-         rf"\| \d+/\d+ = {NUMBER}% \| {NUMBER} \| "),
+         rf"\| \d+/\d+ = {NUMBER}% \| \d+/\d+ = {NUMBER}% \| {NUMBER} \| "),
         makes=("levels.json",), lane="slow", timeout=180),
     Run("bench_review.py", "--actions 20 --chart-simulations 4 --simulations 4 --workers 1 "
         "--repeat 1",

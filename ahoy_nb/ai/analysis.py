@@ -669,15 +669,16 @@ def best_actions(state: State, k: int = 5, simulations: int = 400, seed: int | N
 # Each decision is judged as its player saw it, by :func:`judge` at the review's budget
 # and seed (the hint's, when they are the hint's); the loss is the best action's chance
 # minus the played action's, and the label follows lichess's thresholds on the chance to
-# win. The chance line is the chart's where it is known, else the estimator's without
+# win. Where even the best action leaves the player at the floor, every chance reads the
+# same: there the model's own (unfloored) chances are compared, their gap read as it
+# would be in an even game, as centipawns still tell a lost chess game's moves apart.
+# The chance line is the chart's where it is known, else the estimator's without
 # playouts.
 
 #: The least loss of win chance (0-1) for each label; below the first: ``good``, or
 #: ``best`` when the action played is the best one found (or within 0.5% of it).
 THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
-#: ``unjudged``: every option left its player at the floor (:func:`at_floor`), where the
-#: estimator cannot tell them apart; not a verdict on the decision.
-LABELS = ("unjudged", "best", "good", "inaccuracy", "mistake", "blunder")
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: A review's playouts a decision, at most (shared by the actions the model likes best).
 REVIEW_SIMULATIONS = 24
 
@@ -698,7 +699,8 @@ def grade(loss: float) -> str:
 def at_floor(win: float, state: State) -> bool:
     """Whether ``win``, a chance after a decision at ``state``, is at the estimator's floor
     (within half a point of :func:`floor_at`): a chance these bots' games put lower still,
-    so no decision that leaves its player there can be told from another.
+    so the chances shown cannot tell two decisions that leave their player there apart
+    (:func:`even_loss` can).
 
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(3, seed=1)
@@ -706,6 +708,29 @@ def at_floor(win: float, state: State) -> bool:
     (True, False)
     """
     return win <= floor_at(state) + 0.005
+
+
+#: Chances are kept this far from 0 and 1 before their log-odds are taken (a finished
+#: game's 0 would be infinitely far from anything).
+_ODDS_LIMIT = 1e-12
+
+
+def even_loss(best: float, played: float) -> float:
+    """What the gap between two of the model's chances for a player (``best`` and
+    ``played``, unfloored) would cost in an even game: the same difference in log-odds,
+    read at 50%. A gap the floor hides (1e-4 against 2e-4: twice the odds) is then as
+    plain as one in an open game, and a gap in an open game keeps about its size.
+
+    >>> round(even_loss(0.5, 0.45), 3), round(even_loss(2e-4, 1e-4), 3)
+    (0.05, 0.172)
+    >>> even_loss(1e-6, 2e-6)
+    0.0
+    """
+    def odds(p: float) -> float:
+        p = min(max(p, _ODDS_LIMIT), 1 - _ODDS_LIMIT)
+        return math.log(p / (1 - p))
+
+    return max(0.0, math.tanh((odds(best) - odds(played)) / 4))
 
 
 @dataclass(frozen=True)
@@ -716,8 +741,9 @@ class Decision:
     the scrubber's position after it is ``index + 1``); ``before``: the player's chance
     before it (the chart's, where known); ``after``: the chance of the action played;
     ``best``: the best action found and ``best_after`` its chance; ``loss`` =
-    ``best_after - after`` (never below 0); ``label``: see :func:`grade`, or
-    ``unjudged`` when even the best option was at the floor (:func:`at_floor`);
+    ``best_after - after`` (never below 0), or where ``even_odds`` (even the best option
+    left the player at the floor: :func:`at_floor`) the model's gap between them as it
+    would be in an even game (:func:`even_loss`); ``label``: see :func:`grade`;
     ``options``: legal actions; ``simulations``: playouts spent on it (0: the model alone).
     """
 
@@ -735,6 +761,7 @@ class Decision:
     label: str
     options: int
     simulations: int
+    even_odds: bool = False
 
     @property
     def is_mistake(self) -> bool:
@@ -761,27 +788,29 @@ class Review:
 
     def costliest(self, most: int) -> list[Decision]:
         """The ``most`` decisions labelled inaccuracy or worse that lost the most chance
-        (the earlier of two equal losses), in the game's order: the ones worth a look
-        when there are more than a reader will click through."""
-        chosen = sorted(self.mistakes(), key=lambda d: -d.loss)[:most]
+        (the earlier of two equal losses), then those judged at even odds (the game was
+        lost by then), in the game's order: the ones worth a look when there are more
+        than a reader will click through."""
+        chosen = sorted(self.mistakes(), key=lambda d: (d.even_odds, -d.loss))[:most]
         return sorted(chosen, key=lambda d: d.index)
 
     def summary(self) -> dict[str, dict]:
-        """Per player: decisions, how many of each label, and the average loss of those
-        with a choice that were judged (``None`` when there was none: every choice
-        ``unjudged``, or none to make)."""
+        """Per player: decisions, how many of each label, how many were judged at even
+        odds (``even_odds``: at the floor) and the average chance lost by the others with a
+        choice (``None`` when there was none)."""
         out: dict[str, dict] = {}
         for d in self.decisions:
-            row = out.setdefault(d.player, {"decisions": 0, "judged": 0, "loss": 0.0,
-                                            **{name: 0 for name in LABELS}})
+            row = out.setdefault(d.player, {"decisions": 0, "choices": 0, "loss": 0.0,
+                                            "even_odds": 0, **{name: 0 for name in LABELS}})
             row["decisions"] += 1
             row[d.label] += 1
-            if d.options > 1 and d.label != "unjudged":
-                row["judged"] += 1
+            row["even_odds"] += d.even_odds
+            if d.options > 1 and not d.even_odds:
+                row["choices"] += 1
                 row["loss"] += d.loss
         for row in out.values():
-            judged = row.pop("judged")
-            row["average_loss"] = row.pop("loss") / judged if judged else None
+            choices = row.pop("choices")
+            row["average_loss"] = row.pop("loss") / choices if choices else None
         return out
 
     def to_pandas(self):
@@ -801,7 +830,7 @@ def _review_job(work: list[tuple]) -> list:
             e = evaluate(state, arg, 0, seed=seed, progress=False)
             out.append((dict(e), e.interval, e.viewer))
         else:
-            out.append([(e.notation, e.win, e.interval, e.simulations)
+            out.append([(e.notation, e.win, e.interval, e.simulations, e.model)
                         for e in judge(state, arg, seed, progress=False)])
     return out
 
@@ -814,8 +843,9 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
     For each decision of ``player`` (``None``: of every player) in ``state``'s history:
     the player's chance to win before it, the chance of the action played, the best
     action found and its chance, the loss and a label (``best``, ``good``,
-    ``inaccuracy``, ``mistake``, ``blunder``: :data:`THRESHOLDS`; ``unjudged`` where every
-    option left the player at the floor: :func:`at_floor`). Every decision is
+    ``inaccuracy``, ``mistake``, ``blunder``: :data:`THRESHOLDS`; where every option left
+    the player at the floor, on the model's gap read at even odds: :func:`even_loss`).
+    Every decision is
     judged as its player saw it then, by :func:`judge` (the hint's estimator) with
     ``simulations`` playouts and seed ``seed + index`` (the hint's, for
     ``seed=0``). A decision with one legal action is ``best``.
@@ -921,17 +951,25 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
         action = state.log[shift + i].action
         before = seen(i, who)[who]
         judged = done.get(("judge", i))
+        even = False
         if judged is None:   # one legal action: nothing to choose
             best, best_after, after, sims, options = action, before, before, 0, 1
+            loss = 0.0
         else:
-            values = {a: win for a, win, _, _ in judged}
+            values = {a: win for a, win, _, _, _ in judged}
             best = max(values, key=lambda a: (values[a], a == action))
-            best_after, after = values[best], values.get(action, before)
             sims, options = sum(x[3] for x in judged), len(values)
-        loss = max(0.0, best_after - after)
-        verdict = ("best" if options == 1 else "unjudged" if at_floor(best_after, p)
-                   else "best" if best == action else grade(loss))
+            even = at_floor(values[best], p)
+            if even:   # the hint's first (its order there is the model's) or as good
+                model = {a: m for a, _, _, _, m in judged}
+                first = judged[0][0]
+                best = action if model.get(action, -1.0) >= model[first] else first
+                loss = even_loss(model[best], model.get(action, model[best]))
+            best_after, after = values[best], values.get(action, before)
+            if not even:
+                loss = max(0.0, best_after - after)
+        verdict = "best" if options == 1 or best == action else grade(loss)
         decisions.append(Decision(
             i, p.round, who, action, label(p, action), before, after, best, label(p, best),
-            best_after, loss, verdict, options, sims))
+            best_after, loss, verdict, options, sims, even))
     return Review(player, viewer, decisions, chances)

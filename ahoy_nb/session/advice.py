@@ -107,7 +107,7 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
     >>> a = s.legal_actions()[0]
     >>> hint_html(s, [Estimate(a, 0.5, (0.4, 0.6), 10)]).count("50% to win (40–60%)")
     1
-    >>> "cannot tell them apart" in hint_html(s, [Estimate(a, 0.03, (0.03, 0.03), 0)])
+    >>> "in an even game" in hint_html(s, [Estimate(a, 0.03, (0.03, 0.03), 0)])
     True
     """
     items = "".join(
@@ -120,21 +120,21 @@ def hint_html(state: State, estimates: list[Estimate]) -> str:
 
 def floor_words(state: State, estimates: list[Estimate]) -> str:
     """What a hint says when even its best action leaves the player at the floor, where
-    every choice reads the same chance and their order says nothing (a review leaves
-    such a decision unjudged: docs/judgement.md); ``""`` otherwise.
+    every choice reads the same chance: they are ranked by the model's own chances, as a
+    review judges such a decision (at even odds: docs/judgement.md); ``""`` otherwise.
 
     >>> from ahoy_nb.engine import new_game
     >>> from ahoy_nb.ai.analysis import Estimate
     >>> s = new_game(3, seed=1)
     >>> floor_words(s, [Estimate(s.legal_actions()[0], 0.03, (0.03, 0.04), 0)])
-    'Every choice leaves your chance at about 3%, the lowest shown: against these bots the estimator cannot tell them apart.'
+    'Every choice leaves your chance at about 3%, the lowest shown: they are ranked by what they would be worth in an even game.'
     >>> floor_words(s, [Estimate(s.legal_actions()[0], 0.2, (0.1, 0.3), 0)])
     ''
     """
     if not estimates or not at_floor(estimates[0].win, state):
         return ""
     return (f"Every choice leaves your chance at about {percent(estimates[0].win)}, the "
-            f"lowest shown: against these bots the estimator cannot tell them apart.")
+            f"lowest shown: they are ranked by what they would be worth in an even game.")
 
 
 def chance_words(estimate: Estimate) -> str:

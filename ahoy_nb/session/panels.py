@@ -37,7 +37,7 @@ from ..ai.analysis import interval, percent
 from ..ai.levels import think_time
 from .advice import CHART_TITLE, MEANING, chance_words, floor_words
 from ..engine.words import faction_name, label
-from .reviewing import decision_text, review_summary
+from .reviewing import decision_text, review_summary, verdict_words
 
 __all__ = ["AdvisorPanel", "ReviewPanel", "bots_panel", "chance_of", "interval", "percent",
            "with_interval"]
@@ -152,8 +152,8 @@ class AdvisorPanel:
     def draw(self) -> None:
         hints = self._hints()
         alike = floor_words(self.board.state, hints) if hints else ""
-        head = (f"Hint: {alike[:1].lower()}{alike[1:]} {len(hints)} of them, marked ★ on the "
-                f"board:" if alike else
+        head = (f"Hint: {alike[:1].lower()}{alike[1:]} The {len(hints)} best, marked ★ on "
+                f"the board:" if alike else
                 f"Hint: the {len(hints)} best, by the chance to win after each, marked ★ on "
                 f"the board:")
         lines = self.lines() + ([head] if hints else []) + ([self.note] if self.note else [])
@@ -246,7 +246,7 @@ class ReviewPanel:
                 lines.append("The costliest decisions: pick one to see it on the board.")
             for d in self.listed():
                 buttons.append({"id": f"mark-{d.index}",
-                                "label": f"Action {d.index}: {d.label}, -{d.loss:.0%}",
+                                "label": f"Action {d.index}: {verdict_words(d)}",
                                 "title": f"{d.words}: better {d.best_words}"})
             if mistakes > self.MOST:
                 lines.append(f"{mistakes - self.MOST} more on the chart below.")

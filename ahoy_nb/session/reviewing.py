@@ -38,7 +38,8 @@ from ..engine import State
 from ..engine.words import faction_name
 from ..render import Picture
 
-__all__ = ["ReviewCore", "ReviewView", "decision_text", "picture", "review_summary"]
+__all__ = ["ReviewCore", "ReviewView", "decision_text", "picture", "review_summary",
+           "verdict_words"]
 
 #: The colour of each label a review marks on the chart (``Review.mistakes()``), worst last.
 LABEL_COLORS = {"inaccuracy": "#e6b400", "mistake": "#e67300", "blunder": "#c4161c"}
@@ -84,7 +85,7 @@ class Headless:
 
 def picture(state: State, d: Decision) -> Picture:
     """The position where ``d`` was decided, as its player saw it, the better move marked
-    (nothing marked when the action played was the best found, or nothing was judged).
+    (nothing marked when the action played was the best found).
 
     >>> from ahoy_nb.savegame import example
     >>> from ahoy_nb.ai.analysis import review
@@ -94,7 +95,7 @@ def picture(state: State, d: Decision) -> Picture:
     'mollusk'
     """
     before = State(marshal.loads(state.history[d.index]))
-    better = d.best != d.action and d.label != "unjudged"
+    better = d.best != d.action
     return Picture(before, viewer=d.player, marked=[d.best] if better else [])
 
 
@@ -106,18 +107,33 @@ def decision_text(d: Decision) -> str:
     ...                        "move -2,1", "Move directly to -2,1", 0.6, 0.5, "blunder", 3, 0))
     'Action 12 (round 2), Mollusk: Stay where you are: a blunder, 50% of its chance lost (10% to win; better: Move directly to -2,1, 60%)'
     >>> decision_text(Decision(40, 3, "smuggler1", "anchor", "Anchor here", 0.02, 0.02,
-    ...                        "anchor", "Anchor here", 0.02, 0.0, "unjudged", 2, 0))
-    'Action 40 (round 3), Smuggler 1: Anchor here: not judged: whatever it chose, its chance stayed at about 2%, too low for the review to tell its choices apart'
+    ...                        "load", "Load a Cargo", 0.02, 0.08, "inaccuracy", 2, 0, True))
+    'Action 40 (round 3), Smuggler 1: Anchor here: an inaccuracy at even odds: its chance stayed at about 2% whatever it chose, but better: Load a Cargo, a gap worth 8% of the chance to win in an even game'
     """
     head = f"Action {d.index} (round {d.round}), {faction_name(d.player)}: {d.words}"
-    if d.label == "unjudged":
-        return (f"{head}: not judged: whatever it chose, its chance stayed at about "
-                f"{d.best_after:.0%}, too low for the review to tell its choices apart")
     if d.label in ("best", "good"):
+        if d.even_odds:
+            return (f"{head}: {d.label} at even odds (about {d.after:.0%} to win whatever it "
+                    f"chose)")
         return f"{head}: {d.label} ({d.after:.0%} to win)"
     article = "an" if d.label[0] in "aeiou" else "a"
+    if d.even_odds:
+        return (f"{head}: {article} {d.label} at even odds: its chance stayed at about "
+                f"{d.after:.0%} whatever it chose, but better: {d.best_words}, a gap worth "
+                f"{d.loss:.0%} of the chance to win in an even game")
     return (f"{head}: {article} {d.label}, {d.loss:.0%} of its chance lost ({d.after:.0%} to "
             f"win; better: {d.best_words}, {d.best_after:.0%})")
+
+
+def verdict_words(d: Decision) -> str:
+    """A decision's label and loss in a few words, for a button or a mark.
+
+    >>> from ahoy_nb.ai.analysis import Decision
+    >>> verdict_words(Decision(12, 2, "mollusk", "stay", "Stay", 0.4, 0.1, "move -2,1",
+    ...                        "Move", 0.6, 0.5, "blunder", 3, 0))
+    'blunder, -50%'
+    """
+    return f"{d.label}{' at even odds' if d.even_odds else ''}, -{d.loss:.0%}"
 
 
 def review_summary(result: Review) -> str:
@@ -136,12 +152,12 @@ def review_summary(result: Review) -> str:
                            for k in ("inaccuracy", "mistake", "blunder"))
         counts = counts.replace("inaccuracys", "inaccuracies")
         line = f"{faction_name(f)}: {row['decisions']} decisions, {counts}"
-        if row["unjudged"]:
-            line += (f", {row['unjudged']} not judged (its chance too low to tell its "
-                     f"choices apart)")
+        if row["even_odds"]:
+            line += (f"; {row['even_odds']} judged at even odds (its chance at the floor, "
+                     f"the lowest shown, whatever it chose)")
         if row["average_loss"] is not None:
-            line += (f"; {row['average_loss']:.1%} of the chance to win lost a judged choice "
-                     f"on average")
+            line += (f"; {row['average_loss']:.1%} of the chance to win lost a choice "
+                     f"above it on average")
         parts.append(line)
     return "\n".join(parts)
 

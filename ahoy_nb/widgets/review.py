@@ -30,7 +30,8 @@ import ipywidgets as widgets
 from ..session.advice import CHART_TITLE
 from ..ai.analysis import REVIEW_SIMULATIONS, Review
 from ..session.panels import ReviewPanel
-from ..session.reviewing import LABEL_COLORS, ReviewCore, decision_text, review_summary
+from ..session.reviewing import (LABEL_COLORS, ReviewCore, decision_text, review_summary,
+                                 verdict_words)
 from ..engine.words import faction_name
 from ..render import FACTION_COLORS
 from .charts import whole_ticks
@@ -91,7 +92,7 @@ class ReviewChart(bq.Figure):
                 self.dots.x = [d.index for d in marked]
                 self.dots.y = [result.chances[d.index].get(d.player, d.before) for d in marked]
                 self.dots.colors = [LABEL_COLORS[d.label] for d in marked] or ["#c4161c"]
-                self.dots.names = [f"{d.label}: {d.words} (-{d.loss:.0%})" for d in marked]
+                self.dots.names = [f"{d.words}: {verdict_words(d)}" for d in marked]
 
     def _on_click(self, change) -> None:
         picked = change["new"]

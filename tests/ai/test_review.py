@@ -6,7 +6,7 @@ import random
 import pytest
 
 from ahoy_nb import savegame
-from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, at_floor, grade, review
+from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, at_floor, even_loss, grade, judge, review
 from ahoy_nb.ai.lab import play_game, replay
 from ahoy_nb.engine import new_game
 from ahoy_nb.session.chartdata import position_state
@@ -28,45 +28,54 @@ def test_every_decision_of_the_named_player_gets_an_entry(recorded):
     assert rv.chances[-1] == {"bluefin": 1.0, "mollusk": 0.0}      # the game is over
     for d in rv.decisions:
         assert d.player == "mollusk" and d.label in LABELS
-        assert d.loss == pytest.approx(max(0.0, d.best_after - d.after))
         assert 0.0 <= d.after <= d.best_after <= 1.0
         position = position_state(recorded, d.index)
-        assert d.label == ("best" if d.options == 1 else
-                           "unjudged" if at_floor(d.best_after, position) else
-                           "best" if d.best == d.action else grade(d.loss))
+        assert d.even_odds == (d.options > 1 and at_floor(d.best_after, position)), d
+        if not d.even_odds:
+            assert d.loss == pytest.approx(max(0.0, d.best_after - d.after))
+        assert d.label == ("best" if d.options == 1 or d.best == d.action else grade(d.loss))
         if d.options == 1:
             assert d.label == "best" and d.best == d.action
     summary = rv.summary()["mollusk"]
     assert summary["decisions"] == len(played) == sum(summary[k] for k in LABELS)
+    # The costliest: the chances lost first (the most first), the gaps at even odds after.
+    lost = sorted((d for d in rv.mistakes() if not d.even_odds), key=lambda d: -d.loss)
+    for most in (3, len(lost) + 2):
+        listed = rv.costliest(most)
+        assert listed == sorted(listed, key=lambda d: d.index)
+        assert [d for d in listed if not d.even_odds] == sorted(lost[:most], key=lambda d: d.index)
+    assert sum(d.even_odds for d in listed) == 2     # the late game's, at the floor
     # The easy bot plays a random action 60% of the time: the review finds some of them.
     assert rv.mistakes("mistake"), rv.summary()
 
 
-def test_a_smuggler_left_at_the_floor_is_not_told_its_choices_were_best():
-    """Against these bots a Smuggler's chance stays at the floor: every option looks
-    alike to the estimator, so its decisions are "not judged", never "best" or "good",
-    and the review says why instead of an average loss of 0."""
+def test_a_smuggler_left_at_the_floor_is_judged_at_even_odds():
+    """Against these bots a Smuggler's chance stays at the floor whatever it does, where
+    every option reads the same chance: the review compares the model's own chances of
+    its options, their gap read as it would be in an even game, so a random Smuggler's
+    poor choices are labelled (and the better move shown), not all called "best"."""
     game = replay(play_game(3, ["random", "random", "random"], seed=4, played=True))
     rv = review(game, "smuggler1", simulations=0, progress=False)
     chosen = [d for d in rv.decisions if d.options > 1]
-    unjudged = [d for d in chosen if d.label == "unjudged"]
-    assert len(unjudged) > len(chosen) / 2, rv.summary()
+    even = [d for d in chosen if d.even_odds]
+    assert len(even) > len(chosen) / 2, rv.summary()
     for d in chosen:
-        position = position_state(game, d.index)
-        assert (d.label == "unjudged") == at_floor(d.best_after, position), d
-    for d in unjudged:
-        assert not d.is_mistake and d.loss <= 0.005 + 0.03
-        assert "not judged: whatever it chose" in decision_text(d)
-        assert picture(game, d).marked == []           # no "better" move to show
+        assert d.even_odds == at_floor(d.best_after, position_state(game, d.index)), d
+    poor = [d for d in even if d.is_mistake]
+    assert poor and len(poor) < len(even), rv.summary()
+    for d in poor:
+        # The gap, worked out again from the hint's own judge (the review's budget, seed).
+        model = {e.notation: e.model for e in judge(position_state(game, d.index), 0, seed=d.index)}
+        assert d.loss == pytest.approx(even_loss(model[d.best], model[d.action]))
+        assert d.label == grade(d.loss) and d.best != d.action
+        assert " at even odds: its chance stayed at about " in decision_text(d)
+        assert picture(game, d).marked == [d.best]
     row = rv.summary()["smuggler1"]
-    assert row["unjudged"] == len(unjudged)
-    text = review_summary(rv)
-    assert f"{len(unjudged)} not judged (its chance too low" in text
-    judged = [d for d in chosen if d.label != "unjudged"]
-    if judged:
-        assert row["average_loss"] == pytest.approx(sum(d.loss for d in judged) / len(judged))
-    else:
-        assert row["average_loss"] is None and "on average" not in text
+    assert row["even_odds"] == len(even)
+    above = [d for d in chosen if not d.even_odds]   # the average is of chances lost
+    assert row["average_loss"] == (pytest.approx(sum(d.loss for d in above) / len(above))
+                                   if above else None)
+    assert f"{len(even)} judged at even odds" in review_summary(rv)
 
 
 def test_a_review_of_everyone_judges_each_decision_as_its_player_saw_it(recorded):

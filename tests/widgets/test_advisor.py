@@ -57,9 +57,10 @@ def test_hint_lists_the_best_actions_for_the_person_to_decide():
     assert adv.hints == [] and _panel(board)["items"] == []
 
 
-def test_a_hint_at_the_floor_says_its_choices_cannot_be_told_apart():
+def test_a_hint_at_the_floor_ranks_its_choices_at_even_odds():
     """Against these bots a Smuggler's chance sits at the floor whatever it does: the hint
-    says its order means nothing instead of ranking equal chances as "the best"."""
+    says so, and ranks its choices by the model's own chances (what they would be worth in
+    an even game), as the review judges them."""
     s = new_game(3, seed=2)
     while s.current_player != "smuggler1":
         s.apply(s.legal_actions()[0])
@@ -68,10 +69,12 @@ def test_a_hint_at_the_floor_says_its_choices_cannot_be_told_apart():
     adv.press("hint")
     lines = _panel(board)["lines"]
     head = next(line for line in lines if line.startswith("Hint"))
-    assert head.startswith("Hint: every choice leaves your chance at about 3%, the lowest "
-                           "shown: against these bots the estimator cannot tell them apart."), head
-    assert "the 3 best" not in " ".join(lines)
+    assert head == ("Hint: every choice leaves your chance at about 3%, the lowest shown: "
+                    f"they are ranked by what they would be worth in an even game. The "
+                    f"{len(adv.hints)} best, marked ★ on the board:"), head
     assert len(_panel(board)["items"]) == len(adv.hints) > 1
+    models = [e.model for e in adv.hints]
+    assert models == sorted(models, reverse=True), models
     # Bluefin's hint at the same start still ranks its choices.
     other = BoardWidget(new_game(3, seed=2), viewer="bluefin")
     adv = Advisor(other, simulations=4, hint_simulations=12, wait=True)
