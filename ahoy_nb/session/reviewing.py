@@ -139,9 +139,15 @@ def verdict_words(d: Decision) -> str:
 def review_summary(result: Review) -> str:
     """The review in one line of words per player (plain text).
 
-    >>> from ahoy_nb.ai.analysis import Review
+    >>> from ahoy_nb.ai.analysis import Decision, Review
     >>> review_summary(Review("mollusk", "mollusk", [], [{}]))
     'No decision to review yet.'
+    >>> lost = Decision(8, 1, "mollusk", "stay", "Stay", 0.4, 0.34, "sail 2", "Sail", 0.4,
+    ...                 0.06, "inaccuracy", 3, 0)
+    >>> late = Decision(90, 5, "mollusk", "stay", "Stay", 0.02, 0.02, "sail 2", "Sail", 0.02,
+    ...                 0.02, "good", 3, 0, True)
+    >>> print(review_summary(Review("mollusk", "mollusk", [lost, late], [{}])))
+    Mollusk: 2 decisions, 1 inaccuracy, 0 mistakes, 0 blunders; 1 at the floor, judged at even odds; on average a choice above the floor lost 6.0% of the chance to win
     """
     rows = result.summary()
     if not rows:
@@ -153,11 +159,11 @@ def review_summary(result: Review) -> str:
         counts = counts.replace("inaccuracys", "inaccuracies")
         line = f"{faction_name(f)}: {row['decisions']} decisions, {counts}"
         if row["even_odds"]:
-            line += (f"; {row['even_odds']} judged at even odds (its chance at the floor, "
-                     f"the lowest shown, whatever it chose)")
+            line += f"; {row['even_odds']} at the floor, judged at even odds"
         if row["average_loss"] is not None:
-            line += (f"; {row['average_loss']:.1%} of the chance to win lost a choice "
-                     f"above it on average")
+            where = " above the floor" if row["even_odds"] else ""
+            line += (f"; on average a choice{where} lost {row['average_loss']:.1%} of the "
+                     f"chance to win")
         parts.append(line)
     return "\n".join(parts)
 

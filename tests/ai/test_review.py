@@ -75,7 +75,9 @@ def test_a_smuggler_left_at_the_floor_is_judged_at_even_odds():
     above = [d for d in chosen if not d.even_odds]   # the average is of chances lost
     assert row["average_loss"] == (pytest.approx(sum(d.loss for d in above) / len(above))
                                    if above else None)
-    assert f"{len(even)} judged at even odds" in review_summary(rv)
+    text = review_summary(rv)
+    assert f"{len(even)} at the floor, judged at even odds" in text
+    assert ("on average a choice above the floor lost" in text) == bool(above), text
 
 
 def test_a_review_of_everyone_judges_each_decision_as_its_player_saw_it(recorded):
