@@ -33,7 +33,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
-from ..ai.analysis import REVIEW_SIMULATIONS, Decision, Review, review
+from ..ai.analysis import REVIEW_SIMULATIONS, Decision, Review, percent, review
 from ..engine import State
 from ..engine.words import faction_name
 from ..render import Picture
@@ -120,7 +120,7 @@ def decision_text(d: Decision) -> str:
     if d.even_odds:
         return (f"{head}: {article} {d.label} at even odds: its chance stayed at about "
                 f"{d.after:.0%} whatever it chose, but better: {d.best_words}, a gap worth "
-                f"{d.loss:.0%} of the chance to win in an even game")
+                f"{percent(d.loss)} of the chance to win in an even game")   # never "100%"
     return (f"{head}: {article} {d.label}, {d.loss:.0%} of its chance lost ({d.after:.0%} to "
             f"win; better: {d.best_words}, {d.best_after:.0%})")
 

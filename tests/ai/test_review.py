@@ -6,7 +6,8 @@ import random
 import pytest
 
 from ahoy_nb import savegame
-from ahoy_nb.ai.analysis import LABELS, THRESHOLDS, at_floor, even_loss, grade, judge, review
+from ahoy_nb.ai.analysis import (LABELS, THRESHOLDS, Decision, at_floor, even_loss, grade, judge,
+                                 review)
 from ahoy_nb.ai.lab import play_game, replay
 from ahoy_nb.engine import new_game
 from ahoy_nb.session.chartdata import position_state
@@ -112,6 +113,15 @@ def test_a_deliberately_bad_move_is_a_blunder():
     assert d.action == "stay" and d.best == "move -2,1"
     assert d.label in ("mistake", "blunder") and d.loss >= THRESHOLDS["mistake"], d
     assert d.simulations > 0
+
+
+def test_a_gap_at_even_odds_is_never_said_to_be_all_of_a_chance():
+    """A gap so wide it rounds to 100% (an option that ends the game lost, against one
+    that does not) is said as "over 99%", as a chance is."""
+    d = Decision(50, 4, "smuggler1", "x", "Sail on", 0.01, 0.01, "y", "Anchor", 0.01,
+                 even_loss(1e-6, 0.0), "blunder", 2, 0, True)
+    assert d.loss > 0.995
+    assert decision_text(d).endswith("a gap worth over 99% of the chance to win in an even game")
 
 
 def test_labels_follow_the_thresholds():
