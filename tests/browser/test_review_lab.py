@@ -87,6 +87,9 @@ def test_review_and_a_click_on_a_mark_moves_the_scrubber(run_notebook, screensho
     assert bs.wait_until(lambda: page.evaluate(_JS_MARKED_IN_WINDOW, [NB, best]), 10), (
         "the marked move is out of the window")
     bs.scroll_to(fig)
+    # bqplot draws a figure scrolled back into view a moment later: without this pause the
+    # screenshot caught its place blank (the screenshot only: nothing is asserted on it).
+    page.wait_for_timeout(1000)
     screenshot("lab_review_chart")
     bs.scroll_to(page.locator(f"{NB} .ahoy-bw .ahoy-svg").last)
     screenshot("lab_review_board")
