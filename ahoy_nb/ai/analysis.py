@@ -951,23 +951,21 @@ def review(state: State, player: str | None = None, simulations: int = REVIEW_SI
         action = state.log[shift + i].action
         before = seen(i, who)[who]
         judged = done.get(("judge", i))
-        even = False
         if judged is None:   # one legal action: nothing to choose
             best, best_after, after, sims, options = action, before, before, 0, 1
-            loss = 0.0
+            loss, even = 0.0, False
         else:
-            values = {a: win for a, win, _, _, _ in judged}
+            values = {a: win for a, win, *_ in judged}
+            model = {a: m for a, *_, m in judged}
             best = max(values, key=lambda a: (values[a], a == action))
             sims, options = sum(x[3] for x in judged), len(values)
             even = at_floor(values[best], p)
             if even:   # the hint's first (its order there is the model's) or as good
-                model = {a: m for a, _, _, _, m in judged}
                 first = judged[0][0]
                 best = action if model.get(action, -1.0) >= model[first] else first
-                loss = even_loss(model[best], model.get(action, model[best]))
             best_after, after = values[best], values.get(action, before)
-            if not even:
-                loss = max(0.0, best_after - after)
+            loss = (even_loss(model[best], model.get(action, model[best])) if even
+                    else max(0.0, best_after - after))
         verdict = "best" if options == 1 or best == action else grade(loss)
         decisions.append(Decision(
             i, p.round, who, action, label(p, action), before, after, best, label(p, best),
