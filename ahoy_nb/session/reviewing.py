@@ -132,8 +132,13 @@ def verdict_words(d: Decision) -> str:
     >>> verdict_words(Decision(12, 2, "mollusk", "stay", "Stay", 0.4, 0.1, "move -2,1",
     ...                        "Move", 0.6, 0.5, "blunder", 3, 0))
     'blunder, -50%'
+    >>> verdict_words(Decision(40, 3, "mollusk", "sail 1", "Sail", 0.01, 0.01, "move 2,1",
+    ...                        "Move", 0.01, 0.9999, "blunder", 3, 0, True))
+    'blunder at even odds, -99%'
     """
-    return f"{d.label}{' at even odds' if d.even_odds else ''}, -{d.loss:.0%}"
+    if d.even_odds:   # the gap nears 1 where one option ends the game lost: never "-100%"
+        return f"{d.label} at even odds, -{min(d.loss, 0.99):.0%}"
+    return f"{d.label}, -{d.loss:.0%}"
 
 
 def review_summary(result: Review) -> str:
