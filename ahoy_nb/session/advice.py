@@ -150,15 +150,18 @@ def chance_words(estimate: Estimate) -> str:
 
 
 def _earlier_positions(n: int, most: int = 12) -> list[int]:
-    """Up to ``most`` positions before position ``n``, spread over the game, latest first.
+    """Up to ``most`` positions before position ``n``, spread over the game, latest first,
+    and always its start.
 
     >>> _earlier_positions(100, most=4)
     [75, 50, 25, 0]
     >>> _earlier_positions(3)
     [2, 1, 0]
+    >>> _earlier_positions(200)[-2:]
+    [13, 0]
     """
     step = max(1, -(-n // most))
-    return list(range(n - step, -1, -step))[:most] if n else []
+    return list(range(n - step, 0, -step))[:most - 1] + [0] if n else []
 
 
 def _status(text: str, color: str = "#555") -> str:
@@ -197,7 +200,8 @@ class AdvisorCore:
         self._closed = False
         self._game = board.state  # the game followed (opening a saved game replaces it)
         self.on_enabled: Callable[[], None] | None = None
-        self._earlier: list[int] = []  # earlier positions of an opened game, to chart when idle
+        # Earlier positions of a game opened part-way (or finished), to chart when idle.
+        self._earlier: list[int] = _earlier_positions(len(board.state.history))
         self._lock = threading.Lock()
         board.listen(self._on_change)
         self._on_board()

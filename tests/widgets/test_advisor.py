@@ -190,3 +190,16 @@ def test_an_opened_game_is_charted_from_its_start():
     board.set_state(s)                      # what Open does
     assert sorted(adv.chances) == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]
     assert list(adv.chart.lines.x) == sorted(adv.chances)
+
+
+@pytest.mark.full
+def test_a_game_started_part_way_is_charted_from_its_start():
+    """Before: a board made on a finished game (``play(state=game)``, as 07_review shows
+    its example) charted only the last position: one dot."""
+    from ahoy_nb.ai.bots import RandomBot
+    s, bot = new_game(2, seed=5), RandomBot(5)
+    for _ in range(40):
+        s.apply(bot.choose(s))
+    adv = Advisor(BoardWidget(s, viewer="bluefin"), simulations=2, wait=True)
+    assert sorted(adv.chances) == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]
+    assert list(adv.chart.lines.x) == sorted(adv.chances)
