@@ -256,6 +256,19 @@ class AdvisorCore:
     def _on_change(self, changed: dict, revised: bool) -> None:
         if revised:   # the live game changed (not only the position shown)
             self._on_board()
+        elif "position" in changed and not self.board.live:
+            self._chart_shown()
+
+    def _chart_shown(self) -> None:
+        """A past position shown without a point (a review's mark, the slider) is
+        charted next, so the advice can speak of it."""
+        k = self.board.position
+        if self._closed or not self.enabled or k in self.chances:
+            return
+        with self._lock:
+            self._earlier = [k] + [j for j in self._earlier if j != k]
+        if not self._busy:
+            self._chart_earlier(self.board.state)
 
     def _on_board(self, change=None) -> None:
         if self._closed:

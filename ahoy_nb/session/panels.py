@@ -70,6 +70,16 @@ def chance_of(estimate) -> str:
     return chance_words(estimate)
 
 
+def _actions(n: int) -> str:
+    """A position by the actions before it, as the board's status says it (a review's
+    "Action 8" is the one taken at the position after 8 actions).
+
+    >>> _actions(1), _actions(8)
+    ('1 action', '8 actions')
+    """
+    return f"{n} action{'' if n == 1 else 's'}"
+
+
 def _text(markup: str) -> str:
     """Our own status HTML as text (the panel is drawn as text)."""
     return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()
@@ -96,6 +106,12 @@ class AdvisorPanel:
         self.can_hint = False
         self.status = ""
         self.note = ""
+        board.listen(self._on_board)
+
+    def _on_board(self, changed: dict, revised: bool) -> None:
+        # A past position shown (a review's mark, the slider): speak of it, not of now.
+        if "position" in changed and any(p["id"] == self.ID for p in self.board.traits["panels"]):
+            self.draw()
 
     # -- AdvisorView ---------------------------------------------------------------
     def show_chances(self, chances) -> None:
@@ -119,12 +135,24 @@ class AdvisorPanel:
 
     # -- drawing ---------------------------------------------------------------------
     def _hints(self) -> list:
-        return list(self.core.hints) if self.core is not None else []
+        # A hint is for the present: none is listed while a past position is shown.
+        return list(self.core.hints) if self.core is not None and self.board.live else []
 
     def lines(self) -> list[str]:
-        """The win chance now, in words (the latest position worked out)."""
+        """The win chance now, in words (the latest position worked out); of the position
+        shown, while a past one is."""
         if not self.enabled:
             return ["Analysis is off: no win chance, no hints."]
+        if not self.board.live:
+            k = self.board.position
+            past = self.chances.get(k)
+            if past is None:   # the core charts it next
+                return [f"After {_actions(k)} (a past position): working out who was winning…"]
+            bounds = getattr(past, "interval", {})
+            shown = [f"{faction_name(f)} {with_interval(p, *bounds.get(f, (p, p)))}"
+                     for f, p in sorted(past.items(), key=lambda kv: -kv[1])]
+            return [f"{CHART_TITLE}, after {_actions(k)} (a past position):", " · ".join(shown),
+                    MEANING]
         if not self.chances:
             return ["Working out who is winning…"]
         n = max(self.chances)
@@ -141,7 +169,7 @@ class AdvisorPanel:
         shown = [f"{faction_name(f)} {with_interval(p, *bounds.get(f, (p, p)), decided)}"
                  for f, p in sorted(now.items(), key=lambda kv: -kv[1])]
         behind = n < len(state.history)
-        where = f" (after action {n}; the latest is being worked out)" if behind else ""
+        where = f" (after {_actions(n)}; the latest is being worked out)" if behind else ""
         return [head, " · ".join(shown) + where] + ([] if decided else [MEANING])
 
     def items(self) -> list[str]:

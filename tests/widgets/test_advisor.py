@@ -82,6 +82,52 @@ def test_a_hint_at_the_floor_ranks_its_choices_at_even_odds():
     assert any(line.startswith("Hint: the ") for line in _panel(other)["lines"])
 
 
+def test_a_past_position_shown_is_the_one_the_advice_speaks_of():
+    """Before: with a review's mark (or the slider) on action 8 of a finished game, the
+    Advice panel beside it still said "The game is over. Bluefin 100% · Mollusk 0%", and
+    a hint for the present stayed listed under a past position."""
+    board = BoardWidget(new_game(2, seed=1), viewer="bluefin")
+    adv = Advisor(board, simulations=4, hint_simulations=12, wait=True)
+    for _ in range(3):
+        board.act(board.state.legal_actions()[0])
+    adv.press("hint")
+    assert _panel(board)["items"]
+    board.board.show(1)                          # a chart point there
+    lines = _panel(board)["lines"]
+    assert lines[0] == "Chance to win against these bots, after 1 action (a past position):"
+    past = adv.chances[1]
+    assert lines[1].startswith(f"Bluefin {past['bluefin']:.0%} (") or \
+        lines[1].startswith(f"Mollusk {past['mollusk']:.0%} ("), lines
+    assert not any(line.startswith("Hint") for line in lines) and not _panel(board)["items"]
+    board.board.show(3)                          # back to the present
+    assert _panel(board)["lines"][0].startswith("Chance to win against these bots (from")
+    assert _panel(board)["items"]                # and its hint
+
+
+@pytest.mark.full
+def test_a_past_position_shown_is_charted_if_it_was_not():
+    """A review's mark on a position the chart has no point for: the point is worked out
+    (the chart's estimator and seed), and the advice speaks of it."""
+    from ahoy_nb.ai.analysis import evaluate
+    from ahoy_nb.ai.bots import RandomBot
+    s, bot = new_game(2, seed=5), RandomBot(5)
+    for _ in range(40):
+        s.apply(bot.choose(s))
+    board = BoardWidget(s, viewer="bluefin")
+    adv = Advisor(board, simulations=2, wait=True)
+    assert 2 not in adv.chances                  # charted every 4 actions
+    said = []
+    board.board.listen(lambda changed, revised: said.append(_panel(board)["lines"][0])
+                       if "panels" in changed else None)
+    board.board.show(2)
+    assert said[0] == "After 2 actions (a past position): working out who was winning…"
+    assert dict(adv.chances[2]) == dict(evaluate(board.board.shown_state(), "bluefin", 2,
+                                                 seed=2, progress=False))
+    assert _panel(board)["lines"][0] == ("Chance to win against these bots, after 2 actions "
+                                         "(a past position):")
+    assert 2 in adv.chart.lines.x
+
+
 def test_the_win_chance_beside_the_board_says_what_it_is():
     """The side panel's line: each faction's chance with its interval, and what it is
     measured against (never 0% or 100% before the game is decided)."""
