@@ -202,6 +202,7 @@ class AdvisorCore:
         self.on_enabled: Callable[[], None] | None = None
         # Earlier positions of a game opened part-way (or finished), to chart when idle.
         self._earlier: list[int] = _earlier_positions(len(board.state.history))
+        self._wanted: int | None = None   # a past position shown, to chart next
         self._lock = threading.Lock()
         board.listen(self._on_change)
         self._on_board()
@@ -261,12 +262,12 @@ class AdvisorCore:
 
     def _chart_shown(self) -> None:
         """A past position shown without a point (a review's mark, the slider) is
-        charted next, so the advice can speak of it."""
+        charted next, so the advice can speak of it; only the one shown then (the
+        positions a slider passes over are not worked out)."""
         k = self.board.position
         if self._closed or not self.enabled or k in self.chances:
             return
-        with self._lock:
-            self._earlier = [k] + [j for j in self._earlier if j != k]
+        self._wanted = k
         if not self._busy:
             self._chart_earlier(self.board.state)
 
@@ -308,16 +309,23 @@ class AdvisorCore:
             self.view.show_chances(dict(self.chances))
         if self._stale:
             self._on_board()
-        elif self._earlier and state is self.board.state and self.enabled:
+        elif (self._earlier or self._wanted is not None) and state is self.board.state \
+                and self.enabled:
             self._chart_earlier(state)
 
     def _chart_earlier(self, s: State) -> None:
         """An opened game's chart gets points before the position it was opened at too,
-        one at a time while nothing newer waits (a sample, not every action)."""
-        k = self._earlier.pop(0)
+        one at a time while nothing newer waits (a sample, not every action); first, a
+        past position still shown that has none."""
+        wanted, self._wanted = self._wanted, None
+        if wanted is not None and not self.board.live and self.board.position == wanted:
+            k = wanted
+        elif self._earlier:
+            k = self._earlier.pop(0)
+        else:
+            return
         if k in self.chances or k >= len(s.history):
-            if self._earlier:
-                self._chart_earlier(s)
+            self._chart_earlier(s)
             return
         self._busy, self._stale = True, False
         snapshot = State(marshal.loads(s.history[k]))   # the position after k actions

@@ -249,3 +249,44 @@ def test_a_game_started_part_way_is_charted_from_its_start():
     adv = Advisor(BoardWidget(s, viewer="bluefin"), simulations=2, wait=True)
     assert sorted(adv.chances) == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]
     assert list(adv.chart.lines.x) == sorted(adv.chances)
+
+
+@pytest.mark.full
+def test_a_slider_dragged_over_the_past_charts_only_where_it_stops(monkeypatch):
+    """Each past position shown asks for its point, but only the one still shown when the
+    worker is free is worked out: dragging the slider over 40 positions must not queue
+    40 evaluations in the kernel beside the bots."""
+    from ahoy_nb.ai.bots import RandomBot
+    from ahoy_nb.session import advice
+    from ahoy_nb.session.board import Board
+    from ahoy_nb.session.game import GameSession
+    s, bot = new_game(2, seed=5), RandomBot(5)
+    for _ in range(40):
+        s.apply(bot.choose(s))
+    slow = advice.evaluate
+
+    def evaluate(*args, **kwargs):
+        time.sleep(0.3)
+        return slow(*args, **kwargs)
+
+    monkeypatch.setattr(advice, "evaluate", evaluate)
+    board = Board(GameSession(s), viewer="bluefin")
+    core = advice.AdvisorCore(board, simulations=2)
+
+    def working():
+        return core._busy or core._earlier or core._wanted is not None
+
+    def idle():   # (twice: between two points the worker is briefly neither)
+        deadline = time.monotonic() + 60
+        while working() or (time.sleep(0.1) or working()):
+            assert time.monotonic() < deadline, "the chart never caught up"
+            time.sleep(0.05)
+
+    idle()
+    assert sorted(core.chances) == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]
+    for k in (1, 2, 3, 5, 6, 7):              # the slider, dragged
+        board.show(k)
+    idle()
+    assert 1 in core.chances and 7 in core.chances            # the first, and where it stopped
+    assert not {2, 3, 5, 6} & set(core.chances), sorted(core.chances)
+    core.close()
