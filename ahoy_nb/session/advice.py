@@ -247,6 +247,8 @@ class AdvisorCore:
         self.enabled = bool(on)
         if self.enabled:
             self._on_board()
+            if not self.board.live:
+                self._chart_shown()
         else:
             self._clear_hints()
             self._show_controls()

@@ -126,6 +126,11 @@ def test_a_past_position_shown_is_charted_if_it_was_not():
     assert _panel(board)["lines"][0] == ("Chance to win against these bots, after 2 actions "
                                          "(a past position):")
     assert 2 in adv.chart.lines.x
+    # Turned on while a past position is shown: that one too.
+    adv.press("analysis")
+    board.board.show(6)
+    adv.press("analysis")
+    assert 6 in adv.chances
 
 
 def test_the_win_chance_beside_the_board_says_what_it_is():
