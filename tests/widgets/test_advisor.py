@@ -102,6 +102,11 @@ def test_a_past_position_shown_is_the_one_the_advice_speaks_of():
     board.board.show(3)                          # back to the present
     assert _panel(board)["lines"][0].startswith("Chance to win against these bots (from")
     assert _panel(board)["items"]                # and its hint
+    # Asked in text mode ("chance"), the answer is the panel's: of the position shown.
+    board.board.show(1)
+    board.board.handle({"line": "chance", "id": 1})
+    assert board.board.traits["message"]["text"] == ("Chance to win against these bots, "
+                                                     "after 1 action (a past position):")
 
 
 @pytest.mark.full
