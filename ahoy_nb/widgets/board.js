@@ -990,8 +990,13 @@ function render({ model, el }) {
       messageBox.classList.add("ahoy-fresh");
       schedulePin();
       // A message about the position shown (a review's decision, picked below the board):
-      // the board comes where the eye is.
-      if (said.focus && !err) root.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      // the board comes where the eye is, its marked move in the middle of the window, so
+      // that the side column has room to show this message beside it (the board's edge
+      // in view left it cut off at the top). Once drawn: the mark comes with the picture.
+      if (said.focus && !err) requestAnimationFrame(() => {
+        const marked = board.querySelector(".hint");
+        (marked || root).scrollIntoView({ block: marked ? "center" : "nearest", behavior: "smooth" });
+      });
     }
     shownMessage = text ? key : null;
   }
