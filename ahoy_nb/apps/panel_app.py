@@ -61,7 +61,7 @@ from panel.io.state import set_curdoc
 
 # Absolute imports: `panel serve ahoy_nb/apps/panel_app.py` runs this file as a script.
 from ahoy_nb.session.advice import CHART_TITLE, AdvisorCore
-from ahoy_nb.session.reviewing import LABEL_COLORS, ReviewCore, decision_text, review_summary
+from ahoy_nb.session.reviewing import LABEL_COLORS, ReviewCore, cores, decision_text, review_summary
 from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS
 from ahoy_nb.engine import new_game as _new_game
 from ahoy_nb.engine.components import FAME_TO_END
@@ -582,7 +582,8 @@ class GameApp:
         # Review: during the game while Analysis is on (as hints are), after it always.
         self.reviewer = PanelReviewer(self.board.board,
                                       during_game=lambda: self.advisor.core.enabled,
-                                      known=lambda: self.advisor.core.chances)
+                                      known=lambda: self.advisor.core.chances,
+                                      executor=cores())
         self.advisor.core.on_enabled = self.reviewer.core.refresh
         self.board_area.objects = [self.board]
         self.review_area.objects = [self.reviewer.text]

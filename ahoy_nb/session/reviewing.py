@@ -29,7 +29,12 @@ options, which is what reviewing a finished game is for.
 from __future__ import annotations
 
 import marshal
-from concurrent.futures import Future, ThreadPoolExecutor
+import multiprocessing
+import os
+import sys
+import threading
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, \
+    ThreadPoolExecutor
 from html import escape
 from typing import Callable, Protocol
 
@@ -38,11 +43,50 @@ from ..engine import State
 from ..engine.words import faction_name
 from ..render import Picture
 
-__all__ = ["ReviewCore", "ReviewView", "decision_text", "picture", "review_summary",
-           "verdict_words"]
+__all__ = ["ReviewCore", "ReviewView", "cores", "decision_text", "picture", "review_on",
+           "review_summary", "verdict_words"]
 
 #: The colour of each label a review marks on the chart (``Review.mistakes()``), worst last.
 LABEL_COLORS = {"inaccuracy": "#e6b400", "mistake": "#e67300", "blunder": "#c4161c"}
+
+
+_cores: ProcessPoolExecutor | None = None
+_cores_lock = threading.Lock()
+
+
+def cores() -> Executor | None:
+    """A process pool over this machine's cores that reviews spread their work over, made
+    at its first use and kept while the process lives (the front ends share it); ``None``
+    on one core, or where there are no processes (Pyodide). On a busy machine a review
+    in one process waited 13.9 s where two processes took 9.1 (docs/judgement.md).
+
+    Its processes are started afresh (``spawn``), not forked from a process whose
+    threads (a kernel's, a server's) may hold a lock at the moment of the fork.
+    """
+    global _cores
+    with _cores_lock:
+        if _cores is None and (os.cpu_count() or 1) > 1 and sys.platform != "emscripten":
+            _cores = ProcessPoolExecutor(os.cpu_count(),
+                                         mp_context=multiprocessing.get_context("spawn"))
+        return _cores
+
+
+def _forget(pool: Executor | None) -> None:
+    """A pool whose worker died is of no more use: the next :func:`cores` makes another."""
+    global _cores
+    with _cores_lock:
+        if pool is _cores:
+            _cores = None
+
+
+def review_on(executor: Executor | None, *args, **kwargs) -> Review:
+    """:func:`~ahoy_nb.ai.analysis.review` over ``executor``; if a worker of it died (killed,
+    out of memory), the review is made again here, and the pool forgotten."""
+    try:
+        return review(*args, executor=executor, **kwargs)
+    except BrokenExecutor:
+        _forget(executor)
+        return review(*args, **kwargs)
 
 
 class ReviewView(Protocol):
@@ -182,8 +226,8 @@ class ReviewCore:
     * ``known()``: the chart's estimates so far (``{position: Evaluation}``, as
       :attr:`AdvisorCore.chances <ahoy_nb.session.advice.AdvisorCore.chances>`): the review
       reuses them (its line and "before" are the chart's where it has them).
-    * ``executor``: a ``concurrent.futures.Executor`` the review's work is spread over (a
-      process pool of the machine's cores); ``None``: the worker thread alone.
+    * ``executor``: a ``concurrent.futures.Executor`` the review's work is spread over
+      (the front ends give :func:`cores`); ``None``: the worker thread alone.
     * ``wait=True``: work on the calling thread (scripts, tests).
     * ``deliver(fn)``: called on the worker thread with a function that applies a result;
       it must run ``fn`` on the front end's thread (default: at once, on the worker).
@@ -271,8 +315,9 @@ class ReviewCore:
         show = getattr(self.view, "show_progress", None)
         progress = False if show is None else (  # noqa: E731
             lambda done, total: self._deliver(lambda: show(done, total)))
-        work = lambda: review(snapshot, who, simulations=self.simulations, seed=0,  # noqa: E731
-                              executor=self.executor, progress=progress, known=known)
+        work = lambda: review_on(self.executor, snapshot, who,  # noqa: E731
+                                 simulations=self.simulations, seed=0, progress=progress,
+                                 known=known)
         if self._pool is None:
             self._done(s, work())
             return

@@ -35,6 +35,7 @@ from ..session.bots import DEFAULT_DELAY, BotRunner, LoopScheduler
 from ..session.game import GameSession, SeatsError, UNDO_RULES, people_of, require_state
 from ..session.guard import Guard
 from ..session.panels import AdvisorPanel
+from ..session.reviewing import cores
 from . import BoardWidget, GameCharts
 from .files import OpenButton
 from .loop import running_loop
@@ -249,7 +250,8 @@ class GameWidget(widgets.VBox):
             return None
         from .review import Reviewer
         reviewer = Reviewer(self.board, during_game=lambda: self.advisor.enabled,
-                            known=lambda: self.advisor.core.chances)   # the chart's, reused
+                            known=lambda: self.advisor.core.chances,   # the chart's, reused
+                            executor=cores())
         self.advisor.core.on_enabled = reviewer.core.refresh
         return reviewer
 

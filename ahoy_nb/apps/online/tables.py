@@ -55,7 +55,7 @@ from ...engine import IllegalActionError, State, new_game
 from ...engine.components import SEATS
 from ...session.game import GameSession, Refusal, Seat
 from ...session.panels import ReviewPanel
-from ...session.reviewing import decision_text
+from ...session.reviewing import cores, decision_text, review_on
 from ...session.text import MAX_LINE, NotPossible, read_line
 from ...session.view import MAX_NOTATION, SERVED, Answers, board_view, shown_state
 from .store import Store, TableRow, token_hash
@@ -356,7 +356,8 @@ class Tables:
 
         def work():
             try:
-                job.answer = _review_answer(review(state, seat, progress=job.report))
+                job.answer = _review_answer(review_on(cores(), state, seat,
+                                                      progress=job.report))
             except Exception:   # a review must never break the table: ask again later
                 log.exception("review of table %s failed", row.id)
                 with self._lock:
