@@ -4,8 +4,9 @@ A held-out 3-player game is cut at ``--actions`` actions (a game under way, as t
 Review button reviews it) and reviewed for one player, as the game widgets do:
 
 * with the chart's estimates reused (the chart as an advisor that kept up with the game
-  has it: every position, at the chart's budget), here and on a process pool of
-  ``--workers`` (the machine's cores);
+  has it: every position, at the chart's budget), here, and on the front ends' process
+  pool (``session.reviewing.cores``: the machine's cores), first as the first review of a
+  session meets it (its processes started by that review), then again;
 * cold: no chart, on the pool.
 
 The reference, in the same run: one chart point (``evaluate`` at the chart's budget, the
@@ -25,7 +26,6 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +34,7 @@ sys.path.append(str(ROOT))  # when ahoy_nb is not installed
 from ahoy_nb.ai.analysis import REVIEW_SIMULATIONS, evaluate, review  # noqa: E402
 from ahoy_nb.ai.lab import replay  # noqa: E402
 from ahoy_nb.engine import State  # noqa: E402
+from ahoy_nb.session.reviewing import cores  # noqa: E402
 
 
 def timed(work) -> tuple[object, float, float]:
@@ -51,7 +52,6 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--chart-simulations", type=int, default=60)
     p.add_argument("--simulations", type=int, default=REVIEW_SIMULATIONS,
                    help="the review's playouts a decision")
-    p.add_argument("--workers", type=int, default=2)
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args(argv)
     print(f"load average (1/5/15 min) {'/'.join(f'{x:.2f}' for x in os.getloadavg())} at the "
@@ -80,15 +80,16 @@ def main(argv: list[str] | None = None) -> None:
     here, wall, cpu = timed(lambda: review(s, args.player, args.simulations, known=chart,
                                            progress=False))
     rows.append(("chart reused, here", wall, cpu))
-    with ProcessPoolExecutor(args.workers) as pool:
-        pool.submit(int).result()   # the workers start before the clock does, as in a session
+    pool, n = cores(), os.cpu_count()
+    for name in (f"chart reused, {n} processes, started by this review",
+                 f"chart reused, {n} processes"):
         there, wall, cpu = timed(lambda: review(s, args.player, args.simulations, known=chart,
                                                 executor=pool, progress=False))
-        rows.append((f"chart reused, {args.workers} processes", wall, cpu))
+        rows.append((name, wall, cpu))
         assert there.decisions == here.decisions and there.chances == here.chances
-        _, wall, cpu = timed(lambda: review(s, args.player, args.simulations, executor=pool,
-                                            progress=False))
-        rows.append((f"no chart, {args.workers} processes", wall, cpu))
+    _, wall, cpu = timed(lambda: review(s, args.player, args.simulations, executor=pool,
+                                        progress=False))
+    rows.append((f"no chart, {n} processes", wall, cpu))
     print(f"review of {len(here.decisions)} decisions, {args.simulations} playouts a decision "
           f"at most ({sum(d.simulations > 0 for d in here.decisions)} with playouts):")
     print("| review | wall s | CPU s here | chart points |")

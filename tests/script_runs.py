@@ -651,12 +651,13 @@ RUNS = [
          rf"^\| random \| 1 \| \d+ \| {NUMBER}% \(\d+%-\d+%\) \| {NUMBER}% \| {NUMBER}% "
          rf"\| \d+/\d+ = {NUMBER}% \| \d+/\d+ = {NUMBER}% \| {NUMBER} \| "),
         makes=("levels.json",), lane="slow", timeout=180),
-    Run("bench_review.py", "--actions 20 --chart-simulations 4 --simulations 4 --workers 1 "
-        "--repeat 1",
+    Run("bench_review.py", "--actions 20 --chart-simulations 4 --simulations 4 --repeat 1",
         (r"^game: 3 players, seed \d+, cut at 20 actions; bluefin's decisions: \d+$",
          rf"^\| chart reused, here \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$",
-         rf"^\| chart reused, 1 processes \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$",
-         rf"^\| no chart, 1 processes \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$"),
+         rf"^\| chart reused, \d+ processes, started by this review \| {NUMBER} \| {NUMBER} "
+         rf"\| {NUMBER} \|$",
+         rf"^\| chart reused, \d+ processes \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$",
+         rf"^\| no chart, \d+ processes \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$"),
         lane="slow", timeout=120),
     Run("tournament.py", "--report {root}/data/tournament/hard-vs-openspiel-ismcts-2p.jsonl "
         "{root}/data/tournament/hard-vs-openspiel-ismcts-3p.jsonl",
