@@ -121,13 +121,19 @@ def meta_of(files: list[tuple[str, Path]]) -> dict:
     out = {}
     for name, path in files:
         base = path.name[:-3] if path.suffix == ".gz" else path.name
-        meta_path = path.with_name(base + ".meta.json")
-        if meta_path.exists():
-            meta = json.loads(meta_path.read_text())
-            out[stem(path)] = {"set": name, "bots": meta.get("bots"), "seats": meta.get("seats"),
-                               "commits": sorted({r["commit"] for r in meta.get("runs", [])})}
-        else:
-            out[stem(path)] = {"set": name, "file": str(path)}
+        where = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
+        metas = [path.with_name(path.name + ".meta.json"), path.with_name(base + ".meta.json")]
+        meta_path = next((m for m in metas if m.exists()), None)
+        if meta_path is None:
+            out[stem(path)] = {"set": name, "file": str(where)}
+            continue
+        meta = json.loads(meta_path.read_text())
+        bots = meta.get("bots") or []
+        if len(bots) == 2 and isinstance(bots[0], str) and isinstance(bots[1], dict):
+            bots = [bots]   # written before --seats: one bot and its options
+        out[stem(path)] = {"set": name, "file": str(where), "bots": bots,
+                           **({"seats": meta["seats"]} if "seats" in meta else {}),
+                           "commits": sorted({r["commit"] for r in meta.get("runs", [])})}
     return out
 
 
@@ -632,8 +638,15 @@ def main(argv: list[str] | None = None) -> dict:
     model.blend = fit_blend(model, judged)
     starts_at = {n: {f: round(v, 4) for f, v in model.prior_chances(
         new_game(n, seed=0).players).items()} for n in (2, 3, 4)}
-    about = {"fitted": datetime.date.today().isoformat(), "files": meta_of(files),
-             "fitted_on": sorted(fitted_sets),
+    files_meta = meta_of(files)
+    fitted_files = [m for m in files_meta.values() if m["set"] in fitted_sets]
+    bots: list = []   # what "these bots" are: those of the games fitted on
+    for b in (b for m in fitted_files for b in m.get("bots", [])):
+        if b not in bots:
+            bots.append(b)
+    about = {"fitted": datetime.date.today().isoformat(), "files": files_meta,
+             "fitted_on": sorted(fitted_sets), "bots": bots,
+             "commits": sorted({c for m in fitted_files for c in m.get("commits", [])}),
              "games": {s: {str(n): sum(1 for g in games if g["players"] == n and g["set"] == s)
                            for n in (2, 3, 4)} for s in sets},
              "positions": len(samples), "every": args.every, "l2": model.about["l2"],
