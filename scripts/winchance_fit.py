@@ -295,7 +295,7 @@ def band(pairs: list[tuple[float, float]], low: float, high: float) -> dict:
 
 
 COLORS = {"model": "#1b7837", "estimator": "#2166ac", "playouts": "#d6604d", "prior": "#7f7f7f"}
-NAMES = {"model": "the model", "estimator": "the estimator (model + playouts)",
+NAMES = {"model": "the model", "estimator": "the estimator",
          "playouts": "random playouts", "prior": "faction prior"}
 
 
