@@ -608,10 +608,14 @@ def run_all_cells(page, path: str, timeout: float = 300.0) -> NotebookRun:
     return NotebookRun(page=page, path=str(path), cells=cells, ok=bool(ok))
 
 
+def file_name(name: str) -> str:
+    """``name`` (a test's id, say, which may hold ``/`` or spaces) as a file name."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "screenshot"
+
+
 def save_screenshot(page, name: str, full_page: bool = False) -> Path:
     SCREENSHOT_DIR.mkdir(exist_ok=True)
-    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "screenshot"
-    path = SCREENSHOT_DIR / f"{safe}.png"
+    path = SCREENSHOT_DIR / f"{file_name(name)}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
 

@@ -43,7 +43,8 @@ def pytest_runtest_makereport(item, call):
         # Kept for every attempt: a failure a rerun then passes is reported by name only.
         bs.SCREENSHOT_DIR.mkdir(exist_ok=True)
         attempt = getattr(item, "execution_count", 1)
-        (bs.SCREENSHOT_DIR / f"FAILED-{item.name}-{attempt}.txt").write_text(rep.longreprtext)
+        name = bs.file_name(f"FAILED-{item.name}-{attempt}")   # an id may hold a path
+        (bs.SCREENSHOT_DIR / f"{name}.txt").write_text(rep.longreprtext)
 
 
 def pytest_terminal_summary(terminalreporter):
