@@ -15,6 +15,11 @@ to ``--found`` as they come (a run cut short keeps them); the set is written to 
 ``--census``: each decision of the records (``--games`` of each), tagged by the themes of the
 answer the estimator alone likes best, with how many clear the screen: why a theme is rare.
 
+``--rejudge``: after the estimator changes (a refitted model), each puzzle of ``--found``
+judged again as the recheck judges it (4x, seeds from the puzzle's id): kept, with
+today's chances, lead and themes, when its answer is still best by 10 points; left out
+otherwise. The survivors go to ``--rejudge-out`` (``--found``), the set to ``--out``.
+
 ``--recheck``: each puzzle of ``--out`` judged again with 4x the miner's worlds and fresh
 seeds; prints how many keep a lead of at least 10 points (and the lead's spread), and
 writes the figures to ``--recheck-out`` (``data/puzzles/recheck.json``). ``--sample N``:
@@ -254,6 +259,51 @@ def recheck_one(p: P.Puzzle, factor: int = 4) -> dict:
             "lead_low": round(v.lead_low, 4), "won": v.won, "worlds": v.worlds}
 
 
+def rejudge_one(p: P.Puzzle, factor: int = 4) -> P.Puzzle | None:
+    """``p`` judged again by the estimator as it is now, as the recheck judges it (``factor``
+    x the miner's worlds; seeds drawn from its id, not the recheck's): the same puzzle with
+    today's chances, lead and themes if its answer is still best by :data:`RECHECK_LEAD`,
+    else None. (Not the miner's test again: a puzzle kept just over its bar can fall under
+    it on fresh seeds with no change to the estimator.)"""
+    state = p.state
+    v = P.check(state, worlds=P.WORLDS * factor,
+                seed=zlib.crc32(f"rejudge/{p.id}".encode()) % 10 ** 6)
+    lead = min(v.chances[a] for a in p.answer) - max(
+        c for a, c in v.chances.items() if a not in p.answer)
+    if v.answer[0] not in p.answer or lead < RECHECK_LEAD:
+        return None
+    return dataclasses.replace(
+        p, chances={a: round(c, 4) for a, c in v.chances.items()}, lead=round(lead, 4),
+        lead_low=round(v.lead_low, 4),
+        themes=tuple(t for t in P.THEMES if t in P.themes(state, v.answer, v.runner_up)))
+
+
+def rejudge(args) -> None:
+    """Every puzzle found so far (``--found``) judged again after the estimator changed (a
+    refitted model): those whose answer is still best keep today's figures, the others are
+    left out; the survivors are written to ``--rejudge-out`` (``--found``) and the set to
+    ``--out``, as mining writes it. Mining again then adds puzzles of other games."""
+    found = Path(args.found)
+    puzzles = [P.Puzzle.from_dict(json.loads(line)) for line in found.read_text().splitlines()
+               if line.strip()]
+    if args.sample:
+        puzzles = puzzles[::max(1, len(puzzles) // args.sample)][:args.sample]
+    started = time.time()
+    executor = executor_for(args)
+    judged = list(executor.map(rejudge_one, puzzles) if executor else map(rejudge_one, puzzles))
+    if executor:
+        executor.shutdown()
+    kept = [q for q in judged if q is not None]
+    dropped = [p.id for p, q in zip(puzzles, judged) if q is None]
+    out = Path(args.rejudge_out or found)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(json.dumps(q.to_dict(), sort_keys=True) + "\n" for q in kept))
+    print(f"rejudged {len(puzzles)} puzzles found at 4x by today's estimator: {len(kept)} "
+          f"still best by >= {RECHECK_LEAD:.0%}, {len(dropped)} left out; "
+          f"{(time.time() - started) / 60:.1f} min", flush=True)
+    write(kept, args)
+
+
 def recheck(args) -> None:
     puzzles = P.load(args.out)
     if args.sample:
@@ -302,6 +352,10 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (1: this one)")
     ap.add_argument("--scheduler", help="a Dask scheduler's address: mine there")
     ap.add_argument("--recheck", action="store_true")
+    ap.add_argument("--rejudge", action="store_true",
+                    help="judge every puzzle again by today's estimator (after a refit)")
+    ap.add_argument("--rejudge-out", default=None,
+                    help="where --rejudge writes the puzzles still found (--found)")
     ap.add_argument("--census", action="store_true",
                     help="count each theme's decisions and how many clear the screen")
     ap.add_argument("--sample", type=int, default=0)
@@ -309,7 +363,8 @@ def main(argv=None) -> None:
     ap.add_argument("--all", action="store_true",
                     help="recheck every puzzle again (else those in --recheck-out are kept)")
     args = ap.parse_args(argv)
-    (recheck if args.recheck else census if args.census else mine)(args)
+    (recheck if args.recheck else rejudge if args.rejudge else census if args.census
+     else mine)(args)
 
 
 if __name__ == "__main__":
