@@ -250,11 +250,21 @@ def write(puzzles: list[P.Puzzle], args) -> None:
     print("by players:", dict(Counter(p.players for p in puzzles)))
 
 
+def sample(puzzles: list[P.Puzzle], n: int) -> list[P.Puzzle]:
+    """``n`` puzzles spread over ``puzzles`` (all of them for 0)."""
+    return puzzles[::max(1, len(puzzles) // n)][:n] if n else puzzles
+
+
+def answer_lead(v: P.Check, answer: tuple[str, ...]) -> float:
+    """How far every action of ``answer`` leads every other action, as ``v`` judged them."""
+    return min(v.chances[a] for a in answer) - max(
+        c for a, c in v.chances.items() if a not in answer)
+
+
 def recheck_one(p: P.Puzzle, factor: int = 4) -> dict:
     """The puzzle judged at ``factor`` x the miner's worlds, fresh seeds."""
     v = P.check(p.state, worlds=P.WORLDS * factor, seed=10 ** 6 + zlib.crc32(p.id.encode()) % 10 ** 6)
-    lead = min(v.chances[a] for a in p.answer) - max(
-        c for a, c in v.chances.items() if a not in p.answer)
+    lead = answer_lead(v, p.answer)
     return {"id": p.id, "lead": round(lead, 4), "best": v.answer[0] in p.answer,
             "lead_low": round(v.lead_low, 4), "won": v.won, "worlds": v.worlds}
 
@@ -268,8 +278,7 @@ def rejudge_one(p: P.Puzzle, factor: int = 4) -> P.Puzzle | None:
     state = p.state
     v = P.check(state, worlds=P.WORLDS * factor,
                 seed=zlib.crc32(f"rejudge/{p.id}".encode()) % 10 ** 6)
-    lead = min(v.chances[a] for a in p.answer) - max(
-        c for a, c in v.chances.items() if a not in p.answer)
+    lead = answer_lead(v, p.answer)
     if v.answer[0] not in p.answer or lead < RECHECK_LEAD:
         return None
     return dataclasses.replace(
@@ -284,10 +293,8 @@ def rejudge(args) -> None:
     left out; the survivors are written to ``--rejudge-out`` (``--found``) and the set to
     ``--out``, as mining writes it. Mining again then adds puzzles of other games."""
     found = Path(args.found)
-    puzzles = [P.Puzzle.from_dict(json.loads(line)) for line in found.read_text().splitlines()
-               if line.strip()]
-    if args.sample:
-        puzzles = puzzles[::max(1, len(puzzles) // args.sample)][:args.sample]
+    puzzles = sample([P.Puzzle.from_dict(json.loads(line))
+                      for line in found.read_text().splitlines() if line.strip()], args.sample)
     started = time.time()
     executor = executor_for(args)
     judged = list(executor.map(rejudge_one, puzzles) if executor else map(rejudge_one, puzzles))
@@ -305,9 +312,7 @@ def rejudge(args) -> None:
 
 
 def recheck(args) -> None:
-    puzzles = P.load(args.out)
-    if args.sample:
-        puzzles = puzzles[::max(1, len(puzzles) // args.sample)][:args.sample]
+    puzzles = sample(P.load(args.out), args.sample)
     out = Path(args.recheck_out)
     known = {}
     if out.exists() and not args.all:   # rechecked already: kept (--all: again)
