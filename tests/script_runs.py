@@ -191,8 +191,8 @@ RUNS = [
         lane="slow", timeout=300),
     Run("mine_puzzles.py", "--rejudge --sample 2 --rejudge-out {tmp}/found.jsonl "
         "--out {tmp}/puzzles.json",
-        (r"^rejudged 2 puzzles found at 4x by today's estimator: (2 still best by >= 10%, 0|"
-         rf"1 still best by >= 10%, 1|0 still best by >= 10%, 2) left out; {NUMBER} min$",
+        (r"^rejudged 2 puzzles found at 4x by today's estimator: (2 still clearly better, 0|"
+         rf"1 still clearly better, 1|0 still clearly better, 2) left out; {NUMBER} min$",
          r"^\d puzzles \(\d found, one per answer per game\) -> .*puzzles\.json$"),
         lane="slow", timeout=180, makes=("found.jsonl", "puzzles.json")),
     Run("mine_puzzles.py", "--recheck --sample 1 --recheck-out {tmp}/recheck.json",
