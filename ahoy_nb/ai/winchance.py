@@ -60,6 +60,8 @@ FEATURES = (
     "ready",           # Ready Comrades (the Mollusk)
     "dice",            # action dice still to place this round
     "dice_ending",     # ... if this round's scoring would end the game
+    "strength",        # its control in each region, times the region's wealth
+    "margin",          # its lead in control in each region (at most 2 either way), times the wealth
 )
 ROLES = ("bluefin", "mollusk", "smuggler")
 
@@ -92,12 +94,20 @@ def features(state: State, viewer: str | None = None) -> dict[str, list[float]]:
     late = lateness(state)
     income = {f: 0 for f in factions}
     held = {f: 0 for f in factions}
+    # Control short of changing hands (a Patrol more where one already leads, a lead cut
+    # to 1) shows in these two; income and held see only who controls.
+    strength = {f: 0.0 for f in factions}
+    margin = {f: 0.0 for f in factions}
     for r in regions:
         if r["controller"] in income:
             income[r["controller"]] += r["wealth"]
         for f, other in (("bluefin", "mollusk"), ("mollusk", "bluefin")):
             if f in held and r["held"][f] > r["control"][other]:
                 held[f] += r["wealth"]
+            if f in strength:
+                strength[f] += r["wealth"] * r["control"][f]
+                lead = r["control"][f] - r["control"][other]
+                margin[f] += r["wealth"] * max(-2, min(2, lead))
     # A delivered Cargo scores, at the end, 1 Fame for each region of its suit that
     # the side it is pledged to controls (rulebook, Pledged Cargo).
     suits = {side: [r["suit"] for r in regions if r["controller"] == side]
@@ -134,7 +144,7 @@ def features(state: State, viewer: str | None = None) -> dict[str, list[float]]:
         out[f] = [fs["fame"], fs["fame"] * late, income[f], held[f], held[f] * late, pledges[f],
                   projected, projected * late * late, after[f] if ending else 0.0,
                   len(fs.get("cargo", [])), fs["gold"], len(fs["crew"]), damage,
-                  fs.get("ready", 0), dice, dice if ending else 0]
+                  fs.get("ready", 0), dice, dice if ending else 0, strength[f], margin[f]]
     return out
 
 

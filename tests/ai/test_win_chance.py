@@ -65,7 +65,10 @@ def test_best_actions_at_the_last_decision(decisive):
     top = best_actions(s, k=5, simulations=600, seed=1, progress=False)
     assert {e.notation: e.playouts for e in top} == exact
     assert sum(e.simulations for e in top) == 600
-    assert top[0].notation == "move -2,1" and top[0].win > 0.75 and top[0].interval[0] > 0.5
+    assert top[0].notation == "move -2,1" and top[0].win > 0.75
+    # The interval still holds the model's own chance (43%: one action deep it cannot see
+    # the win), so a review without playouts stays inside what a hint showed.
+    assert top[0].interval[0] <= alone["move -2,1"] < top[0].win
     for e in top:   # the playouts pull each estimate from the model's toward the result
         assert abs(e.win - exact[e.notation]) < abs(alone[e.notation] - exact[e.notation])
         assert e.interval[0] <= e.win <= e.interval[1]
