@@ -122,7 +122,7 @@ class Puzzle:
         """The question in words: what to find, then the prompt (which names who decides).
 
         >>> load()[0].question()
-        "Find the best action. Mollusk's turn: place a die (1 of 2 placed), or take an action that needs no die"
+        'Find the best action. Mollusk: Sneak Attack: remove a Patrol from the region (remove-patrol x,y), up to 2, or done'
         """
         return f"Find the best action. {self.state.prompt}"
 
