@@ -275,22 +275,22 @@ def rejudge_one(p: P.Puzzle, factor: int = 4) -> P.Puzzle | None:
     chances, lead and themes if its answer is still clearly better by the miner's own test
     (:attr:`ahoy_nb.ai.puzzles.Check.clear`: what every shipped puzzle passes), else None.
     The larger budget judges a puzzle near the bar on more worlds than mining did."""
-    state = p.state
-    v = P.check(state, worlds=P.WORLDS * factor,
+    v = P.check(p.state, worlds=P.WORLDS * factor,
                 seed=zlib.crc32(f"rejudge/{p.id}".encode()) % 10 ** 6)
     if not v.clear or v.answer[0] not in p.answer:
         return None
-    return dataclasses.replace(   # the figures as mining keeps them (puzzles.make_puzzle)
+    q = dataclasses.replace(   # the figures as mining keeps them (puzzles.make_puzzle)
         p, chances={a: round(c, 4) for a, c in v.chances.items()}, lead=round(v.lead, 4),
-        lead_low=round(v.lead_low, 4),
-        themes=tuple(t for t in P.THEMES if t in P.themes(state, v.answer, v.runner_up)))
+        lead_low=round(v.lead_low, 4))
+    return dataclasses.replace(q, themes=P.tagged(q))   # the runner-up may be another now
 
 
 def rejudge(args) -> None:
     """Every puzzle found so far (``--found``) judged again after the estimator changed (a
-    refitted model): those whose answer is still best keep today's figures, the others are
-    left out; the survivors are written to ``--rejudge-out`` (``--found``) and the set to
-    ``--out``, as mining writes it. Mining again then adds puzzles of other games."""
+    refitted model): those whose answer still passes the miner's test keep today's figures,
+    the others are left out; the survivors are written to ``--rejudge-out`` (``--found``)
+    and the set to ``--out``, as mining writes it. Mining again then adds puzzles of other
+    games."""
     found = Path(args.found)
     puzzles = sample([P.Puzzle.from_dict(json.loads(line))
                       for line in found.read_text().splitlines() if line.strip()], args.sample)
