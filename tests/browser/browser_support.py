@@ -492,6 +492,25 @@ def scroll_to(locator, tries: int = 5) -> None:
             time.sleep(0.2)
 
 
+def steady(locator, quiet: float = 0.6, timeout: float = WAIT_S) -> dict:
+    """Wait until ``locator`` has stayed where it is for ``quiet`` seconds, as a person's
+    eye waits before a click, and return its box. Playwright's own check (two animation
+    frames alike) can pass while a side column is still finding its place (``board.js``
+    ``pin`` follows the page's scroll and the panels' heights as they change): a click
+    then meets whatever has moved under the pointer.
+    """
+    deadline = time.monotonic() + timeout
+    box, since = locator.bounding_box(), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = locator.bounding_box()
+        if now != box:
+            box, since = now, time.monotonic()
+        elif box and time.monotonic() - since >= quiet:
+            return box
+    raise AssertionError(f"still moving after {timeout} s: {box}")
+
+
 def open_chooser(opener, board, notation: str | None = None, tries: int = 4):
     """Click ``opener`` (a die with several actions) and return the button of
     ``notation`` (the first one for ``None``) in the chooser it opens on ``board``. Under

@@ -39,6 +39,7 @@ def test_review_in_the_panel_app_shows_a_marked_position_where_the_eye_is(
     k = int(first.get_attribute("data-button")[5:])
 
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    bs.steady(first)   # the side column follows the scroll: click where it comes to rest
     first.click()
     status = page.locator(f"{BOARD} .ahoy-status").first
     assert bs.wait_until(lambda: status.inner_text().startswith(
