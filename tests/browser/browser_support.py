@@ -494,10 +494,11 @@ def scroll_to(locator, tries: int = 5) -> None:
 
 def steady(locator, quiet: float = 0.6, timeout: float = WAIT_S) -> dict:
     """Wait until ``locator`` has stayed where it is for ``quiet`` seconds, as a person's
-    eye waits before a click, and return its box. Playwright's own check (two animation
-    frames alike) can pass while a side column is still finding its place (``board.js``
-    ``pin`` follows the page's scroll and the panels' heights as they change): a click
-    then meets whatever has moved under the pointer.
+    eye waits before a click, and return its box. A click is a press and a release on the
+    same element; a notebook scrolls as outputs grow, and the board's side column follows
+    a scroll a frame later and the panels' heights as they change (``board.js``, ``pin``),
+    so a button clicked while it moves can get the press and lose the release.
+    Playwright's own check (two animation frames alike) can pass between two such moves.
     """
     deadline = time.monotonic() + timeout
     box, since = locator.bounding_box(), time.monotonic()

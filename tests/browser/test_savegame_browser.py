@@ -85,19 +85,6 @@ def test_panel_app_saves_and_opens_a_game(panel_server, page, tmp_path, screensh
 GAME = ".jp-NotebookPanel:not(.lm-mod-hidden) .ahoy-game"
 
 
-def _settle(page, button) -> None:
-    """Bring ``button`` into view and wait until it stays put for two frames. A click is a
-    press and a release on the same element; in JupyterLab the notebook scrolls as outputs
-    grow, and the board's side column follows a scroll a frame later (board.js, ``pin``),
-    so a button clicked while it moves can get the press and lose the release."""
-    bs.scroll_to(button)
-    for _ in range(20):
-        before = button.bounding_box()
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        if button.bounding_box() == before:
-            return
-
-
 def _board_now(game) -> str:
     """What the board shows about the last click: for the message of a failed wait."""
     return game.evaluate("""(g) => {
@@ -126,7 +113,8 @@ def _click_until(page, game, button, done, log=None) -> None:
     """Click ``button`` until ``done()`` (at most 3 clicks), each once it is still.
     ``log``: the server's log file, whose warnings a failure quotes."""
     for attempt in range(3):
-        _settle(page, button)
+        bs.scroll_to(button)
+        bs.steady(button)
         button.click()
         try:
             _wait_until(done, timeout=10.0 if attempt < 2 else 30.0)
