@@ -615,7 +615,7 @@ def judge(state: State, simulations: int = 150, seed: int | None = None, executo
     >>> from ahoy_nb.engine import new_game
     >>> s = new_game(2, seed=1).apply("start 0,0").apply("sail 3>4")
     >>> [(e.notation, round(e.win, 2)) for e in judge(s, simulations=0, seed=0)]
-    [('move 1,0', 0.68), ('move 0,-1', 0.68), ('move -1,0', 0.67), ('move 0,1', 0.66)]
+    [('move 1,0', 0.61), ('move 0,-1', 0.6), ('move -1,0', 0.59), ('move 0,1', 0.55)]
     """
     me = state.current_player
     if state.is_over or me is None:

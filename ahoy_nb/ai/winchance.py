@@ -21,7 +21,7 @@ the weights are a small JSON file in the package (``ahoy_nb/data/winchance.json`
 >>> sorted(p), round(sum(p.values()), 6)
 (['bluefin', 'mollusk'], 1.0)
 >>> m.about["bots"]           # what it was fitted on
-[['hard', {'iterations': 30}]]
+[['hard', {'iterations': 30}], 'normal', ['hard', {'iterations': 100}]]
 """
 
 from __future__ import annotations

@@ -19,11 +19,11 @@ docs/widgets.md, "The side column", has the protocol.
 >>> from ahoy_nb.session.advice import AdvisorCore
 >>> board = Board(GameSession(new_game(2, seed=1)), viewer="bluefin")
 >>> view = AdvisorPanel(board)
->>> view.core = AdvisorCore(board, view, simulations=8, wait=True)
+>>> view.core = AdvisorCore(board, view, simulations=4, wait=True)
 >>> panel = board.traits['panels'][0]
 >>> panel["title"], [b["label"] for b in panel["buttons"]]
 ('Advice', ['Hint', 'Analysis'])
->>> panel["lines"][0]      # 8 random games would hardly count: none are played
+>>> panel["lines"][0]      # 4 random games would hardly count: none are played
 'Chance to win against these bots (from their games):'
 """
 

@@ -58,10 +58,10 @@ def test_hint_lists_the_best_actions_for_the_person_to_decide():
 
 
 def test_a_hint_at_the_floor_ranks_its_choices_at_even_odds():
-    """Against these bots a Smuggler's chance sits at the floor whatever it does: the hint
-    says so, and ranks its choices by the model's own chances (what they would be worth in
-    an even game), as the review judges them."""
-    s = new_game(3, seed=2)
+    """Against these bots a Smuggler of a 4-player game starts at the floor whatever it does:
+    the hint says so, and ranks its choices by the model's own chances (what they would be
+    worth in an even game), as the review judges them."""
+    s = new_game(4, seed=2)
     while s.current_player != "smuggler1":
         s.apply(s.legal_actions()[0])
     board = BoardWidget(s, viewer="smuggler1")
@@ -76,7 +76,7 @@ def test_a_hint_at_the_floor_ranks_its_choices_at_even_odds():
     models = [e.model for e in adv.hints]
     assert models == sorted(models, reverse=True), models
     # Bluefin's hint at the same start still ranks its choices.
-    other = BoardWidget(new_game(3, seed=2), viewer="bluefin")
+    other = BoardWidget(new_game(4, seed=2), viewer="bluefin")
     adv = Advisor(other, simulations=4, hint_simulations=12, wait=True)
     adv.press("hint")
     assert any(line.startswith("Hint: the ") for line in _panel(other)["lines"])
