@@ -345,7 +345,7 @@ class Trainer:
 
     def _pick(self, theme: str | None, exclude: str | None = None) -> Puzzle:
         pool = [p for p in self.puzzles if theme is None or theme in p.themes]
-        if not pool:   # cargo, exploring, opening: docs/puzzles.md says why
+        if not pool:   # exploring: docs/puzzles.md says why
             having = ", ".join(t for t, n in self.themes().items() if n)
             raise ValueError(f"no puzzle has the theme {theme!r} yet "
                              f"(themes with puzzles: {having})")
