@@ -59,7 +59,7 @@ RECHECK_LEAD = 0.10
 RECORDS = ["data/judgement/games.jsonl.gz", "data/balance/hard1000-3p-widen.jsonl",
            "data/balance/normal-look4-2p.jsonl"]
 OUT = ROOT / "ahoy_nb" / "data" / P.PUZZLES_FILE
-FOUND = ROOT / "data" / "puzzles" / "found.jsonl"
+FOUND = ROOT / "data" / "puzzles" / "found.jsonl.gz"
 RECHECK = ROOT / "data" / "puzzles" / "recheck.json"
 
 
@@ -69,6 +69,19 @@ def records(path: str) -> list[tuple[int, dict]]:
     opener = gzip.open if path.endswith(".gz") else open
     with opener(ROOT / path, "rt") as f:
         return [(n, r) for n, r in enumerate(map(json.loads, f)) if "played" in r]
+
+
+def found_file(path: Path, mode: str):
+    """``--found`` opened as text: gzipped when its name ends in ``.gz`` (the repository's
+    copy: every puzzle found, for ``--rejudge``). Appending adds a gzip member, which
+    reading joins again."""
+    return gzip.open(path, mode + "t") if path.suffix == ".gz" else open(path, mode)
+
+
+def found_puzzles(path: Path) -> list[dict]:
+    """Every puzzle of ``--found``, as written."""
+    with found_file(path, "r") as f:
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def screen(state, seed: int) -> list[list[str]] | None:
@@ -172,13 +185,11 @@ def mine(args) -> None:
     deadline = time.time() + 60 * args.minutes
     found = Path(args.found)
     found.parent.mkdir(parents=True, exist_ok=True)
-    done = set()
     if found.exists() and not args.fresh:
-        for line in found.read_text().splitlines():
-            d = json.loads(line)
-            done.add((d["source"]["file"], d["source"]["line"]))
+        done = {(d["source"]["file"], d["source"]["line"]) for d in found_puzzles(found)}
     else:
-        found.write_text("")
+        done = set()
+        found_file(found, "w").close()
     first, last = (int(x) for x in args.actions.split("-"))
     counts = Counter()
     started = time.time()
@@ -189,7 +200,7 @@ def mine(args) -> None:
 
     def kept(puzzles: list[dict], game: Counter) -> None:
         counts.update(game)
-        with open(found, "a") as f:   # as they come: a run cut short keeps them
+        with found_file(found, "a") as f:   # as they come: a run cut short keeps them
             for d in puzzles:
                 f.write(json.dumps(d, sort_keys=True) + "\n")
                 print(f"{d['id']}: {d['solver']} {d['answer'][0]!r} lead {d['lead']:.3f} "
@@ -220,8 +231,7 @@ def mine(args) -> None:
     minutes = (time.time() - started) / 60
     print(f"mined {counts['games']} games, {counts['decisions']} decisions, "
           f"{counts['screened']} checked, {counts['kept']} kept in {minutes:.1f} min")
-    write([P.Puzzle.from_dict(json.loads(line)) for line in found.read_text().splitlines()
-           if line.strip()], args)
+    write([P.Puzzle.from_dict(d) for d in found_puzzles(found)], args)
 
 
 def distinct(puzzles: list[P.Puzzle]) -> list[P.Puzzle]:
@@ -292,8 +302,7 @@ def rejudge(args) -> None:
     and the set to ``--out``, as mining writes it. Mining again then adds puzzles of other
     games."""
     found = Path(args.found)
-    puzzles = sample([P.Puzzle.from_dict(json.loads(line))
-                      for line in found.read_text().splitlines() if line.strip()], args.sample)
+    puzzles = sample([P.Puzzle.from_dict(d) for d in found_puzzles(found)], args.sample)
     started = time.time()
     executor = executor_for(args)
     judged = list(executor.map(rejudge_one, puzzles) if executor else map(rejudge_one, puzzles))
@@ -303,7 +312,8 @@ def rejudge(args) -> None:
     dropped = [p.id for p, q in zip(puzzles, judged) if q is None]
     out = Path(args.rejudge_out or found)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("".join(json.dumps(q.to_dict(), sort_keys=True) + "\n" for q in kept))
+    with found_file(out, "w") as f:
+        f.writelines(json.dumps(q.to_dict(), sort_keys=True) + "\n" for q in kept)
     print(f"rejudged {len(puzzles)} puzzles found at 4x by today's estimator: {len(kept)} "
           f"still clearly better, {len(dropped)} left out; "
           f"{(time.time() - started) / 60:.1f} min", flush=True)
@@ -349,7 +359,8 @@ def main(argv=None) -> None:
                     help="leave out each file's first games (mined already)")
     ap.add_argument("--minutes", type=float, default=60.0, help="stop mining after this long")
     ap.add_argument("--out", default=str(OUT))
-    ap.add_argument("--found", default=str(FOUND), help="puzzles found so far, one a line")
+    ap.add_argument("--found", default=str(FOUND),
+                    help="puzzles found so far, one a line (gzipped if it ends in .gz)")
     ap.add_argument("--fresh", action="store_true", help="start again (forget --found)")
     ap.add_argument("--actions", default="0-100000",
                     help="screen only these actions of each game (first-last)")
